@@ -1,0 +1,629 @@
+//! AST of the expression sub-language.
+//!
+//! spec: hclsyntax#expressions
+
+use super::{Identifier, TemplateExpr};
+use crate::span::Span;
+use std::fmt;
+
+/// An expression.
+///
+/// spec: Expression
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expression<'a> {
+    /// A term: literal, collection, template, variable, call, `for`,
+    /// parenthesised expression, or any of those with postfix operators.
+    ExprTerm(ExprTerm<'a>),
+    /// A unary or binary operation.
+    Operation(Box<Operation<'a>>),
+    /// `predicate ? a : b`
+    Conditional(Box<Conditional<'a>>),
+    /// Stands in for an expression that failed to parse; a diagnostic
+    /// describes the problem. Covers the source that was skipped.
+    Invalid(Span),
+}
+
+impl Expression<'_> {
+    /// The expression's source range.
+    pub fn span(&self) -> Span {
+        match self {
+            Expression::ExprTerm(t) => t.span(),
+            Expression::Operation(o) => o.span(),
+            Expression::Conditional(c) => c.span,
+            Expression::Invalid(s) => *s,
+        }
+    }
+}
+
+/// An expression term: an operand of operators.
+///
+/// spec: ExprTerm
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprTerm<'a> {
+    /// A number, `true`, `false` or `null`.
+    LiteralValue(LiteralValue<'a>),
+    /// A tuple or object constructor.
+    CollectionValue(CollectionValue<'a>),
+    /// A quoted or heredoc template.
+    TemplateExpr(Box<TemplateExpr<'a>>),
+    /// A variable reference.
+    VariableExpr(VariableExpr<'a>),
+    /// `name(args)`
+    FunctionCall(Box<FunctionCall<'a>>),
+    /// `[for ...]` or `{for ...}`
+    ForExpr(Box<ForExpr<'a>>),
+    /// A term followed by index, attribute-access and splat operators
+    /// (`ExprTerm Index`, `ExprTerm GetAttr`, `ExprTerm Splat`), kept as one
+    /// flat chain so that long chains need no recursion.
+    Postfix(Box<Postfix<'a>>),
+    /// `( expression )`
+    Parens(Box<Parens<'a>>),
+}
+
+impl ExprTerm<'_> {
+    /// The term's source range.
+    pub fn span(&self) -> Span {
+        match self {
+            ExprTerm::LiteralValue(l) => l.span(),
+            ExprTerm::CollectionValue(c) => c.span(),
+            ExprTerm::TemplateExpr(t) => t.span(),
+            ExprTerm::VariableExpr(v) => v.name.span,
+            ExprTerm::FunctionCall(f) => f.span,
+            ExprTerm::ForExpr(f) => f.span(),
+            ExprTerm::Postfix(p) => p.span,
+            ExprTerm::Parens(p) => p.span,
+        }
+    }
+}
+
+/// A literal value.
+///
+/// spec: LiteralValue, hclsyntax#literal-values
+#[derive(Clone, Debug, PartialEq)]
+pub enum LiteralValue<'a> {
+    /// A number literal.
+    NumericLit(NumericLit<'a>),
+    /// `true` or `false`.
+    Bool(bool, Span),
+    /// `null`.
+    Null(Span),
+}
+
+impl LiteralValue<'_> {
+    /// The literal's source range.
+    pub fn span(&self) -> Span {
+        match self {
+            LiteralValue::NumericLit(n) => n.span,
+            LiteralValue::Bool(_, s) | LiteralValue::Null(s) => *s,
+        }
+    }
+}
+
+/// A number literal, kept exactly as written (no conversion to a float).
+///
+/// spec: NumericLit
+#[derive(Clone, Debug, PartialEq)]
+pub struct NumericLit<'a> {
+    /// The literal's text: digits, optional fraction, optional exponent.
+    pub text: &'a str,
+    /// Its range.
+    pub span: Span,
+}
+
+/// A tuple or object constructor.
+///
+/// spec: CollectionValue, hclsyntax#collection-values
+#[derive(Clone, Debug, PartialEq)]
+pub enum CollectionValue<'a> {
+    /// `[a, b]`
+    Tuple(Box<Tuple<'a>>),
+    /// `{k = v}`
+    Object(Box<Object<'a>>),
+}
+
+impl CollectionValue<'_> {
+    /// The constructor's range, brackets included.
+    pub fn span(&self) -> Span {
+        match self {
+            CollectionValue::Tuple(t) => t.span,
+            CollectionValue::Object(o) => o.span,
+        }
+    }
+}
+
+/// `[a, b, c]`
+///
+/// spec: tuple
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuple<'a> {
+    /// The element expressions.
+    pub elements: Vec<Expression<'a>>,
+    /// From `[` to `]`.
+    pub span: Span,
+}
+
+/// `{k = v, k2 = v2}`
+///
+/// spec: object
+#[derive(Clone, Debug, PartialEq)]
+pub struct Object<'a> {
+    /// The elements, in source order.
+    pub elements: Vec<ObjectElem<'a>>,
+    /// From `{` to `}`.
+    pub span: Span,
+}
+
+/// One `key = value` (or `key: value`) element of an object constructor.
+///
+/// spec: objectelem
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectElem<'a> {
+    /// The key.
+    pub key: ObjectKey<'a>,
+    /// The `=` or `:`.
+    pub separator: Span,
+    /// The value.
+    pub value: Expression<'a>,
+}
+
+/// The key of an object element.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ObjectKey<'a> {
+    /// A bare identifier: the key is its name, literally.
+    Identifier(Identifier<'a>),
+    /// Any other expression, evaluated to find the key.
+    Expression(Expression<'a>),
+}
+
+impl ObjectKey<'_> {
+    /// The key's source range.
+    pub fn span(&self) -> Span {
+        match self {
+            ObjectKey::Identifier(i) => i.span,
+            ObjectKey::Expression(e) => e.span(),
+        }
+    }
+}
+
+/// A reference to a variable.
+///
+/// spec: VariableExpr
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariableExpr<'a> {
+    /// The variable's name (and range).
+    pub name: Identifier<'a>,
+}
+
+/// `name(arg, ...)`
+///
+/// spec: FunctionCall
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionCall<'a> {
+    /// The function's name.
+    pub name: Identifier<'a>,
+    /// The arguments with their parentheses.
+    pub arguments: Arguments<'a>,
+    /// From the name to `)`.
+    pub span: Span,
+}
+
+/// The argument list of a call, parentheses included.
+///
+/// spec: Arguments
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arguments<'a> {
+    /// The argument expressions.
+    pub args: Vec<Expression<'a>>,
+    /// The final argument is followed by `...` and is expanded.
+    pub expand_final: bool,
+    /// From `(` to `)`.
+    pub span: Span,
+}
+
+/// A `for` expression.
+///
+/// spec: ForExpr, hclsyntax#for-expressions
+#[derive(Clone, Debug, PartialEq)]
+pub enum ForExpr<'a> {
+    /// `[for ...: value if cond]`
+    Tuple(ForTupleExpr<'a>),
+    /// `{for ...: key => value... if cond}`
+    Object(ForObjectExpr<'a>),
+}
+
+impl<'a> ForExpr<'a> {
+    /// The whole expression, brackets included.
+    pub fn span(&self) -> Span {
+        match self {
+            ForExpr::Tuple(f) => f.span,
+            ForExpr::Object(f) => f.span,
+        }
+    }
+
+    /// The introduction (variables and collection).
+    pub fn intro(&self) -> &ForIntro<'a> {
+        match self {
+            ForExpr::Tuple(f) => &f.intro,
+            ForExpr::Object(f) => &f.intro,
+        }
+    }
+
+    /// The `if` clause, if any.
+    pub fn cond(&self) -> Option<&ForCond<'a>> {
+        match self {
+            ForExpr::Tuple(f) => f.cond.as_ref(),
+            ForExpr::Object(f) => f.cond.as_ref(),
+        }
+    }
+}
+
+/// `[for v in coll: expr if cond]`
+///
+/// spec: forTupleExpr
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForTupleExpr<'a> {
+    /// `for k, v in coll:`
+    pub intro: ForIntro<'a>,
+    /// The element expression.
+    pub value: Expression<'a>,
+    /// `if cond`
+    pub cond: Option<ForCond<'a>>,
+    /// From `[` to `]`.
+    pub span: Span,
+}
+
+/// `{for k, v in coll: key => value... if cond}`
+///
+/// spec: forObjectExpr
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForObjectExpr<'a> {
+    /// `for k, v in coll:`
+    pub intro: ForIntro<'a>,
+    /// The key expression.
+    pub key: Expression<'a>,
+    /// The value expression.
+    pub value: Expression<'a>,
+    /// `...` after the value: grouping mode.
+    pub group: bool,
+    /// `if cond`
+    pub cond: Option<ForCond<'a>>,
+    /// From `{` to `}`.
+    pub span: Span,
+}
+
+/// `for k, v in coll:`
+///
+/// spec: forIntro
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForIntro<'a> {
+    /// The key variable, when two names are given.
+    pub key_var: Option<Identifier<'a>>,
+    /// The value variable.
+    pub value_var: Identifier<'a>,
+    /// The collection expression.
+    pub collection: Expression<'a>,
+    /// From `for` to `:`.
+    pub span: Span,
+}
+
+/// `if cond`
+///
+/// spec: forCond
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForCond<'a> {
+    /// The predicate.
+    pub condition: Expression<'a>,
+    /// From `if` to the end of the predicate.
+    pub span: Span,
+}
+
+/// A term followed by one or more postfix operators, applied left to right.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Postfix<'a> {
+    /// The term the operators apply to.
+    pub term: ExprTerm<'a>,
+    /// The operators, in source order.
+    pub ops: Vec<PostfixOp<'a>>,
+    /// From the term to the last operator.
+    pub span: Span,
+}
+
+/// One postfix operator.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PostfixOp<'a> {
+    /// `[key]`
+    Index(Index<'a>),
+    /// `.0` (an index written the old way)
+    LegacyIndex(LegacyIndex<'a>),
+    /// `.name`
+    GetAttr(GetAttr<'a>),
+    /// `.*.name` or `[*].name[0]`
+    Splat(Splat<'a>),
+}
+
+impl PostfixOp<'_> {
+    /// The operator's source range.
+    pub fn span(&self) -> Span {
+        match self {
+            PostfixOp::Index(x) => x.span,
+            PostfixOp::LegacyIndex(x) => x.span,
+            PostfixOp::GetAttr(x) => x.span,
+            PostfixOp::Splat(x) => x.span(),
+        }
+    }
+}
+
+/// `[key]`
+///
+/// spec: Index, hclsyntax#index-operator
+#[derive(Clone, Debug, PartialEq)]
+pub struct Index<'a> {
+    /// The key expression.
+    pub key: Expression<'a>,
+    /// From `[` to `]`.
+    pub span: Span,
+}
+
+/// `.0`: an index operation written with a dot.
+///
+/// spec: LegacyIndex
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegacyIndex<'a> {
+    /// The decimal digits.
+    pub digits: &'a str,
+    /// From `.` to the last digit.
+    pub span: Span,
+}
+
+/// `.name`
+///
+/// spec: GetAttr, hclsyntax#attribute-access-operator
+#[derive(Clone, Debug, PartialEq)]
+pub struct GetAttr<'a> {
+    /// The attribute name.
+    pub name: Identifier<'a>,
+    /// From `.` to the end of the name.
+    pub span: Span,
+}
+
+/// A splat operator with the traversal it applies to each element.
+///
+/// spec: Splat, hclsyntax#splat-operators
+#[derive(Clone, Debug, PartialEq)]
+pub enum Splat<'a> {
+    /// `.*` followed by attribute accesses only.
+    AttrSplat(AttrSplat<'a>),
+    /// `[*]` followed by attribute accesses and indexes.
+    FullSplat(FullSplat<'a>),
+}
+
+impl Splat<'_> {
+    /// From the splat marker to its last operator.
+    pub fn span(&self) -> Span {
+        match self {
+            Splat::AttrSplat(s) => s.span,
+            Splat::FullSplat(s) => s.span,
+        }
+    }
+}
+
+/// `.*.a.b`
+///
+/// spec: attrSplat
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttrSplat<'a> {
+    /// The `.*` marker.
+    pub marker: Span,
+    /// The attribute accesses applied to each element.
+    pub attrs: Vec<GetAttr<'a>>,
+    /// From `.` to the end of the last attribute.
+    pub span: Span,
+}
+
+/// `[*].a[0].b`
+///
+/// spec: fullSplat
+#[derive(Clone, Debug, PartialEq)]
+pub struct FullSplat<'a> {
+    /// The `[*]` marker.
+    pub marker: Span,
+    /// The operators applied to each element.
+    pub ops: Vec<SplatOp<'a>>,
+    /// From `[` to the end of the last operator.
+    pub span: Span,
+}
+
+/// An operator inside a full splat.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SplatOp<'a> {
+    /// `[key]`
+    Index(Index<'a>),
+    /// `.0`
+    LegacyIndex(LegacyIndex<'a>),
+    /// `.name`
+    GetAttr(GetAttr<'a>),
+}
+
+impl SplatOp<'_> {
+    /// The operator's source range.
+    pub fn span(&self) -> Span {
+        match self {
+            SplatOp::Index(x) => x.span,
+            SplatOp::LegacyIndex(x) => x.span,
+            SplatOp::GetAttr(x) => x.span,
+        }
+    }
+}
+
+/// `( expression )`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parens<'a> {
+    /// The inner expression.
+    pub expr: Expression<'a>,
+    /// From `(` to `)`.
+    pub span: Span,
+}
+
+/// A unary or binary operation.
+///
+/// spec: Operation, hclsyntax#operations
+#[derive(Clone, Debug, PartialEq)]
+pub enum Operation<'a> {
+    /// `-x` or `!x`
+    UnaryOp(UnaryOp<'a>),
+    /// `a + b - c`: operators of one precedence level.
+    BinaryOp(BinaryOp<'a>),
+}
+
+impl Operation<'_> {
+    /// The operation's source range.
+    pub fn span(&self) -> Span {
+        match self {
+            Operation::UnaryOp(u) => u.span,
+            Operation::BinaryOp(b) => b.span,
+        }
+    }
+}
+
+/// `-x` or `!x`.
+///
+/// spec: unaryOp
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnaryOp<'a> {
+    /// `-` or `!`.
+    pub op: UnaryOperator,
+    /// The operator's range.
+    pub op_span: Span,
+    /// The operand: a term with its postfix operators, or another unary
+    /// operation.
+    pub operand: Expression<'a>,
+    /// From the operator to the end of the operand.
+    pub span: Span,
+}
+
+/// A unary operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOperator {
+    /// `-`: arithmetic negation.
+    Negate,
+    /// `!`: logical not.
+    Not,
+}
+
+impl UnaryOperator {
+    /// The operator as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnaryOperator::Negate => "-",
+            UnaryOperator::Not => "!",
+        }
+    }
+}
+
+/// One or more binary operations of the same precedence level, folded left
+/// to right: `first op1 e1 op2 e2` means `(first op1 e1) op2 e2`.
+///
+/// Operands of other levels are nested `BinaryOp`s (higher levels bind
+/// tighter), so the tree's depth is bounded by the number of levels, however
+/// long the chain.
+///
+/// spec: binaryOp
+#[derive(Clone, Debug, PartialEq)]
+pub struct BinaryOp<'a> {
+    /// The leftmost operand.
+    pub first: Expression<'a>,
+    /// The operators (all of one level) and their right operands.
+    pub rest: Vec<(BinaryOperator, Span, Expression<'a>)>,
+    /// From the first operand to the last.
+    pub span: Span,
+}
+
+impl BinaryOp<'_> {
+    /// The precedence level shared by every operator of this node.
+    pub fn level(&self) -> u8 {
+        self.rest.first().map_or(0, |(op, _, _)| op.level())
+    }
+}
+
+/// A binary operator.
+///
+/// spec: binaryOperator
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOperator {
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `<=`
+    LessOrEqual,
+    /// `>=`
+    GreaterOrEqual,
+    /// `+`
+    Add,
+    /// `-`
+    Subtract,
+    /// `*`
+    Multiply,
+    /// `/`
+    Divide,
+    /// `%`
+    Modulo,
+    /// `&&`
+    And,
+    /// `||`
+    Or,
+}
+
+impl BinaryOperator {
+    /// The operator as written.
+    pub fn as_str(self) -> &'static str {
+        use BinaryOperator::*;
+        match self {
+            Equal => "==",
+            NotEqual => "!=",
+            Less => "<",
+            Greater => ">",
+            LessOrEqual => "<=",
+            GreaterOrEqual => ">=",
+            Add => "+",
+            Subtract => "-",
+            Multiply => "*",
+            Divide => "/",
+            Modulo => "%",
+            And => "&&",
+            Or => "||",
+        }
+    }
+
+    /// The precedence level (higher binds tighter), from the spec's table.
+    ///
+    /// spec: hclsyntax#operations
+    pub fn level(self) -> u8 {
+        crate::parser::precedence::level(self)
+    }
+}
+
+impl fmt::Display for BinaryOperator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// `predicate ? true_expr : false_expr`
+///
+/// spec: Conditional, hclsyntax#conditional-operator
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conditional<'a> {
+    /// The predicate.
+    pub predicate: Expression<'a>,
+    /// The result when the predicate is true.
+    pub true_expr: Expression<'a>,
+    /// The result when the predicate is false.
+    pub false_expr: Expression<'a>,
+    /// From the predicate to the end of the false expression.
+    pub span: Span,
+}

@@ -1,0 +1,34 @@
+//! The syntax tree of the HCL native syntax.
+//!
+//! Node types are named after the spec's EBNF productions and every node
+//! carries its byte range ([`Span`]). The tree borrows identifiers, number
+//! literals and unescaped template text from the source (`'a`), so parsing
+//! copies almost nothing.
+//!
+//! Deeply nested input cannot build a deep tree: the parser refuses nesting
+//! beyond its depth limit, binary operator chains fold into one node per
+//! precedence level ([`BinaryOp`]), and postfix chains are flat
+//! ([`Postfix`]). Recursive walks over the tree are therefore safe.
+
+mod dump;
+mod expression;
+mod structure;
+mod template;
+
+pub use dump::dump;
+pub use expression::*;
+pub use structure::*;
+pub use template::*;
+
+use crate::span::Span;
+
+/// A name: attribute, block type, variable, function or `for` variable.
+///
+/// spec: Identifier, hclsyntax#identifiers
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Identifier<'a> {
+    /// The name as written.
+    pub name: &'a str,
+    /// Its range.
+    pub span: Span,
+}

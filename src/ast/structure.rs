@@ -1,0 +1,139 @@
+//! AST of the structural sub-language: files, bodies, attributes, blocks.
+//!
+//! spec: hclsyntax#structural-elements
+
+use super::{Expression, Identifier, StringLit};
+use crate::span::Span;
+
+/// A whole configuration file: a body at the top level.
+///
+/// spec: ConfigFile, hclsyntax#configuration-files
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfigFile<'a> {
+    /// The top-level body.
+    pub body: Body<'a>,
+    /// The whole file.
+    pub span: Span,
+}
+
+/// Attributes and blocks, in source order.
+///
+/// spec: Body, hclsyntax#bodies
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Body<'a> {
+    /// The items, in source order.
+    pub items: Vec<BodyItem<'a>>,
+    /// From the first byte after the opening brace (or the start of the
+    /// file) to the closing brace (or the end of the file).
+    pub span: Span,
+}
+
+impl<'a> Body<'a> {
+    /// The attributes, in source order.
+    pub fn attributes(&self) -> impl Iterator<Item = &Attribute<'a>> {
+        self.items.iter().filter_map(|item| match item {
+            BodyItem::Attribute(a) => Some(a),
+            _ => None,
+        })
+    }
+
+    /// The blocks (multi-line and one-line), in source order.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block<'a>> {
+        self.items.iter().filter_map(|item| match item {
+            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => Some(b),
+            _ => None,
+        })
+    }
+
+    /// The attribute named `name`, if there is one.
+    pub fn attribute(&self, name: &str) -> Option<&Attribute<'a>> {
+        self.attributes().find(|a| a.name.name == name)
+    }
+}
+
+/// One item of a body.
+///
+/// A one-line block has the same shape as a multi-line one; its body holds
+/// at most one attribute and no blocks.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BodyItem<'a> {
+    /// `name = expression`
+    Attribute(Attribute<'a>),
+    /// `type labels { ... }` over several lines.
+    Block(Block<'a>),
+    /// `type labels { name = expression }` on one line.
+    ///
+    /// spec: OneLineBlock
+    OneLineBlock(Block<'a>),
+}
+
+impl BodyItem<'_> {
+    /// The item's whole range.
+    pub fn span(&self) -> Span {
+        match self {
+            BodyItem::Attribute(a) => a.span,
+            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => b.span,
+        }
+    }
+}
+
+/// An attribute definition.
+///
+/// spec: Attribute, hclsyntax#attribute-definitions
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute<'a> {
+    /// The attribute's name.
+    pub name: Identifier<'a>,
+    /// The `=` sign.
+    pub equals: Span,
+    /// The value expression, kept unevaluated.
+    pub expr: Expression<'a>,
+    /// From the name to the end of the expression.
+    pub span: Span,
+}
+
+/// A block: a type, labels and a child body.
+///
+/// spec: Block, hclsyntax#blocks
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block<'a> {
+    /// The block type.
+    pub block_type: Identifier<'a>,
+    /// The labels, quoted or bare.
+    pub labels: Vec<BlockLabel<'a>>,
+    /// The `{`.
+    pub open_brace: Span,
+    /// The child body.
+    pub body: Body<'a>,
+    /// The `}` (empty at the end of the file when it is missing).
+    pub close_brace: Span,
+    /// From the type to the closing brace.
+    pub span: Span,
+}
+
+/// A block label: a string literal or a bare identifier.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BlockLabel<'a> {
+    /// `"label"`
+    StringLit(StringLit<'a>),
+    /// `label`
+    Identifier(Identifier<'a>),
+}
+
+impl BlockLabel<'_> {
+    /// The label's text.
+    pub fn value(&self) -> &str {
+        match self {
+            BlockLabel::StringLit(s) => &s.value,
+            BlockLabel::Identifier(i) => i.name,
+        }
+    }
+
+    /// The label's range (with the quotes of a string literal).
+    pub fn span(&self) -> Span {
+        match self {
+            BlockLabel::StringLit(s) => s.span,
+            BlockLabel::Identifier(i) => i.span,
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! `hcl`: parse (and, later, evaluate) HCL files from the command line.
+//!
+//! Every command prints one document on stdout and exits 0 when it ran,
+//! whatever the diagnostics; usage errors exit 2.
+
+mod json;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use hcl_native::ast::{dump, Body, BodyItem};
+use hcl_native::render::render_diagnostics;
+use hcl_native::{parse_config, LineIndex};
+use std::io::Read;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "hcl", version, about = "HCL v2, exactly as specified")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse a configuration file; print its structure and diagnostics.
+    Parse {
+        /// The file to read, or `-` for stdin.
+        file: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// With the human format, print the whole syntax tree.
+        #[arg(long)]
+        ast: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Human,
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Parse { file, format, ast } => parse(&file, format, ast),
+    }
+}
+
+fn read_input(file: &str) -> Result<Vec<u8>, ExitCode> {
+    let mut buf = Vec::new();
+    let result = if file == "-" {
+        std::io::stdin().read_to_end(&mut buf).map(|_| ())
+    } else {
+        std::fs::File::open(file).and_then(|mut f| f.read_to_end(&mut buf).map(|_| ()))
+    };
+    match result {
+        Ok(()) => Ok(buf),
+        Err(e) => {
+            eprintln!("hcl: cannot read {file}: {e}");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
+    let src = match read_input(file) {
+        Ok(src) => src,
+        Err(code) => return code,
+    };
+    let parsed = parse_config(&src);
+    match format {
+        Format::Json => {
+            let loc = json::Locator::new(&src);
+            let doc = serde_json::json!({
+                "diagnostics": loc.diagnostics(&parsed.diagnostics),
+                "body": loc.body(&parsed.ast.body),
+            });
+            println!("{doc}");
+        }
+        Format::Human => {
+            let mut out = String::new();
+            if ast {
+                out.push_str(&dump(&parsed.ast));
+            } else {
+                let index = LineIndex::new(&src);
+                outline(&mut out, &src, &index, &parsed.ast.body, 0);
+            }
+            if !parsed.diagnostics.is_empty() {
+                out.push('\n');
+                out.push_str(&render_diagnostics(file, &src, parsed.diagnostics.as_slice()));
+            }
+            print!("{out}");
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The structure of a body: attributes with their expression text, blocks
+/// with their labels, each with its position.
+fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, depth: usize) {
+    let indent = "  ".repeat(depth);
+    for item in &body.items {
+        let at = index.position(src, item.span().start);
+        match item {
+            BodyItem::Attribute(a) => {
+                let text = String::from_utf8_lossy(&src[a.expr.span().range()]);
+                let first_line = text.lines().next().unwrap_or_default();
+                let more = if text.contains('\n') { " ..." } else { "" };
+                out.push_str(&format!("{indent}{} = {first_line}{more}    ({at})\n", a.name.name));
+            }
+            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => {
+                let labels: Vec<String> = b.labels.iter().map(|l| format!("{:?}", l.value())).collect();
+                let sep = if labels.is_empty() { "" } else { " " };
+                out.push_str(&format!(
+                    "{indent}{}{sep}{} {{    ({at})\n",
+                    b.block_type.name,
+                    labels.join(" ")
+                ));
+                outline(out, src, index, &b.body, depth + 1);
+                out.push_str(&format!("{indent}}}\n"));
+            }
+        }
+    }
+}

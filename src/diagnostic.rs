@@ -1,0 +1,191 @@
+//! Diagnostics: what went wrong (or looks wrong), where, and why.
+
+use crate::span::Span;
+use std::fmt;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Severity {
+    /// The input is invalid; results may be partial.
+    Error,
+    /// The input is valid but probably not what was meant.
+    Warning,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One problem found in a source text.
+///
+/// Every diagnostic has a severity, a one-line summary, a detail sentence or
+/// two, and the source range at fault (`subject`). Where it helps, a wider
+/// `context` range shows the construct the subject belongs to (the whole
+/// tuple whose closing bracket is missing, say).
+///
+/// ```
+/// use hcl_native::{Diagnostic, Span};
+/// let d = Diagnostic::error("Missing item separator", "Expected a comma.", Span::new(3, 4));
+/// assert!(d.is_error());
+/// assert_eq!(d.subject, Span::new(3, 4));
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A short, capitalised title without a final full stop.
+    pub summary: String,
+    /// A full explanation, in sentences.
+    pub detail: String,
+    /// The exact range at fault.
+    pub subject: Span,
+    /// An optional wider range that the subject belongs to.
+    pub context: Option<Span>,
+}
+
+impl Diagnostic {
+    /// An error diagnostic.
+    pub fn error(summary: impl Into<String>, detail: impl Into<String>, subject: Span) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            summary: summary.into(),
+            detail: detail.into(),
+            subject,
+            context: None,
+        }
+    }
+
+    /// A warning diagnostic.
+    pub fn warning(summary: impl Into<String>, detail: impl Into<String>, subject: Span) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(summary, detail, subject)
+        }
+    }
+
+    /// The same diagnostic with a context range.
+    pub fn with_context(mut self, context: Span) -> Self {
+        self.context = Some(context);
+        self
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}; {}", self.severity, self.summary, self.detail)
+    }
+}
+
+/// A list of diagnostics, in the order they were found.
+///
+/// ```
+/// use hcl_native::{Diagnostic, Diagnostics, Span};
+/// let mut ds = Diagnostics::new();
+/// assert!(!ds.has_errors());
+/// ds.push(Diagnostic::warning("Odd", "Looks odd.", Span::new(0, 1)));
+/// assert!(!ds.has_errors());
+/// ds.push(Diagnostic::error("Bad", "Is bad.", Span::new(1, 2)));
+/// assert!(ds.has_errors());
+/// assert_eq!(ds.len(), 2);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// An empty list.
+    pub fn new() -> Self {
+        Diagnostics(Vec::new())
+    }
+
+    /// Appends one diagnostic.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    /// Appends all of `other`.
+    pub fn extend(&mut self, other: impl IntoIterator<Item = Diagnostic>) {
+        self.0.extend(other);
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    /// Number of diagnostics.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The diagnostics as a slice.
+    pub fn as_slice(&self) -> &[Diagnostic] {
+        &self.0
+    }
+
+    /// Iterates over the diagnostics.
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+
+    /// Sorts by subject start (stable, so diagnostics at one place keep
+    /// their order).
+    pub fn sort_by_position(&mut self) {
+        self.0.sort_by_key(|d| d.subject.start);
+    }
+
+    /// The underlying vector.
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.0
+    }
+}
+
+impl From<Vec<Diagnostic>> for Diagnostics {
+    fn from(v: Vec<Diagnostic>) -> Self {
+        Diagnostics(v)
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl std::ops::Index<usize> for Diagnostics {
+    type Output = Diagnostic;
+    fn index(&self, i: usize) -> &Diagnostic {
+        &self.0[i]
+    }
+}

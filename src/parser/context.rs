@@ -1,0 +1,186 @@
+//! The explicit parse context: newline mode, nesting depth, and the
+//! diagnostics that do not stop parsing.
+
+use super::error::PError;
+use super::{Input, PResult};
+use crate::diagnostic::Diagnostic;
+use crate::span::{LineIndex, Position, Span};
+use std::cell::{Cell, OnceCell, RefCell};
+
+/// Whether a newline ends the construct being parsed.
+///
+/// spec: hclsyntax#comments-and-whitespace (newlines are not whitespace,
+/// but are ignored as such in some contexts)
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Newlines {
+    /// Body level: a newline (or line comment) ends an attribute or block.
+    Significant,
+    /// Inside parentheses, brackets, braces, argument lists, index
+    /// brackets and template sequences: newlines are whitespace.
+    Ignored,
+}
+
+/// State shared by every production function of one parse.
+pub(crate) struct Ctx<'a> {
+    /// The whole input.
+    pub src: &'a [u8],
+    /// The whole input as text, when it is valid UTF-8.
+    text: Option<&'a str>,
+    /// Deepest nesting allowed.
+    pub max_depth: u32,
+    depth: Cell<u32>,
+    newlines: Cell<Newlines>,
+    diags: RefCell<Vec<Diagnostic>>,
+    lines: OnceCell<LineIndex>,
+}
+
+/// Restores depth and newline mode when a nested construct ends, however it
+/// ends (success, error or failure).
+pub(crate) struct Nest<'c, 'a> {
+    cx: &'c Ctx<'a>,
+    saved: Newlines,
+}
+
+impl Drop for Nest<'_, '_> {
+    fn drop(&mut self) {
+        self.cx.depth.set(self.cx.depth.get() - 1);
+        self.cx.newlines.set(self.saved);
+    }
+}
+
+/// Restores the newline mode when a construct ends.
+pub(crate) struct Mode<'c, 'a> {
+    cx: &'c Ctx<'a>,
+    saved: Newlines,
+}
+
+impl Drop for Mode<'_, '_> {
+    fn drop(&mut self) {
+        self.cx.newlines.set(self.saved);
+    }
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(src: &'a [u8], max_depth: u32, newlines: Newlines) -> Self {
+        Ctx {
+            src,
+            text: std::str::from_utf8(src).ok(),
+            max_depth,
+            depth: Cell::new(0),
+            newlines: Cell::new(newlines),
+            diags: RefCell::new(Vec::new()),
+            lines: OnceCell::new(),
+        }
+    }
+
+    /// The current newline mode.
+    #[inline]
+    pub(crate) fn newlines(&self) -> Newlines {
+        self.newlines.get()
+    }
+
+    /// Enters a nested construct that starts at `open`, switching to `mode`.
+    ///
+    /// Fails with a "nesting too deep" diagnostic past the depth limit, so
+    /// that no input can exhaust the stack.
+    pub(crate) fn nest<'c>(&'c self, open: Span, mode: Newlines) -> Result<Nest<'c, 'a>, nom::Err<PError>> {
+        let depth = self.depth.get() + 1;
+        if depth > self.max_depth {
+            return Err(nom::Err::Failure(PError::diag(Diagnostic::error(
+                "Nesting too deep",
+                format!(
+                    "This construct is nested more than {} levels deep, the most this parser allows. \
+                     Flatten the expression, or raise the limit in ParseOptions.",
+                    self.max_depth
+                ),
+                open,
+            ))));
+        }
+        self.depth.set(depth);
+        let saved = self.newlines.replace(mode);
+        Ok(Nest { cx: self, saved })
+    }
+
+    /// Switches to `mode` until the guard is dropped, without counting a
+    /// level of nesting (for constructs whose nesting is counted already).
+    pub(crate) fn mode<'c>(&'c self, mode: Newlines) -> Mode<'c, 'a> {
+        let saved = self.newlines.replace(mode);
+        Mode { cx: self, saved }
+    }
+
+    /// Records a diagnostic that does not stop parsing.
+    pub(crate) fn report(&self, d: Diagnostic) {
+        self.diags.borrow_mut().push(d);
+    }
+
+    /// Takes the diagnostics recorded so far.
+    pub(crate) fn take_diagnostics(&self) -> Vec<Diagnostic> {
+        std::mem::take(&mut *self.diags.borrow_mut())
+    }
+
+    /// The text of bytes `start..end`; the parser only asks for ranges that
+    /// it has checked to be valid UTF-8 on character boundaries.
+    #[inline]
+    pub(crate) fn str(&self, start: usize, end: usize) -> &'a str {
+        match self.text {
+            Some(t) => t.get(start..end).unwrap_or_default(),
+            None => std::str::from_utf8(self.src.get(start..end).unwrap_or_default()).unwrap_or_default(),
+        }
+    }
+
+    /// The text of bytes `start..end`, with invalid UTF-8 replaced by
+    /// U+FFFD; borrowed whenever the bytes are valid.
+    pub(crate) fn cow(&self, start: usize, end: usize) -> std::borrow::Cow<'a, str> {
+        let end = end.min(self.src.len());
+        let start = start.min(end);
+        match self.text {
+            Some(t) => std::borrow::Cow::Borrowed(t.get(start..end).unwrap_or_default()),
+            None => String::from_utf8_lossy(&self.src[start..end]),
+        }
+    }
+
+    /// Line and column of byte `offset`.
+    pub(crate) fn position(&self, offset: u32) -> Position {
+        self.lines
+            .get_or_init(|| LineIndex::new(self.src))
+            .position(self.src, offset)
+    }
+
+    /// A failure (no backtracking past it) carrying `d`.
+    #[inline]
+    pub(crate) fn fail<T>(&self, d: Diagnostic) -> PResult<'a, T> {
+        Err(nom::Err::Failure(PError::diag(d)))
+    }
+}
+
+/// Byte offset of `i` in the input.
+#[inline]
+pub(crate) fn pos(i: &Input<'_>) -> u32 {
+    i.location_offset() as u32
+}
+
+/// The next byte, if any.
+#[inline]
+pub(crate) fn peek(i: &Input<'_>) -> Option<u8> {
+    i.fragment().first().copied()
+}
+
+/// The byte `n` places ahead, if any.
+#[inline]
+pub(crate) fn peek_at(i: &Input<'_>, n: usize) -> Option<u8> {
+    i.fragment().get(n).copied()
+}
+
+/// Skips `n` bytes.
+#[inline]
+pub(crate) fn skip<'a>(i: Input<'a>, n: usize) -> Input<'a> {
+    use nom::Input as _;
+    i.take_from(n.min(i.fragment().len()))
+}
+
+/// The span of the `n` bytes at `i`.
+#[inline]
+pub(crate) fn span_at(i: &Input<'_>, n: usize) -> Span {
+    let s = pos(i);
+    Span::new(s, s + n.min(i.fragment().len()) as u32)
+}

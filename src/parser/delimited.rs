@@ -1,0 +1,70 @@
+//! Closing delimiters, and the messages for the ones that are missing.
+
+use super::context::{peek, skip, span_at, Ctx};
+use super::lexical::found;
+use super::{Input, PResult};
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// What a missing closing delimiter would have closed.
+pub(crate) struct Closer {
+    /// The byte that closes.
+    pub byte: u8,
+    /// What it closes, for messages: "the tuple".
+    pub what: &'static str,
+    /// Summary when the file ends first.
+    pub eof_summary: &'static str,
+    /// Summary when something else comes instead.
+    pub other_summary: &'static str,
+    /// What else would have been fine there, besides the closer:
+    /// `Some("a comma before the next element")` gives "Expected a comma
+    /// before the next element, or `]` to close ...".
+    pub alternative: Option<&'static str>,
+}
+
+/// Consumes `closer.byte` (without the trivia after it) and returns its
+/// span, or fails with a diagnostic naming the opener at `open`.
+///
+/// At the end of the input nothing can follow, so the construct is kept:
+/// the problem is reported and an empty span returned.
+pub(crate) fn close<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span, closer: &Closer) -> PResult<'a, Span> {
+    if peek(&i) == Some(closer.byte) {
+        return Ok((skip(i, 1), span_at(&i, 1)));
+    }
+    let d = missing(cx, i.location_offset() as u32, open, closer);
+    if i.fragment().is_empty() {
+        cx.report(d);
+        return Ok((i, Span::empty(i.location_offset() as u32)));
+    }
+    cx.fail(d)
+}
+
+/// The diagnostic for a closer that is not at `at`.
+pub(crate) fn missing(cx: &Ctx<'_>, at: u32, open: Span, closer: &Closer) -> Diagnostic {
+    let (subject, what_found) = found(cx.src, at);
+    let opened = cx.position(open.start);
+    let closer_text = (closer.byte as char).to_string();
+    if subject.start as usize >= cx.src.len() {
+        Diagnostic::error(
+            closer.eof_summary,
+            format!(
+                "There is no `{closer_text}` to close {} opened at {opened} before the end of the file. \
+                 This may be caused by incorrect nesting elsewhere in the file.",
+                closer.what
+            ),
+            open,
+        )
+        .with_context(open.to(subject))
+    } else {
+        let alternative = closer.alternative.map(|a| format!("{a}, or ")).unwrap_or_default();
+        Diagnostic::error(
+            closer.other_summary,
+            format!(
+                "Expected {alternative}`{closer_text}` to close {} opened at {opened}, but found {what_found}.",
+                closer.what
+            ),
+            subject,
+        )
+        .with_context(open.to(subject))
+    }
+}

@@ -1,0 +1,366 @@
+//! Expressions, operations and the conditional operator.
+//!
+//! spec: hclsyntax#expressions, hclsyntax#operations
+
+use super::context::{peek, peek_at, pos, skip, span_at, Ctx, Newlines};
+use super::delimited::{close, Closer};
+use super::lexical::{at_identifier, at_keyword, decimal, found, identifier_token, trivia, trivia_and_newlines};
+use super::precedence::{self, Operand};
+use super::{call, collection, for_expr, literal, template_expr, traversal, Input, PResult};
+use crate::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// An expression: operations and terms, then an optional conditional.
+///
+/// ```ebnf
+/// Expression = (ExprTerm | Operation | Conditional);
+/// ```
+/// spec: Expression, hclsyntax#expressions
+pub(crate) fn expression<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
+    let (i, expr) = operation(cx, i)?;
+    if peek(&i) == Some(b'?') {
+        conditional(cx, i, expr)
+    } else {
+        Ok((i, expr))
+    }
+}
+
+/// The conditional operator, given its already-parsed predicate. It sits
+/// above every binary operator: `a || b ? c : d` tests `a || b`.
+///
+/// ```ebnf
+/// Conditional = Expression "?" Expression ":" Expression;
+/// ```
+/// spec: Conditional, hclsyntax#conditional-operator
+pub(crate) fn conditional<'a>(cx: &Ctx<'a>, i: Input<'a>, predicate: Expression<'a>) -> PResult<'a, Expression<'a>> {
+    let question = span_at(&i, 1);
+    let _nest = cx.nest(question, cx.newlines())?;
+    let i = trivia(cx, skip(i, 1));
+    let (i, true_expr) = expression(cx, i)?;
+    if peek(&i) != Some(b':') {
+        let (subject, what) = found(cx.src, pos(&i));
+        return cx.fail(
+            Diagnostic::error(
+                "Missing false expression in conditional",
+                format!(
+                    "The conditional at {} needs a colon and a false expression after its true expression, but found {what}.",
+                    cx.position(question.start)
+                ),
+                subject,
+            )
+            .with_context(predicate.span().to(subject)),
+        );
+    }
+    let i = trivia(cx, skip(i, 1));
+    let (i, false_expr) = expression(cx, i)?;
+    let span = predicate.span().to(false_expr.span());
+    Ok((
+        i,
+        Expression::Conditional(Box::new(Conditional {
+            predicate,
+            true_expr,
+            false_expr,
+            span,
+        })),
+    ))
+}
+
+/// A unary or binary operation, or a lone operand.
+///
+/// ```ebnf
+/// Operation = unaryOp | binaryOp;
+/// ```
+/// spec: Operation, hclsyntax#operations
+pub(crate) fn operation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
+    let (i, first) = operand(cx, i)?;
+    if binary_operator(&i).is_some() {
+        binary_op(cx, i, first)
+    } else {
+        Ok((i, first))
+    }
+}
+
+/// An operand of a binary operator: a term, or a unary operation.
+fn operand<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
+    match peek(&i) {
+        Some(b'-' | b'!') => unary_op(cx, i),
+        _ => {
+            let (i, term) = expr_term(cx, i)?;
+            Ok((i, Expression::ExprTerm(term)))
+        }
+    }
+}
+
+/// `-x` or `!x`. Unary operators bind tighter than any binary operator and
+/// apply to a whole term with its postfix operators (`-a.b` negates `a.b`);
+/// they may be repeated (`!!x`), each repetition counting as one level of
+/// nesting.
+///
+/// ```ebnf
+/// unaryOp = ("-" | "!") ExprTerm;
+/// ```
+/// spec: unaryOp, hclsyntax#operations, hclsyntax#arithmetic-operators, hclsyntax#logic-operators
+pub(crate) fn unary_op<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
+    let op = match peek(&i) {
+        Some(b'-') => UnaryOperator::Negate,
+        _ => UnaryOperator::Not,
+    };
+    let op_span = span_at(&i, 1);
+    let _nest = cx.nest(op_span, cx.newlines())?;
+    let i = trivia(cx, skip(i, 1));
+    let (i, operand) = operand(cx, i)?;
+    let span = op_span.to(operand.span());
+    Ok((
+        i,
+        Expression::Operation(Box::new(Operation::UnaryOp(UnaryOp {
+            op,
+            op_span,
+            operand,
+            span,
+        }))),
+    ))
+}
+
+/// The rest of a binary operation chain after its first operand, read flat
+/// and folded by [`precedence::fold`].
+///
+/// ```ebnf
+/// binaryOp = ExprTerm binaryOperator ExprTerm;
+/// ```
+/// spec: binaryOp, hclsyntax#operations
+pub(crate) fn binary_op<'a>(cx: &Ctx<'a>, mut i: Input<'a>, first: Expression<'a>) -> PResult<'a, Expression<'a>> {
+    let mut rest = Vec::new();
+    while let Some((op, len)) = binary_operator(&i) {
+        let op_span = span_at(&i, len);
+        i = trivia(cx, skip(i, len));
+        let (next, rhs) = operand(cx, i)?;
+        i = next;
+        rest.push(((op, op_span), rhs));
+    }
+    Ok((i, precedence::fold(first, rest)))
+}
+
+impl<'a> Operand for Expression<'a> {
+    type Op = (BinaryOperator, Span);
+
+    fn level(op: Self::Op) -> u8 {
+        precedence::level(op.0)
+    }
+
+    /// Extends `lhs` when it is a node of the same level (left
+    /// associativity), or starts a new node.
+    fn apply(lhs: Self, (op, op_span): Self::Op, rhs: Self) -> Self {
+        let span = lhs.span().to(rhs.span());
+        match lhs {
+            Expression::Operation(mut node) => match &mut *node {
+                Operation::BinaryOp(b) if b.level() == op.level() => {
+                    b.rest.push((op, op_span, rhs));
+                    b.span = span;
+                    Expression::Operation(node)
+                }
+                _ => new_binary(Expression::Operation(node), op, op_span, rhs, span),
+            },
+            lhs => new_binary(lhs, op, op_span, rhs, span),
+        }
+    }
+}
+
+fn new_binary<'a>(
+    first: Expression<'a>,
+    op: BinaryOperator,
+    op_span: Span,
+    rhs: Expression<'a>,
+    span: Span,
+) -> Expression<'a> {
+    Expression::Operation(Box::new(Operation::BinaryOp(BinaryOp {
+        first,
+        rest: vec![(op, op_span, rhs)],
+        span,
+    })))
+}
+
+/// The binary operator at `i` and its length, if there is one.
+///
+/// ```ebnf
+/// binaryOperator = compareOperator | arithmeticOperator | logicOperator;
+/// ```
+/// spec: binaryOperator
+pub(crate) fn binary_operator(i: &Input<'_>) -> Option<(BinaryOperator, usize)> {
+    let b = *i.fragment();
+    match b.first()? {
+        b'=' | b'!' | b'<' | b'>' => compare_operator(b),
+        b'&' | b'|' => logic_operator(b),
+        _ => arithmetic_operator(b),
+    }
+}
+
+/// ```ebnf
+/// compareOperator = "==" | "!=" | "<" | ">" | "<=" | ">=";
+/// ```
+/// spec: compareOperator, hclsyntax#comparison-operators
+pub(crate) fn compare_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
+    use BinaryOperator::*;
+    match b {
+        [b'=', b'=', ..] => Some((Equal, 2)),
+        [b'!', b'=', ..] => Some((NotEqual, 2)),
+        [b'<', b'=', ..] => Some((LessOrEqual, 2)),
+        [b'>', b'=', ..] => Some((GreaterOrEqual, 2)),
+        [b'<', ..] => Some((Less, 1)),
+        [b'>', ..] => Some((Greater, 1)),
+        _ => None,
+    }
+}
+
+/// The `/` of a comment (`//`, `/*`) is not a division.
+///
+/// ```ebnf
+/// arithmeticOperator = "+" | "-" | "*" | "/" | "%";
+/// ```
+/// spec: arithmeticOperator, hclsyntax#arithmetic-operators
+pub(crate) fn arithmetic_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
+    use BinaryOperator::*;
+    match b {
+        [b'+', ..] => Some((Add, 1)),
+        [b'-', ..] => Some((Subtract, 1)),
+        [b'*', ..] => Some((Multiply, 1)),
+        [b'/', b'/' | b'*', ..] => None,
+        [b'/', ..] => Some((Divide, 1)),
+        [b'%', ..] => Some((Modulo, 1)),
+        _ => None,
+    }
+}
+
+/// ```ebnf
+/// logicOperator = "&&" | "||";
+/// ```
+/// spec: logicOperator, hclsyntax#logic-operators
+pub(crate) fn logic_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
+    match b {
+        [b'&', b'&', ..] => Some((BinaryOperator::And, 2)),
+        [b'|', b'|', ..] => Some((BinaryOperator::Or, 2)),
+        _ => None,
+    }
+}
+
+/// An expression term and the postfix operators after it. The first byte
+/// decides which kind of term to parse; nothing is tried and thrown away.
+///
+/// ```ebnf
+/// ExprTerm = (
+///     LiteralValue | CollectionValue | TemplateExpr | VariableExpr |
+///     FunctionCall | ForExpr | ExprTerm Index | ExprTerm GetAttr |
+///     ExprTerm Splat | "(" Expression ")"
+/// );
+/// ```
+/// spec: ExprTerm, hclsyntax#expression-terms
+pub(crate) fn expr_term<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
+    let (i, term) = match peek(&i) {
+        Some(c) if decimal(c) => {
+            let (i, lit) = literal::literal_value(cx, i)?;
+            (i, ExprTerm::LiteralValue(lit))
+        }
+        Some(b'"') => {
+            let (i, t) = template_expr::template_expr(cx, i)?;
+            (i, ExprTerm::TemplateExpr(Box::new(t)))
+        }
+        Some(b'<') if peek_at(&i, 1) == Some(b'<') => {
+            let (i, t) = template_expr::template_expr(cx, i)?;
+            (i, ExprTerm::TemplateExpr(Box::new(t)))
+        }
+        Some(b'[' | b'{') => bracketed(cx, i)?,
+        Some(b'(') => parens(cx, i)?,
+        _ if at_identifier(&i) => named(cx, i)?,
+        _ => return cx.fail(expected_expression(cx, pos(&i))),
+    };
+    traversal::postfix(cx, i, term)
+}
+
+/// `[` and `{` start either a collection or a `for` expression; the `for`
+/// reading wins whenever the first thing inside is the keyword `for`.
+///
+/// spec: hclsyntax#collection-values, hclsyntax#for-expressions
+fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
+    let inside = trivia_and_newlines(cx, skip(i, 1));
+    if at_keyword(&inside, "for") {
+        let (i, f) = for_expr::for_expr(cx, i)?;
+        Ok((i, ExprTerm::ForExpr(Box::new(f))))
+    } else {
+        let (i, c) = collection::collection_value(cx, i)?;
+        Ok((i, ExprTerm::CollectionValue(c)))
+    }
+}
+
+/// `( expression )`. Newlines inside are whitespace.
+///
+/// spec: ExprTerm, hclsyntax#expression-terms
+fn parens<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
+    let open = span_at(&i, 1);
+    let (i, expr, close_span) = {
+        let _nest = cx.nest(open, Newlines::Ignored)?;
+        let i = trivia(cx, skip(i, 1));
+        let (i, expr) = expression(cx, i)?;
+        let (i, close_span) = close(cx, i, open, &PARENS)?;
+        (i, expr, close_span)
+    };
+    Ok((
+        trivia(cx, i),
+        ExprTerm::Parens(Box::new(Parens {
+            expr,
+            span: open.to(close_span),
+        })),
+    ))
+}
+
+const PARENS: Closer = Closer {
+    byte: b')',
+    what: "the parenthesis",
+    eof_summary: "Unbalanced parentheses",
+    other_summary: "Unbalanced parentheses",
+    alternative: None,
+};
+
+/// A term that starts with a name: the keywords `true`, `false` and `null`
+/// (which win over every other reading), a function call, or a variable.
+///
+/// spec: hclsyntax#keywords, LiteralValue, FunctionCall, VariableExpr
+fn named<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
+    if at_keyword(&i, "true") || at_keyword(&i, "false") || at_keyword(&i, "null") {
+        let (i, lit) = literal::literal_value(cx, i)?;
+        return Ok((i, ExprTerm::LiteralValue(lit)));
+    }
+    let (after_name, name) = identifier_token(cx, i)?;
+    let j = trivia(cx, after_name);
+    if peek(&j) == Some(b'(') {
+        let (j, f) = call::function_call(cx, j, name)?;
+        Ok((j, ExprTerm::FunctionCall(Box::new(f))))
+    } else {
+        let (j, v) = variable_expr(cx, j, name)?;
+        Ok((j, ExprTerm::VariableExpr(v)))
+    }
+}
+
+/// A reference to a variable, given its already-read name.
+///
+/// ```ebnf
+/// VariableExpr = Identifier;
+/// ```
+/// spec: VariableExpr, hclsyntax#variables-and-variable-expressions
+pub(crate) fn variable_expr<'a>(_cx: &Ctx<'a>, i: Input<'a>, name: Identifier<'a>) -> PResult<'a, VariableExpr<'a>> {
+    Ok((i, VariableExpr { name }))
+}
+
+/// The diagnostic for a missing expression at `at`.
+pub(crate) fn expected_expression(cx: &Ctx<'_>, at: u32) -> Diagnostic {
+    let (subject, what) = found(cx.src, at);
+    let summary = if subject.start as usize >= cx.src.len() {
+        "Missing expression"
+    } else {
+        "Invalid expression"
+    };
+    Diagnostic::error(
+        summary,
+        format!("Expected the start of an expression, but found {what}."),
+        subject,
+    )
+}

@@ -1,0 +1,209 @@
+//! `for` expressions.
+//!
+//! Once `for` has been seen after the opening bracket the parser is
+//! committed: any later mismatch is an error about the `for` expression,
+//! never a retry as a collection.
+//!
+//! spec: hclsyntax#for-expressions
+
+use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
+use super::delimited::{close, Closer};
+use super::expression::expression;
+use super::lexical::{at_keyword, found, identifier, trivia};
+use super::{Input, PResult};
+use crate::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// A `for` expression; `i` is at `[` or `{`, followed by the keyword `for`.
+///
+/// ```ebnf
+/// ForExpr = forTupleExpr | forObjectExpr;
+/// ```
+/// spec: ForExpr, hclsyntax#for-expressions
+pub(crate) fn for_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForExpr<'a>> {
+    if peek(&i) == Some(b'[') {
+        let (i, f) = for_tuple_expr(cx, i)?;
+        Ok((i, ForExpr::Tuple(f)))
+    } else {
+        let (i, f) = for_object_expr(cx, i)?;
+        Ok((i, ForExpr::Object(f)))
+    }
+}
+
+const FOR_TUPLE: Closer = Closer {
+    byte: b']',
+    what: "the 'for' expression",
+    eof_summary: "Invalid 'for' expression",
+    other_summary: "Invalid 'for' expression",
+    alternative: Some("an 'if' clause"),
+};
+
+const FOR_OBJECT: Closer = Closer {
+    byte: b'}',
+    what: "the 'for' expression",
+    eof_summary: "Invalid 'for' expression",
+    other_summary: "Invalid 'for' expression",
+    alternative: Some("an 'if' clause"),
+};
+
+/// `[for v in coll: expr if cond]`
+///
+/// ```ebnf
+/// forTupleExpr = "[" forIntro Expression forCond? "]";
+/// ```
+/// spec: forTupleExpr, hclsyntax#for-expressions
+pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForTupleExpr<'a>> {
+    let open = span_at(&i, 1);
+    let (i, intro, value, cond, close_span) = {
+        let _nest = cx.nest(open, Newlines::Ignored)?;
+        let i = trivia(cx, skip(i, 1));
+        let (i, intro) = for_intro(cx, i, open)?;
+        let (i, value) = expression(cx, i)?;
+        let (i, cond) = optional_cond(cx, i, open)?;
+        let (i, close_span) = close(cx, i, open, &FOR_TUPLE)?;
+        (i, intro, value, cond, close_span)
+    };
+    Ok((
+        trivia(cx, i),
+        ForTupleExpr {
+            intro,
+            value,
+            cond,
+            span: open.to(close_span),
+        },
+    ))
+}
+
+/// `{for k, v in coll: key => value... if cond}`
+///
+/// ```ebnf
+/// forObjectExpr = "{" forIntro Expression "=>" Expression "..."? forCond? "}";
+/// ```
+/// spec: forObjectExpr, hclsyntax#for-expressions
+pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForObjectExpr<'a>> {
+    let open = span_at(&i, 1);
+    let (i, intro, key, value, group, cond, close_span) = {
+        let _nest = cx.nest(open, Newlines::Ignored)?;
+        let i = trivia(cx, skip(i, 1));
+        let (i, intro) = for_intro(cx, i, open)?;
+        let (i, key) = expression(cx, i)?;
+        if !i.fragment().starts_with(b"=>") {
+            return cx.fail(for_error(
+                cx,
+                pos(&i),
+                open,
+                "The key expression of an object 'for' expression must be followed by `=>` and the value expression",
+            ));
+        }
+        let i = trivia(cx, skip(i, 2));
+        let (i, value) = expression(cx, i)?;
+        let (i, group) = if i.fragment().starts_with(b"...") {
+            (trivia(cx, skip(i, 3)), true)
+        } else {
+            (i, false)
+        };
+        let (i, cond) = optional_cond(cx, i, open)?;
+        let (i, close_span) = close(cx, i, open, &FOR_OBJECT)?;
+        (i, intro, key, value, group, cond, close_span)
+    };
+    Ok((
+        trivia(cx, i),
+        ForObjectExpr {
+            intro,
+            key,
+            value,
+            group,
+            cond,
+            span: open.to(close_span),
+        },
+    ))
+}
+
+fn optional_cond<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'a, Option<ForCond<'a>>> {
+    if at_keyword(&i, "if") {
+        let (i, c) = for_cond(cx, i, open)?;
+        Ok((i, Some(c)))
+    } else {
+        Ok((i, None))
+    }
+}
+
+/// `for k, v in coll:` — one or two variable names, the collection, a colon.
+///
+/// ```ebnf
+/// forIntro = "for" Identifier ("," Identifier)? "in" Expression ":";
+/// ```
+/// spec: forIntro, hclsyntax#for-expressions
+pub(crate) fn for_intro<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'a, ForIntro<'a>> {
+    let start = pos(&i);
+    let i = trivia(cx, skip(i, 3));
+    let name = |i: Input<'a>, what: &str| match identifier(cx, i) {
+        Ok(ok) => Ok(ok),
+        Err(_) => cx.fail(for_error(cx, pos(&i), open, what)),
+    };
+    let (i, first) = name(i, "A 'for' expression needs a variable name after 'for'")?;
+    let (i, key_var, value_var) = if peek(&i) == Some(b',') {
+        let i = trivia(cx, skip(i, 1));
+        let (i, second) = name(i, "A 'for' expression needs a second variable name after the comma")?;
+        (i, Some(first), second)
+    } else {
+        (i, None, first)
+    };
+    if !at_keyword(&i, "in") {
+        return cx.fail(for_error(
+            cx,
+            pos(&i),
+            open,
+            "A 'for' expression needs the keyword 'in' after its variable names",
+        ));
+    }
+    let i = trivia(cx, skip(i, 2));
+    let (i, collection) = expression(cx, i)?;
+    if peek(&i) != Some(b':') {
+        return cx.fail(for_error(
+            cx,
+            pos(&i),
+            open,
+            "A 'for' expression needs a colon after the collection expression",
+        ));
+    }
+    let colon = span_at(&i, 1);
+    Ok((
+        trivia(cx, skip(i, 1)),
+        ForIntro {
+            key_var,
+            value_var,
+            collection,
+            span: Span::new(start, colon.end),
+        },
+    ))
+}
+
+/// `if cond`
+///
+/// ```ebnf
+/// forCond = "if" Expression;
+/// ```
+/// spec: forCond, hclsyntax#for-expressions
+pub(crate) fn for_cond<'a>(cx: &Ctx<'a>, i: Input<'a>, _open: Span) -> PResult<'a, ForCond<'a>> {
+    let start = pos(&i);
+    let i = trivia(cx, skip(i, 2));
+    let (i, condition) = expression(cx, i)?;
+    let span = Span::new(start, condition.span().end);
+    Ok((i, ForCond { condition, span }))
+}
+
+/// "Invalid 'for' expression", at the token found at `at`.
+fn for_error(cx: &Ctx<'_>, at: u32, open: Span, need: &str) -> Diagnostic {
+    let (subject, what) = found(cx.src, at);
+    Diagnostic::error(
+        "Invalid 'for' expression",
+        format!(
+            "{need}, but found {what}. The 'for' expression begins at {}.",
+            cx.position(open.start)
+        ),
+        subject,
+    )
+    .with_context(open.to(subject))
+}

@@ -1,0 +1,335 @@
+//! Lexical elements: whitespace, comments, newlines, identifiers, numbers,
+//! and descriptions of the token found where something else was expected.
+//!
+//! spec: hclsyntax#lexical-elements, hclsyntax#operators-and-delimiters
+
+use super::context::{pos, skip, Ctx, Newlines};
+use super::error::{Expected, PError};
+use super::{Input, PResult};
+use crate::ast::{Identifier, NumericLit};
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+use nom::bytes::complete::take_while1;
+use nom::character::complete::one_of;
+use nom::combinator::{opt, recognize};
+use nom::sequence::preceded;
+use nom::Parser;
+
+/// Skips whitespace and comments after a token: spaces, tabs and inline
+/// comments always; newlines and line comments too when the current mode
+/// ignores newlines.
+///
+/// spec: hclsyntax#comments-and-whitespace
+pub(crate) fn trivia<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Input<'a> {
+    let ignore_newlines = cx.newlines() == Newlines::Ignored;
+    let b = *i.fragment();
+    let mut n = 0;
+    while let Some(&c) = b.get(n) {
+        match c {
+            b' ' | b'\t' => n += 1,
+            b'\n' if ignore_newlines => n += 1,
+            b'\r' if ignore_newlines && b.get(n + 1) == Some(&b'\n') => n += 2,
+            b'#' if ignore_newlines => n = line_comment_end(b, n),
+            b'/' if ignore_newlines && b.get(n + 1) == Some(&b'/') => n = line_comment_end(b, n),
+            b'/' if b.get(n + 1) == Some(&b'*') => n = inline_comment_end(cx, b, n, pos(&i)),
+            _ => break,
+        }
+    }
+    if n == 0 {
+        i
+    } else {
+        skip(i, n)
+    }
+}
+
+/// Skips whitespace, comments and newlines, whatever the mode: between the
+/// items of a body, where blank lines carry no meaning.
+pub(crate) fn trivia_and_newlines<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Input<'a> {
+    let b = *i.fragment();
+    let mut n = 0;
+    while let Some(&c) = b.get(n) {
+        match c {
+            b' ' | b'\t' | b'\n' => n += 1,
+            b'\r' if b.get(n + 1) == Some(&b'\n') => n += 2,
+            b'#' => n = line_comment_end(b, n),
+            b'/' if b.get(n + 1) == Some(&b'/') => n = line_comment_end(b, n),
+            b'/' if b.get(n + 1) == Some(&b'*') => n = inline_comment_end(cx, b, n, pos(&i)),
+            _ => break,
+        }
+    }
+    if n == 0 {
+        i
+    } else {
+        skip(i, n)
+    }
+}
+
+/// The offset just past the newline that ends the line comment at `n`
+/// (or the end of input).
+fn line_comment_end(b: &[u8], n: usize) -> usize {
+    match memchr::memchr(b'\n', &b[n..]) {
+        Some(k) => n + k + 1,
+        None => b.len(),
+    }
+}
+
+/// The offset just past the `*/` that ends the inline comment at `n`;
+/// an unterminated comment runs to the end of input and is reported.
+fn inline_comment_end(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
+    match memchr::memmem::find(&b[n + 2..], b"*/") {
+        Some(k) => n + 2 + k + 2,
+        None => {
+            let start = base + n as u32;
+            cx.report(Diagnostic::error(
+                "Unterminated comment",
+                "There is no \"*/\" to close the comment that begins here before the end of the file.",
+                Span::new(start, start + 2),
+            ));
+            b.len()
+        }
+    }
+}
+
+/// Whether `i` starts with a newline sequence or a line comment (which
+/// counts as a newline).
+pub(crate) fn at_newline(i: &Input<'_>) -> bool {
+    matches!(
+        i.fragment(),
+        [b'\n', ..] | [b'\r', b'\n', ..] | [b'#', ..] | [b'/', b'/', ..]
+    )
+}
+
+/// Consumes one newline sequence (LF or CR LF) or one line comment with
+/// the newline that ends it.
+///
+/// spec: hclsyntax#comments-and-whitespace
+pub(crate) fn newline<'a>(i: Input<'a>) -> PResult<'a, ()> {
+    let b = *i.fragment();
+    let n = match b {
+        [b'\n', ..] => 1,
+        [b'\r', b'\n', ..] => 2,
+        [b'#', ..] | [b'/', b'/', ..] => line_comment_end(b, 0),
+        _ => return Err(nom::Err::Error(PError::expected(pos(&i), Expected::NEWLINE))),
+    };
+    Ok((skip(i, n), ()))
+}
+
+/// Decodes the character at the start of `b`, with its length in bytes.
+#[inline]
+pub(crate) fn decode_char(b: &[u8]) -> Option<(char, usize)> {
+    let first = *b.first()?;
+    if first < 0x80 {
+        return Some((first as char, 1));
+    }
+    let len = match first {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let s = std::str::from_utf8(b.get(..len)?).ok()?;
+    s.chars().next().map(|c| (c, len))
+}
+
+/// Whether `c` may start an identifier: `ID_Start` (as `XID_Start`) or `_`.
+///
+/// The underscore is one of UAX #31's optional start characters (its
+/// Table 3), which Section 2's identifier profiles allow; real
+/// configurations depend on it (`for _, v in ...`).
+///
+/// spec: hclsyntax#identifiers
+#[inline]
+pub(crate) fn is_id_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_' || (!c.is_ascii() && unicode_xid::UnicodeXID::is_xid_start(c))
+}
+
+/// Whether `c` may continue an identifier: `ID_Continue` or `-`.
+///
+/// spec: hclsyntax#identifiers
+#[inline]
+pub(crate) fn is_id_continue(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-' || (!c.is_ascii() && unicode_xid::UnicodeXID::is_xid_continue(c))
+}
+
+/// Length of the identifier at the start of `b`, 0 when there is none.
+#[inline]
+pub(crate) fn identifier_len(b: &[u8]) -> usize {
+    let mut n = match b.first() {
+        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => 1,
+        Some(c) if *c >= 0x80 => match decode_char(b) {
+            Some((ch, len)) if is_id_start(ch) => len,
+            _ => return 0,
+        },
+        _ => return 0,
+    };
+    while let Some(&c) = b.get(n) {
+        if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+            n += 1;
+        } else if c >= 0x80 {
+            match decode_char(&b[n..]) {
+                Some((ch, len)) if is_id_continue(ch) => n += len,
+                _ => break,
+            }
+        } else {
+            break;
+        }
+    }
+    n
+}
+
+/// Whether an identifier starts at `i`.
+#[inline]
+pub(crate) fn at_identifier(i: &Input<'_>) -> bool {
+    identifier_len(i.fragment()) > 0
+}
+
+/// Whether the keyword `kw` starts at `i` as a whole identifier.
+#[inline]
+pub(crate) fn at_keyword(i: &Input<'_>, kw: &str) -> bool {
+    let b = *i.fragment();
+    b.starts_with(kw.as_bytes()) && identifier_len(b) == kw.len()
+}
+
+/// An identifier, then trailing trivia.
+///
+/// ```ebnf
+/// Identifier = ID_Start (ID_Continue | '-')*;
+/// ```
+/// spec: Identifier, hclsyntax#identifiers, hclsyntax#keywords
+pub(crate) fn identifier<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Identifier<'a>> {
+    let (rest, id) = identifier_token(cx, i)?;
+    Ok((trivia(cx, rest), id))
+}
+
+/// An identifier, without the trivia after it.
+pub(crate) fn identifier_token<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Identifier<'a>> {
+    let n = identifier_len(i.fragment());
+    if n == 0 {
+        return Err(nom::Err::Error(PError::expected(pos(&i), Expected::IDENTIFIER)));
+    }
+    let start = pos(&i) as usize;
+    Ok((
+        skip(i, n),
+        Identifier {
+            name: cx.str(start, start + n),
+            span: Span::new(start as u32, (start + n) as u32),
+        },
+    ))
+}
+
+/// One decimal digit.
+///
+/// ```ebnf
+/// decimal = '0' .. '9';
+/// ```
+/// spec: decimal
+#[inline]
+pub(crate) fn decimal(c: u8) -> bool {
+    c.is_ascii_digit()
+}
+
+/// The exponent mark of a number literal.
+///
+/// ```ebnf
+/// expmark = ('e' | 'E') ("+" | "-")?;
+/// ```
+/// spec: expmark
+pub(crate) fn expmark(i: Input<'_>) -> PResult<'_, Input<'_>> {
+    recognize((one_of("eE"), opt(one_of("+-")))).parse(i)
+}
+
+/// A number literal, kept as written, then trailing trivia.
+///
+/// A `.` or exponent mark not followed by digits is not part of the
+/// literal (`1.foo` is an attribute access on `1`).
+///
+/// ```ebnf
+/// NumericLit = decimal+ ("." decimal+)? (expmark decimal+)?;
+/// ```
+/// spec: NumericLit, hclsyntax#numeric-literals
+pub(crate) fn numeric_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, NumericLit<'a>> {
+    let (rest, lit) = numeric_lit_token(cx, i)?;
+    Ok((trivia(cx, rest), lit))
+}
+
+/// A number literal without the trivia after it.
+pub(crate) fn numeric_lit_token<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, NumericLit<'a>> {
+    let digits = || take_while1(|c: u8| decimal(c));
+    let at = pos(&i);
+    let (rest, text) = recognize((
+        digits(),
+        opt(preceded(nom::bytes::complete::tag(&b"."[..]), digits())),
+        opt((expmark, digits())),
+    ))
+    .parse(i)
+    .map_err(|_: nom::Err<PError>| nom::Err::Error(PError::expected(at, Expected::DIGITS)))?;
+    let start = text.location_offset();
+    let end = start + text.fragment().len();
+    Ok((
+        rest,
+        NumericLit {
+            text: cx.str(start, end),
+            span: Span::new(start as u32, end as u32),
+        },
+    ))
+}
+
+/// The range and a description of the token at offset `at`, for messages
+/// that say what was found instead of what was expected.
+pub(crate) fn found(src: &[u8], at: u32) -> (Span, String) {
+    let start = at.min(src.len() as u32);
+    let b = &src[start as usize..];
+    let one = |n: usize| Span::new(start, start + n as u32);
+    match b {
+        [] => (one(0), "the end of the file".into()),
+        [b'\n', ..] => (one(1), "a newline".into()),
+        [b'\r', b'\n', ..] => (one(2), "a newline".into()),
+        [b'#', ..] | [b'/', b'/', ..] => (one(line_comment_end(b, 0)), "a comment".into()),
+        [b'"', ..] => (one(1), "a quoted string".into()),
+        [c, ..] if c.is_ascii_digit() => {
+            let n = b.iter().take_while(|c| c.is_ascii_digit() || **c == b'.').count();
+            (one(n), format!("the number `{}`", String::from_utf8_lossy(&b[..n])))
+        }
+        _ => {
+            let n = identifier_len(b);
+            if n > 0 {
+                return (one(n), format!("`{}`", String::from_utf8_lossy(&b[..n])));
+            }
+            match decode_char(b) {
+                Some((c, len)) if c.is_control() || c.is_whitespace() => {
+                    (one(len), format!("the character U+{:04X}", c as u32))
+                }
+                Some((c, len)) => (one(len), format!("`{c}`")),
+                None => (one(1), "an invalid byte".into()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifier_lengths() {
+        assert_eq!(identifier_len(b"foo-bar_1 x"), 9);
+        assert_eq!(identifier_len(b"_x"), 2);
+        assert_eq!(identifier_len(b"1x"), 0);
+        assert_eq!(identifier_len(b"-x"), 0);
+        assert_eq!(identifier_len("été=".as_bytes()), 5);
+        // a combining mark continues but cannot start
+        assert_eq!(identifier_len("a\u{301}".as_bytes()), 3);
+        assert_eq!(identifier_len("\u{301}a".as_bytes()), 0);
+        // an invalid byte ends the identifier
+        assert_eq!(identifier_len(b"ab\xffc"), 2);
+    }
+
+    #[test]
+    fn found_describes_tokens() {
+        assert_eq!(found(b"a = ", 4).1, "the end of the file");
+        assert_eq!(found(b"x\r\ny", 1), (Span::new(1, 3), "a newline".to_string()));
+        assert_eq!(found(b"foo bar", 4), (Span::new(4, 7), "`bar`".to_string()));
+        assert_eq!(found(b"\xff", 0).1, "an invalid byte");
+        assert_eq!(found("é".as_bytes(), 0), (Span::new(0, 2), "`é`".to_string()));
+    }
+}

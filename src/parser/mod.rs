@@ -1,0 +1,260 @@
+//! The parser: nom combinators over bytes, one function per production of
+//! the spec's grammar, named after it.
+//!
+//! | sub-language | module |
+//! | --- | --- |
+//! | lexical elements (trivia, identifiers, numbers) | `lexical` |
+//! | bodies, attributes, blocks, recovery | `structure`, `recovery` |
+//! | expressions, operators, conditional | `expression`, `precedence` |
+//! | literals, collections, calls, `for` | `literal`, `collection`, `call`, `for_expr` |
+//! | index, attribute access, splats | `traversal` |
+//! | template expressions, templates | `template_expr`, `template` |
+//!
+//! Every production takes the explicit parse context [`Ctx`] (newline
+//! mode, nesting depth, non-fatal diagnostics) and the input, and returns
+//! the input after its trailing whitespace and comments.
+
+mod call;
+mod collection;
+mod context;
+mod delimited;
+mod error;
+mod expression;
+mod for_expr;
+mod lexical;
+mod literal;
+pub(crate) mod precedence;
+mod recovery;
+mod structure;
+mod template;
+mod template_expr;
+mod traversal;
+
+use crate::ast::{ConfigFile, Expression, Template};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::source;
+use crate::span::Span;
+use context::{Ctx, Newlines};
+use nom_locate::LocatedSpan;
+
+/// The parser's input: bytes with their offset in the source.
+pub(crate) type Input<'a> = LocatedSpan<&'a [u8]>;
+
+/// What every production returns.
+pub(crate) type PResult<'a, O> = nom::IResult<Input<'a>, O, error::PError>;
+
+/// Settings for one parse.
+///
+/// ```
+/// use hcl_native::{parse_config_with, ParseOptions};
+/// let deep = "a = ".to_string() + &"[".repeat(50) + &"]".repeat(50);
+/// let parsed = parse_config_with(deep.as_bytes(), &ParseOptions { max_depth: 10 });
+/// assert_eq!(parsed.diagnostics[0].summary, "Nesting too deep");
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParseOptions {
+    /// The deepest nesting accepted, counting every parenthesis, bracket,
+    /// brace, block, template, template sequence, unary operator and
+    /// conditional that encloses a point. Deeper input is a diagnostic,
+    /// never a stack overflow. Default: [`ParseOptions::DEFAULT_MAX_DEPTH`].
+    pub max_depth: u32,
+}
+
+impl ParseOptions {
+    /// The default nesting limit.
+    pub const DEFAULT_MAX_DEPTH: u32 = 128;
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// A syntax tree and the diagnostics found while building it.
+///
+/// The tree is always there: where the input is broken it holds what could
+/// be parsed around the problem.
+#[derive(Clone, Debug)]
+pub struct Parsed<T> {
+    /// The syntax tree.
+    pub ast: T,
+    /// Errors and warnings in the order they were found: encoding problems
+    /// first, then each syntax problem as the parser reached it (so the
+    /// first error is the one that caused any later ones).
+    pub diagnostics: Diagnostics,
+}
+
+/// Parses a configuration file.
+///
+/// ```
+/// use hcl_native::parse_config;
+/// let parsed = parse_config(b"region = \"eu\"\nserver \"web\" {\n  port = 80\n}\n");
+/// assert!(parsed.diagnostics.is_empty());
+/// let body = &parsed.ast.body;
+/// assert_eq!(body.attributes().next().unwrap().name.name, "region");
+/// assert_eq!(body.blocks().next().unwrap().labels[0].value(), "web");
+/// ```
+pub fn parse_config(src: &[u8]) -> Parsed<ConfigFile<'_>> {
+    parse_config_with(src, &ParseOptions::default())
+}
+
+/// Parses a configuration file with explicit options.
+///
+/// ```
+/// use hcl_native::{parse_config_with, ParseOptions};
+/// let parsed = parse_config_with(b"a = ((1))", &ParseOptions { max_depth: 1 });
+/// assert!(parsed.diagnostics.has_errors());
+/// ```
+pub fn parse_config_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<ConfigFile<'a>> {
+    let whole = Span::new(0, src.len().min(u32::MAX as usize) as u32);
+    run(
+        src,
+        options,
+        Newlines::Significant,
+        |cx, i| structure::config_file(cx, i),
+        |_| ConfigFile {
+            body: Default::default(),
+            span: whole,
+        },
+    )
+}
+
+/// Parses a standalone expression (newlines are whitespace throughout).
+///
+/// ```
+/// use hcl_native::{parse_expression, ast::Expression};
+/// let parsed = parse_expression(b"1 + 2 * x");
+/// assert!(parsed.diagnostics.is_empty());
+/// assert!(matches!(parsed.ast, Expression::Operation(_)));
+/// ```
+pub fn parse_expression(src: &[u8]) -> Parsed<Expression<'_>> {
+    parse_expression_with(src, &ParseOptions::default())
+}
+
+/// Parses a standalone expression with explicit options.
+///
+/// ```
+/// use hcl_native::{parse_expression_with, ParseOptions};
+/// let parsed = parse_expression_with(b"[[[1]]]", &ParseOptions { max_depth: 2 });
+/// assert!(parsed.diagnostics.has_errors());
+/// ```
+pub fn parse_expression_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<Expression<'a>> {
+    run(
+        src,
+        options,
+        Newlines::Ignored,
+        |cx, i| {
+            let i = lexical::trivia(cx, i);
+            match expression::expression(cx, i) {
+                Ok((rest, expr)) => {
+                    if !rest.fragment().is_empty() {
+                        let (subject, what) = lexical::found(cx.src, context::pos(&rest));
+                        cx.report(Diagnostic::error(
+                            "Extra characters after expression",
+                            format!("An expression was parsed, but it is followed by {what}."),
+                            subject,
+                        ));
+                    }
+                    expr
+                }
+                Err(e) => {
+                    cx.report(structure::error_diagnostic(cx, e));
+                    Expression::Invalid(Span::new(context::pos(&i), cx.src.len() as u32))
+                }
+            }
+        },
+        Expression::Invalid,
+    )
+}
+
+/// Parses a standalone template: literal text with `${...}` and `%{...}`
+/// sequences, running to the end of the input.
+///
+/// ```
+/// use hcl_native::{parse_template, ast::TemplatePart};
+/// let parsed = parse_template(b"Hello, ${name}!");
+/// assert!(parsed.diagnostics.is_empty());
+/// assert_eq!(parsed.ast.parts.len(), 3);
+/// assert!(matches!(parsed.ast.parts[1], TemplatePart::Interpolation(_)));
+/// ```
+pub fn parse_template(src: &[u8]) -> Parsed<Template<'_>> {
+    parse_template_with(src, &ParseOptions::default())
+}
+
+/// Parses a standalone template with explicit options.
+///
+/// ```
+/// use hcl_native::{parse_template_with, ParseOptions};
+/// let parsed = parse_template_with(b"${ ((1)) }", &ParseOptions { max_depth: 2 });
+/// assert!(parsed.diagnostics.has_errors());
+/// ```
+pub fn parse_template_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<Template<'a>> {
+    run(
+        src,
+        options,
+        Newlines::Ignored,
+        |cx, i| {
+            let start = context::pos(&i);
+            match template::template(cx, i, template::Flavor::Standalone, false) {
+                Ok((_, (t, template::Ending::End))) => t,
+                Ok((_, (t, template::Ending::Tag { kind, span, .. }))) => {
+                    cx.report(template::stray_tag(kind, span));
+                    t
+                }
+                Err(e) => {
+                    cx.report(structure::error_diagnostic(cx, e));
+                    Template {
+                        parts: Vec::new(),
+                        span: Span::new(start, cx.src.len() as u32),
+                    }
+                }
+            }
+        },
+        |span| Template {
+            parts: Vec::new(),
+            span,
+        },
+    )
+}
+
+/// Shared driver: byte checks, the parse itself, and the final list of
+/// diagnostics (parser errors on bytes already reported as badly encoded
+/// are dropped).
+fn run<'a, T>(
+    src: &'a [u8],
+    options: &ParseOptions,
+    newlines: Newlines,
+    parse: impl FnOnce(&Ctx<'a>, Input<'a>) -> T,
+    too_large: impl FnOnce(Span) -> T,
+) -> Parsed<T> {
+    if src.len() > u32::MAX as usize {
+        let span = Span::new(0, 0);
+        return Parsed {
+            ast: too_large(span),
+            diagnostics: vec![Diagnostic::error(
+                "Input too large",
+                "Sources of 4 GiB or more cannot be parsed: byte offsets are 32-bit.",
+                span,
+            )]
+            .into(),
+        };
+    }
+    let checked = source::check(src);
+    let cx = Ctx::new(src, options.max_depth, newlines);
+    let input = context::skip(Input::new(src), checked.start);
+    let ast = parse(&cx, input);
+    let mut diagnostics = checked.diagnostics;
+    diagnostics.extend(cx.take_diagnostics().into_iter().filter(|d| {
+        !checked
+            .invalid
+            .iter()
+            .any(|r| r.contains(d.subject.start) && !r.is_empty())
+    }));
+    Parsed {
+        ast,
+        diagnostics: Diagnostics::from(diagnostics),
+    }
+}

@@ -1,0 +1,171 @@
+//! Resynchronisation after an error in a body item.
+//!
+//! The skipper knows just enough of the lexical structure (brackets,
+//! quoted strings with their interpolations, heredocs, comments) to find
+//! where the broken item ends: the first newline outside any bracket, or a
+//! `}` that closes the enclosing block. It keeps an explicit stack, so it
+//! is linear and cannot recurse.
+
+use super::lexical::identifier_len;
+use super::template::closing_marker_len;
+
+#[derive(Clone, Copy)]
+enum Frame<'m> {
+    /// Inside brackets; the byte that closes them.
+    Code(u8),
+    /// Inside a quoted string.
+    Quoted,
+    /// Inside a heredoc's content.
+    Heredoc(&'m [u8]),
+}
+
+/// Where to resume after a broken item that starts at `from`: just past
+/// the first newline outside brackets, at a `}` that closes the enclosing
+/// block, or at the end of input. Always past `from`.
+pub(crate) fn resync(src: &[u8], from: usize) -> usize {
+    let mut stack: Vec<Frame<'_>> = Vec::new();
+    let mut p = from;
+    let mut line_start = false;
+    while p < src.len() {
+        let c = src[p];
+        match stack.last().copied() {
+            None | Some(Frame::Code(_)) => match c {
+                b'\n' if stack.is_empty() => return p + 1,
+                b'#' => p = line_end(src, p),
+                b'/' if src.get(p + 1) == Some(&b'/') => p = line_end(src, p),
+                b'/' if src.get(p + 1) == Some(&b'*') => {
+                    p = memchr::memmem::find(&src[p + 2..], b"*/").map_or(src.len(), |k| p + 2 + k + 2)
+                }
+                b'"' => {
+                    stack.push(Frame::Quoted);
+                    p += 1;
+                }
+                b'<' if src.get(p + 1) == Some(&b'<') => {
+                    let dash = usize::from(src.get(p + 2) == Some(&b'-'));
+                    let name = p + 2 + dash;
+                    let n = identifier_len(&src[name.min(src.len())..]);
+                    let after = name + n;
+                    let nl = match src.get(after..) {
+                        Some([b'\n', ..]) => 1,
+                        Some([b'\r', b'\n', ..]) => 2,
+                        _ => 0,
+                    };
+                    if n > 0 && nl > 0 {
+                        stack.push(Frame::Heredoc(&src[name..after]));
+                        p = after + nl;
+                        line_start = true;
+                    } else {
+                        p += 2;
+                    }
+                }
+                b'(' => {
+                    stack.push(Frame::Code(b')'));
+                    p += 1;
+                }
+                b'[' => {
+                    stack.push(Frame::Code(b']'));
+                    p += 1;
+                }
+                b'{' => {
+                    stack.push(Frame::Code(b'}'));
+                    p += 1;
+                }
+                b')' | b']' | b'}' => {
+                    let open = stack.iter().rposition(|f| matches!(f, Frame::Code(x) if *x == c));
+                    match open {
+                        Some(k) => stack.truncate(k),
+                        None if c == b'}' => return p.max(from + 1),
+                        None => {}
+                    }
+                    p += 1;
+                }
+                _ => p += 1,
+            },
+            Some(Frame::Quoted) => match c {
+                b'\\' => p += 2,
+                b'"' => {
+                    stack.pop();
+                    p += 1;
+                }
+                b'\n' => {
+                    stack.pop();
+                }
+                b'$' | b'%' if src.get(p + 1) == Some(&c) && src.get(p + 2) == Some(&b'{') => p += 3,
+                b'$' | b'%' if src.get(p + 1) == Some(&b'{') => {
+                    stack.push(Frame::Code(b'}'));
+                    p += 2;
+                }
+                _ => p += 1,
+            },
+            Some(Frame::Heredoc(marker)) => {
+                if line_start {
+                    line_start = false;
+                    if let Some(len) = closing_marker_len(&src[p..], marker) {
+                        stack.pop();
+                        p += len;
+                        continue;
+                    }
+                }
+                match c {
+                    b'\n' => {
+                        line_start = true;
+                        p += 1;
+                    }
+                    b'$' | b'%' if src.get(p + 1) == Some(&c) && src.get(p + 2) == Some(&b'{') => p += 3,
+                    b'$' | b'%' if src.get(p + 1) == Some(&b'{') => {
+                        stack.push(Frame::Code(b'}'));
+                        p += 2;
+                    }
+                    _ => p += 1,
+                }
+            }
+        }
+    }
+    src.len().max(from.min(src.len()))
+}
+
+fn line_end(src: &[u8], p: usize) -> usize {
+    memchr::memchr(b'\n', &src[p..]).map_or(src.len(), |k| p + k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resync;
+
+    fn at(src: &str, from: usize) -> &str {
+        &src[resync(src.as_bytes(), from)..]
+    }
+
+    #[test]
+    fn stops_after_the_first_newline_outside_brackets() {
+        assert_eq!(at("a = 1 2\nb = 3\n", 0), "b = 3\n");
+        assert_eq!(at("a = [1,\n 2 3]\nb = 3\n", 0), "b = 3\n");
+        assert_eq!(at("a = f(\n)\nb", 0), "b");
+    }
+
+    #[test]
+    fn strings_heredocs_and_comments_hide_brackets_and_newlines() {
+        assert_eq!(at("a = \"[${ \"}\" }\"\nb", 0), "b");
+        assert_eq!(at("a = <<EOT\n[\n  EOT\nb", 0), "b");
+        assert_eq!(at("a = /* [\n */ 1\nb", 0), "b");
+        assert_eq!(at("a = 1 # [\nb", 0), "b");
+    }
+
+    #[test]
+    fn an_unterminated_string_ends_at_its_line() {
+        assert_eq!(at("a = \"abc\nb = 1", 0), "b = 1");
+    }
+
+    #[test]
+    fn stops_at_a_brace_closing_the_enclosing_block() {
+        assert_eq!(at("a = [1 }\nb", 0), "}\nb");
+        assert_eq!(at("x = 1 }", 0), "}");
+    }
+
+    #[test]
+    fn always_makes_progress() {
+        assert_eq!(resync(b"}", 0), 1);
+        assert_eq!(resync(b"", 0), 0);
+        assert_eq!(at("((((", 0), "");
+    }
+}

@@ -1,0 +1,418 @@
+//! The structural sub-language: bodies, attributes and blocks, with error
+//! recovery so that one pass reports every independent error and keeps
+//! every valid item.
+//!
+//! spec: hclsyntax#structural-elements
+
+use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
+use super::error::PError;
+use super::expression::expression;
+use super::lexical::{at_identifier, at_newline, found, identifier, newline, trivia, trivia_and_newlines};
+use super::recovery::resync;
+use super::template_expr::string_lit;
+use super::{Input, PResult};
+use crate::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+use std::collections::HashMap;
+
+/// A whole file: a body running to the end of the input. Never fails:
+/// problems become diagnostics.
+///
+/// ```ebnf
+/// ConfigFile = Body;
+/// ```
+/// spec: ConfigFile, hclsyntax#configuration-files
+pub(crate) fn config_file<'a>(cx: &Ctx<'a>, i: Input<'a>) -> ConfigFile<'a> {
+    let start = pos(&i);
+    let (_, body) = body(cx, i, None);
+    ConfigFile {
+        body,
+        span: Span::new(start, cx.src.len() as u32),
+    }
+}
+
+/// Attributes and blocks, up to the end of input or (inside a block) the
+/// closing brace, which is not consumed. Blank lines and comments between
+/// items mean nothing. A broken item is reported and skipped up to the
+/// point where the next one can start.
+///
+/// ```ebnf
+/// Body = (Attribute | Block | OneLineBlock)*;
+/// ```
+/// spec: Body, hclsyntax#bodies
+pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>) -> (Input<'a>, Body<'a>) {
+    let start = open_brace.map_or(pos(&i), |b| b.start);
+    let mut items = Vec::new();
+    let mut names = HashMap::new();
+    loop {
+        i = trivia_and_newlines(cx, i);
+        match peek(&i) {
+            None => break,
+            Some(b'}') if open_brace.is_some() => break,
+            Some(b'}') => {
+                cx.report(Diagnostic::error(
+                    "Argument or block definition required",
+                    "This closing brace has no block to close: an argument or block definition is required here.",
+                    span_at(&i, 1),
+                ));
+                i = skip(i, 1);
+                continue;
+            }
+            _ => {}
+        }
+        let item_start = pos(&i) as usize;
+        match body_item(cx, i) {
+            Ok((next, item)) => {
+                if let BodyItem::Attribute(a) = &item {
+                    check_duplicate(cx, &mut names, a);
+                }
+                items.push(item);
+                i = next;
+            }
+            Err(e) => {
+                cx.report(error_diagnostic(cx, e));
+                let resume = resync(cx.src, item_start);
+                i = skip(i, resume - item_start);
+            }
+        }
+    }
+    let end = open_brace.map_or(pos(&i), |_| pos(&i) + u32::from(peek(&i) == Some(b'}')));
+    (
+        i,
+        Body {
+            items,
+            span: Span::new(start, end),
+        },
+    )
+}
+
+/// Each attribute name may be set only once in one body: checked as each
+/// attribute is read, so the diagnostic comes in source order.
+///
+/// spec: hclsyntax#attribute-definitions
+fn check_duplicate<'a>(cx: &Ctx<'a>, names: &mut HashMap<&'a str, Span>, a: &Attribute<'a>) {
+    match names.get(a.name.name) {
+        Some(first) => cx.report(Diagnostic::error(
+            "Attribute redefined",
+            format!(
+                "The argument \"{}\" was already set at {}. Each argument may be set only once.",
+                a.name.name,
+                cx.position(first.start)
+            ),
+            a.name.span,
+        )),
+        None => {
+            names.insert(a.name.name, a.name.span);
+        }
+    }
+}
+
+/// Turns a failure into its diagnostic.
+pub(crate) fn error_diagnostic(cx: &Ctx<'_>, e: nom::Err<PError>) -> Diagnostic {
+    let e = match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => e,
+        nom::Err::Incomplete(_) => PError::expected(cx.src.len() as u32, Default::default()),
+    };
+    match e.diag {
+        Some(d) => *d,
+        None => {
+            let (subject, what) = found(cx.src, e.at);
+            Diagnostic::error(
+                "Invalid syntax",
+                format!("Expected {}, but found {what}.", e.expected.describe()),
+                subject,
+            )
+        }
+    }
+}
+
+/// One attribute or block, starting with its name.
+fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
+    if peek(&i) == Some(b'"') {
+        return cx.fail(quoted_name(cx, i));
+    }
+    if !at_identifier(&i) {
+        let (subject, what) = found(cx.src, pos(&i));
+        return cx.fail(Diagnostic::error(
+            "Argument or block definition required",
+            format!("An argument or block definition is required here, but found {what}."),
+            subject,
+        ));
+    }
+    let (j, name) = identifier(cx, i)?;
+    match j.fragment() {
+        [b'=', b'=', ..] => cx.fail(definition_required(cx, name)),
+        [b'=', ..] => attribute(cx, j, name),
+        [b'"' | b'{', ..] => block(cx, j, name),
+        _ if at_identifier(&j) => block(cx, j, name),
+        _ => cx.fail(definition_required(cx, name)),
+    }
+}
+
+fn definition_required(_cx: &Ctx<'_>, name: Identifier<'_>) -> Diagnostic {
+    Diagnostic::error(
+        "Argument or block definition required",
+        format!(
+            "An argument or block definition is required here. To set an argument, use the equals sign \"=\" \
+             after \"{}\" to introduce its value; to define a block, follow the block type and labels with \"{{\".",
+            name.name
+        ),
+        name.span,
+    )
+}
+
+/// `"name" = ...`: names are identifiers, never quoted.
+fn quoted_name(cx: &Ctx<'_>, i: Input<'_>) -> Diagnostic {
+    let quote = span_at(&i, 1);
+    if let Ok((j, _)) = string_lit(cx, i) {
+        if peek(&j) == Some(b'=') {
+            return Diagnostic::error(
+                "Invalid argument name",
+                "Argument names must not be quoted: write the name as a bare identifier.",
+                quote,
+            );
+        }
+    }
+    Diagnostic::error(
+        "Argument or block definition required",
+        "An argument or block definition is required here; it starts with a bare identifier, not a quoted string.",
+        quote,
+    )
+}
+
+/// `name = expression`, ended by a newline (or the end of the file). The
+/// name has been read; `i` is at `=`. An error in the expression is
+/// reported and the attribute kept, with an [`Expression::Invalid`] value.
+///
+/// ```ebnf
+/// Attribute = Identifier "=" Expression Newline;
+/// ```
+/// spec: Attribute, hclsyntax#attribute-definitions, hclsyntax#bodies
+pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Identifier<'a>) -> PResult<'a, BodyItem<'a>> {
+    let equals = span_at(&i, 1);
+    let value_start = trivia(cx, skip(i, 1));
+    let (i, expr) = match expression(cx, value_start) {
+        Ok(ok) => ok,
+        Err(e) => {
+            cx.report(error_diagnostic(cx, e));
+            let from = pos(&value_start) as usize;
+            let resume = resync(cx.src, name.span.start as usize).max(from);
+            let mut end = resume;
+            while end > from && matches!(cx.src[end - 1], b'\n' | b'\r') {
+                end -= 1;
+            }
+            let span = Span::new(from as u32, end as u32);
+            let attr = Attribute {
+                name,
+                equals,
+                span: name.span.to(span),
+                expr: Expression::Invalid(span),
+            };
+            return Ok((skip(value_start, resume - from), BodyItem::Attribute(attr)));
+        }
+    };
+    let span = name.span.to(expr.span());
+    let i = end_of_item(cx, i, span, "argument");
+    Ok((
+        i,
+        BodyItem::Attribute(Attribute {
+            name,
+            equals,
+            expr,
+            span,
+        }),
+    ))
+}
+
+/// The newline that ends an item (or the end of the file). Anything else
+/// is reported and skipped, keeping the item.
+fn end_of_item<'a>(cx: &Ctx<'a>, i: Input<'a>, item: Span, what: &str) -> Input<'a> {
+    if i.fragment().is_empty() {
+        return i;
+    }
+    if at_newline(&i) {
+        if let Ok((j, ())) = newline(i) {
+            return j;
+        }
+    }
+    let (subject, found_what) = found(cx.src, pos(&i));
+    cx.report(
+        Diagnostic::error(
+            format!("Missing newline after {what}"),
+            format!(
+                "{} {what} definition must end with a newline, but found {found_what}.",
+                if what == "argument" { "An" } else { "A" }
+            ),
+            subject,
+        )
+        .with_context(item.to(subject)),
+    );
+    let from = pos(&i) as usize;
+    skip(i, resync(cx.src, from) - from)
+}
+
+/// A block: type, labels, and a body in braces. After `{` a newline makes
+/// it a multi-line block; anything else, a one-line block.
+///
+/// ```ebnf
+/// Block = Identifier (StringLit|Identifier)* "{" Newline Body "}" Newline;
+/// ```
+/// spec: Block, hclsyntax#blocks
+pub(crate) fn block<'a>(cx: &Ctx<'a>, mut i: Input<'a>, block_type: Identifier<'a>) -> PResult<'a, BodyItem<'a>> {
+    let mut labels = Vec::new();
+    loop {
+        match peek(&i) {
+            Some(b'{') => break,
+            Some(b'"') => {
+                let (j, s) = string_lit(cx, i)?;
+                labels.push(BlockLabel::StringLit(s));
+                i = j;
+            }
+            _ if at_identifier(&i) => {
+                let (j, id) = identifier(cx, i)?;
+                labels.push(BlockLabel::Identifier(id));
+                i = j;
+            }
+            _ => {
+                let (subject, what) = found(cx.src, pos(&i));
+                return cx.fail(
+                    Diagnostic::error(
+                        "Invalid block definition",
+                        format!(
+                            "Either a quoted string block label or an opening brace (\"{{\") is expected here, but found {what}."
+                        ),
+                        subject,
+                    )
+                    .with_context(block_type.span.to(subject)),
+                );
+            }
+        }
+    }
+    let open_brace = span_at(&i, 1);
+    let nest = cx.nest(open_brace, Newlines::Significant)?;
+    let j = trivia(cx, skip(i, 1));
+    let (j, one_line, body) = if at_newline(&j) || j.fragment().is_empty() {
+        let (j, body) = body(cx, j, Some(open_brace));
+        (j, false, body)
+    } else {
+        let (j, body) = one_line_block(cx, j, open_brace)?;
+        (j, true, body)
+    };
+    drop(nest);
+    let (j, close_brace) = if peek(&j) == Some(b'}') {
+        (skip(j, 1), span_at(&j, 1))
+    } else {
+        cx.report(
+            Diagnostic::error(
+                "Unclosed configuration block",
+                format!(
+                    "There is no closing brace for the block opened at {} before the end of the file. \
+                     This may be caused by incorrect brace nesting elsewhere in this file.",
+                    cx.position(open_brace.start)
+                ),
+                open_brace,
+            )
+            .with_context(block_type.span.to(Span::empty(pos(&j)))),
+        );
+        (j, Span::empty(pos(&j)))
+    };
+    let span = block_type.span.to(close_brace);
+    let j = trivia(cx, j);
+    let j = end_of_item(cx, j, span, "block");
+    let block = Block {
+        block_type,
+        labels,
+        open_brace,
+        body,
+        close_brace,
+        span,
+    };
+    Ok((
+        j,
+        if one_line {
+            BodyItem::OneLineBlock(block)
+        } else {
+            BodyItem::Block(block)
+        },
+    ))
+}
+
+/// The inside of a one-line block: nothing, or one attribute, then `}` on
+/// the same line. `i` is after `{` and its trivia; the `}` is not consumed.
+/// When the line ends before the `}` the problem is reported and the rest
+/// is read as a multi-line body, keeping the attribute.
+///
+/// ```ebnf
+/// OneLineBlock = Identifier (StringLit|Identifier)* "{" (Identifier "=" Expression)? "}" Newline;
+/// ```
+/// spec: OneLineBlock, hclsyntax#blocks
+pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -> PResult<'a, Body<'a>> {
+    let start = open_brace.start;
+    if peek(&i) == Some(b'}') {
+        return Ok((
+            i,
+            Body {
+                items: Vec::new(),
+                span: Span::new(start, pos(&i) + 1),
+            },
+        ));
+    }
+    if !at_identifier(&i) {
+        let (subject, what) = found(cx.src, pos(&i));
+        return cx.fail(Diagnostic::error(
+            "Argument definition required",
+            format!("A single-line block definition can contain only a single argument, but found {what}."),
+            subject,
+        ));
+    }
+    let (j, name) = identifier(cx, i)?;
+    if !j.fragment().starts_with(b"=") || j.fragment().starts_with(b"==") {
+        let subject = name.span.to(span_at(&j, 1));
+        return cx.fail(Diagnostic::error(
+            "Argument definition required",
+            format!(
+                "A single-line block definition can contain only a single argument. If you meant to define \
+                 argument \"{}\", use an equals sign to assign it a value. To define a nested block, place it \
+                 on a line of its own within its parent block.",
+                name.name
+            ),
+            subject,
+        ));
+    }
+    let equals = span_at(&j, 1);
+    let (j, expr) = expression(cx, trivia(cx, skip(j, 1)))?;
+    let span = name.span.to(expr.span());
+    let attr = BodyItem::Attribute(Attribute {
+        name,
+        equals,
+        expr,
+        span,
+    });
+    if peek(&j) == Some(b'}') {
+        return Ok((
+            j,
+            Body {
+                items: vec![attr],
+                span: Span::new(start, pos(&j) + 1),
+            },
+        ));
+    }
+    let (subject, what) = found(cx.src, pos(&j));
+    let detail = if at_newline(&j) {
+        "An argument definition on the same line as its block's opening brace makes a single-line block, \
+         which must be closed on the same line: put the closing brace right after the argument."
+            .to_string()
+    } else {
+        format!("A single-line block can hold only one argument definition, but found {what} after it. Use a multi-line block for more.")
+    };
+    cx.report(
+        Diagnostic::error("Invalid single-argument block definition", detail, subject).with_context(span.to(subject)),
+    );
+    // Keep the attribute; read on as a multi-line body.
+    let from = pos(&j) as usize;
+    let resume = if at_newline(&j) { from } else { resync(cx.src, from) };
+    let (j, mut body) = body(cx, skip(j, resume - from), Some(open_brace));
+    body.items.insert(0, attr);
+    Ok((j, body))
+}

@@ -1,0 +1,198 @@
+//! Template expressions: quoted templates, heredocs and string literals.
+//!
+//! spec: hclsyntax#template-expressions
+
+use super::context::{peek, pos, skip, span_at, Ctx};
+use super::lexical::{found, identifier_token, trivia};
+use super::template::{closing_marker_len, flush, stray_tag, template, template_literal, Ending, Flavor};
+use super::{Input, PResult};
+use crate::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// A quoted or heredoc template; `i` is at `"` or `<<`.
+///
+/// ```ebnf
+/// TemplateExpr = quotedTemplate | heredocTemplate;
+/// ```
+/// spec: TemplateExpr, hclsyntax#template-expressions
+pub(crate) fn template_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, TemplateExpr<'a>> {
+    if peek(&i) == Some(b'"') {
+        let (i, q) = quoted_template(cx, i)?;
+        Ok((i, TemplateExpr::Quoted(q)))
+    } else {
+        let (i, h) = heredoc_template(cx, i)?;
+        Ok((i, TemplateExpr::Heredoc(h)))
+    }
+}
+
+/// `"..."`: a template on one line, with escape sequences.
+///
+/// ```ebnf
+/// quotedTemplate = (as defined in prose above);
+/// ```
+/// spec: quotedTemplate, hclsyntax#template-expressions
+pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
+    let open = span_at(&i, 1);
+    let (i, template) = {
+        let _nest = cx.nest(open, cx.newlines())?;
+        let (i, (template, ending)) = template(cx, skip(i, 1), Flavor::Quoted, false)?;
+        if let Ending::Tag { kind, span, .. } = ending {
+            return cx.fail(stray_tag(kind, span));
+        }
+        (closing_quote(cx, i, open)?, template)
+    };
+    let span = Span::new(open.start, pos(&i));
+    Ok((trivia(cx, i), QuotedTemplate { template, span }))
+}
+
+/// Consumes the closing `"` of a string opened at `open`, or fails.
+fn closing_quote<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> Result<Input<'a>, nom::Err<super::error::PError>> {
+    match i.fragment() {
+        [b'"', ..] => Ok(skip(i, 1)),
+        [] => {
+            // nothing follows: keep the string, report the missing quote
+            let at = Span::empty(pos(&i));
+            cx.report(
+                Diagnostic::error(
+                    "Unterminated template string",
+                    format!(
+                        "There is no closing quote for the string opened at {} before the end of the file.",
+                        cx.position(open.start)
+                    ),
+                    at,
+                )
+                .with_context(open.to(at)),
+            );
+            Ok(i)
+        }
+        _ => {
+            // the template stops only at a quote, a newline or the end
+            let (subject, _) = found(cx.src, pos(&i));
+            Err(nom::Err::Failure(super::error::PError::diag(
+                Diagnostic::error(
+                    "Invalid multi-line string",
+                    format!(
+                        "The string opened at {} reaches the end of its line without a closing quote. \
+                         Quoted strings cannot span lines: write \\n for a newline, or use a heredoc.",
+                        cx.position(open.start)
+                    ),
+                    subject,
+                )
+                .with_context(open.to(subject)),
+            )))
+        }
+    }
+}
+
+/// `<<EOT` or `<<-EOT`, a newline, the content lines, and a line holding
+/// only the marker (whitespace may surround it). With `<<-` the content is
+/// flushed: the fewest leading spaces of any line are removed from all.
+/// The end of the file right after the closing marker also ends its line.
+///
+/// ```ebnf
+/// heredocTemplate = (
+///     ("<<" | "<<-") Identifier Newline
+///     (content as defined in prose above)
+///     Identifier Newline
+/// );
+/// ```
+/// spec: heredocTemplate, hclsyntax#template-expressions
+pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, HeredocTemplate<'a>> {
+    let start = pos(&i);
+    let flush_mode = i.fragment().get(2) == Some(&b'-');
+    let j = skip(i, if flush_mode { 3 } else { 2 });
+    let marker = match identifier_token(cx, j) {
+        Ok((after, marker)) if matches!(after.fragment(), [b'\n', ..] | [b'\r', b'\n', ..]) => marker,
+        _ => {
+            let (subject, what) = found(cx.src, pos(&j));
+            return cx.fail(
+                Diagnostic::error(
+                    "Invalid heredoc",
+                    format!(
+                        "A heredoc starts with `<<` or `<<-`, an identifier naming its closing marker, \
+                         and a newline, but found {what}."
+                    ),
+                    subject,
+                )
+                .with_context(Span::new(start, subject.end)),
+            );
+        }
+    };
+    let opener = Span::new(start, marker.span.end);
+    let after_marker = skip(j, marker.name.len());
+    let content = skip(after_marker, if peek(&after_marker) == Some(b'\n') { 1 } else { 2 });
+    let (i, mut template) = {
+        let _nest = cx.nest(opener, cx.newlines())?;
+        let flavor = Flavor::Heredoc {
+            marker: marker.name.as_bytes(),
+        };
+        let (i, (template, ending)) = template(cx, content, flavor, false)?;
+        if let Ending::Tag { kind, span, .. } = ending {
+            return cx.fail(stray_tag(kind, span));
+        }
+        (i, template)
+    };
+    if flush_mode {
+        flush(&mut template);
+    }
+    let (i, end) = match closing_marker_len(i.fragment(), marker.name.as_bytes()) {
+        Some(len) => {
+            let indent = i.fragment().iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+            (skip(i, len), pos(&i) + (indent + marker.name.len()) as u32)
+        }
+        None => {
+            // the content ran to the end of the input: keep it, report
+            let at = Span::empty(pos(&i));
+            cx.report(
+                Diagnostic::error(
+                    "Unterminated template string",
+                    format!(
+                        "There is no line holding only `{}` to close the heredoc opened at {} before the end of the file.",
+                        marker.name,
+                        cx.position(start)
+                    ),
+                    opener,
+                )
+                .with_context(opener.to(at)),
+            );
+            (i, at.end)
+        }
+    };
+    Ok((
+        trivia(cx, i),
+        HeredocTemplate {
+            flush: flush_mode,
+            marker,
+            template,
+            span: Span::new(start, end),
+        },
+    ))
+}
+
+/// A quoted string without interpolations or directives (block labels).
+///
+/// ```ebnf
+/// StringLit = '"' (quoted literals as defined in prose above) '"';
+/// ```
+/// spec: StringLit, hclsyntax#template-expressions, hclsyntax#blocks
+pub(crate) fn string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
+    let open = span_at(&i, 1);
+    let (j, literal) = template_literal(cx, skip(i, 1), Flavor::Quoted);
+    if j.fragment().starts_with(b"${") || j.fragment().starts_with(b"%{") {
+        let seq = span_at(&j, 2);
+        return cx.fail(
+            Diagnostic::error(
+                "Invalid string literal",
+                "Template sequences are not allowed in this string. To include a literal \"$\" or \"%\" \
+                 before \"{\", double it (as \"$${\" or \"%%{\").",
+                seq,
+            )
+            .with_context(open.to(seq)),
+        );
+    }
+    let j = closing_quote(cx, j, open)?;
+    let span = Span::new(open.start, pos(&j));
+    let value = literal.map(|l| l.value).unwrap_or_default();
+    Ok((trivia(cx, j), StringLit { value, span }))
+}

@@ -1,0 +1,264 @@
+//! Postfix operators: index, legacy index, attribute access and splats.
+//!
+//! spec: hclsyntax#index-operator, hclsyntax#attribute-access-operator,
+//! hclsyntax#splat-operators
+
+use super::context::{peek, peek_at, pos, skip, span_at, Ctx, Newlines};
+use super::delimited::{close, Closer};
+use super::expression::expression;
+use super::lexical::{at_identifier, decimal, found, identifier, numeric_lit_token, trivia};
+use super::{Input, PResult};
+use crate::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// The postfix operators after `term`, collected into one flat
+/// [`Postfix`] chain (no recursion per operator).
+pub(crate) fn postfix<'a>(cx: &Ctx<'a>, mut i: Input<'a>, term: ExprTerm<'a>) -> PResult<'a, ExprTerm<'a>> {
+    let mut ops: Vec<PostfixOp<'a>> = Vec::new();
+    loop {
+        match peek(&i) {
+            Some(b'[') if at_full_splat(cx, &i) => {
+                let (next, s) = splat(cx, i)?;
+                ops.push(PostfixOp::Splat(s));
+                i = next;
+            }
+            Some(b'[') => {
+                let (next, x) = index(cx, i)?;
+                ops.push(PostfixOp::Index(x));
+                i = next;
+            }
+            Some(b'.') if i.fragment().starts_with(b"...") => break,
+            Some(b'.') => {
+                let after_dot = trivia(cx, skip(i, 1));
+                match peek(&after_dot) {
+                    Some(b'*') => {
+                        let (next, s) = splat(cx, i)?;
+                        ops.push(PostfixOp::Splat(s));
+                        i = next;
+                    }
+                    Some(c) if decimal(c) => {
+                        let (next, x) = legacy_index(cx, i)?;
+                        ops.push(PostfixOp::LegacyIndex(x));
+                        i = next;
+                    }
+                    _ => {
+                        let (next, g) = get_attr(cx, i)?;
+                        ops.push(PostfixOp::GetAttr(g));
+                        i = next;
+                    }
+                }
+            }
+            _ => break,
+        }
+    }
+    if ops.is_empty() {
+        return Ok((i, term));
+    }
+    let span = term.span().to(ops.last().map_or(term.span(), PostfixOp::span));
+    Ok((i, ExprTerm::Postfix(Box::new(Postfix { term, ops, span }))))
+}
+
+/// Whether `[` at `i` opens `[*]` rather than an index.
+fn at_full_splat(cx: &Ctx<'_>, i: &Input<'_>) -> bool {
+    if peek_at(i, 1) == Some(b'*') {
+        return true;
+    }
+    // `[ *` with whitespace (never newlines: those only count inside the
+    // brackets, which is where we are looking).
+    let _ = cx;
+    i.fragment()[1..]
+        .iter()
+        .find(|c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+        .is_some_and(|c| *c == b'*')
+}
+
+const INDEX: Closer = Closer {
+    byte: b']',
+    what: "the index",
+    eof_summary: "Missing close bracket on index",
+    other_summary: "Missing close bracket on index",
+    alternative: None,
+};
+
+/// `[key]`. Newlines inside the brackets are whitespace.
+///
+/// ```ebnf
+/// Index = "[" Expression "]";
+/// ```
+/// spec: Index, hclsyntax#index-operator
+pub(crate) fn index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Index<'a>> {
+    let open = span_at(&i, 1);
+    let (i, key, close_span) = {
+        let _nest = cx.nest(open, Newlines::Ignored)?;
+        let i = trivia(cx, skip(i, 1));
+        let (i, key) = expression(cx, i)?;
+        let (i, close_span) = close(cx, i, open, &INDEX)?;
+        (i, key, close_span)
+    };
+    Ok((
+        trivia(cx, i),
+        Index {
+            key,
+            span: open.to(close_span),
+        },
+    ))
+}
+
+/// `.0`: an index written after a dot. The digits are read as a number
+/// literal, which takes priority; so in `foo.0.0` the literal is `0.0`,
+/// which is not a run of digits, and the index is invalid. `foo.1e3` is
+/// invalid for the same reason.
+///
+/// ```ebnf
+/// LegacyIndex = '.' digit+
+/// ```
+/// spec: LegacyIndex, hclsyntax#index-operator
+pub(crate) fn legacy_index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, LegacyIndex<'a>> {
+    let dot = span_at(&i, 1);
+    let j = trivia(cx, skip(i, 1));
+    let (j, lit) = numeric_lit_token(cx, j)?;
+    if !lit.text.bytes().all(decimal) {
+        let whole: Vec<&str> = lit.text.split(['.', 'e', 'E', '+', '-']).collect();
+        return cx.fail(Diagnostic::error(
+            "Invalid legacy index syntax",
+            format!(
+                "After a dot, `{}` reads as one number literal, not as a chain of indexes; \
+                 a legacy index must be whole decimal digits. Use brackets instead, like [{}].",
+                lit.text,
+                whole.join("]["),
+            ),
+            lit.span,
+        ));
+    }
+    Ok((
+        trivia(cx, j),
+        LegacyIndex {
+            digits: lit.text,
+            span: dot.to(lit.span),
+        },
+    ))
+}
+
+/// `.name`
+///
+/// ```ebnf
+/// GetAttr = "." Identifier;
+/// ```
+/// spec: GetAttr, hclsyntax#attribute-access-operator
+pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a>> {
+    let dot = span_at(&i, 1);
+    let j = trivia(cx, skip(i, 1));
+    if !at_identifier(&j) {
+        let (subject, what) = found(cx.src, pos(&j));
+        return cx.fail(
+            Diagnostic::error(
+                "Invalid attribute name",
+                format!("An attribute name is required after a dot, but found {what}."),
+                subject,
+            )
+            .with_context(dot.to(subject)),
+        );
+    }
+    let (j, name) = identifier(cx, j)?;
+    let span = dot.to(name.span);
+    Ok((j, GetAttr { name, span }))
+}
+
+/// A splat: `.*` or `[*]` and the operators it applies to each element.
+///
+/// ```ebnf
+/// Splat = attrSplat | fullSplat;
+/// ```
+/// spec: Splat, hclsyntax#splat-operators
+pub(crate) fn splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Splat<'a>> {
+    if peek(&i) == Some(b'[') {
+        let (i, s) = full_splat(cx, i)?;
+        Ok((i, Splat::FullSplat(s)))
+    } else {
+        let (i, s) = attr_splat(cx, i)?;
+        Ok((i, Splat::AttrSplat(s)))
+    }
+}
+
+/// `.*.a.b`: only attribute accesses belong to the splat. An index after
+/// them (`.*.a[0]`), a legacy index (`.*.0`) or another splat applies to
+/// the splat's result.
+///
+/// ```ebnf
+/// attrSplat = "." "*" GetAttr*;
+/// ```
+/// spec: attrSplat, hclsyntax#splat-operators
+pub(crate) fn attr_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, AttrSplat<'a>> {
+    let start = pos(&i);
+    let j = trivia(cx, skip(i, 1));
+    let star = span_at(&j, 1);
+    let mut i = trivia(cx, skip(j, 1));
+    let marker = Span::new(start, star.end);
+    let mut attrs = Vec::new();
+    while peek(&i) == Some(b'.') && !i.fragment().starts_with(b"...") && at_identifier(&trivia(cx, skip(i, 1))) {
+        let (next, g) = get_attr(cx, i)?;
+        attrs.push(g);
+        i = next;
+    }
+    let span = marker.to(attrs.last().map_or(marker, |g| g.span));
+    Ok((i, AttrSplat { marker, attrs, span }))
+}
+
+const SPLAT_MARKER: Closer = Closer {
+    byte: b']',
+    what: "the splat marker `[*`",
+    eof_summary: "Missing close bracket on splat index",
+    other_summary: "Missing close bracket on splat index",
+    alternative: None,
+};
+
+/// `[*].a[0].b`: attribute accesses and indexes (legacy ones too) belong to
+/// the splat, up to the next splat or the end of the postfix chain.
+///
+/// ```ebnf
+/// fullSplat = "[" "*" "]" (GetAttr | Index)*;
+/// ```
+/// spec: fullSplat, hclsyntax#splat-operators
+pub(crate) fn full_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, FullSplat<'a>> {
+    let open = span_at(&i, 1);
+    let (i, close_span) = {
+        let _nest = cx.nest(open, Newlines::Ignored)?;
+        let j = trivia(cx, skip(i, 1));
+        let j = trivia(cx, skip(j, 1)); // the `*`
+        close(cx, j, open, &SPLAT_MARKER)?
+    };
+    let marker = open.to(close_span);
+    let mut i = trivia(cx, i);
+    let mut ops = Vec::new();
+    loop {
+        match peek(&i) {
+            Some(b'[') if at_full_splat(cx, &i) => break,
+            Some(b'[') => {
+                let (next, x) = index(cx, i)?;
+                ops.push(SplatOp::Index(x));
+                i = next;
+            }
+            Some(b'.') if i.fragment().starts_with(b"...") => break,
+            Some(b'.') => {
+                let after_dot = trivia(cx, skip(i, 1));
+                match peek(&after_dot) {
+                    Some(b'*') => break,
+                    Some(c) if decimal(c) => {
+                        let (next, x) = legacy_index(cx, i)?;
+                        ops.push(SplatOp::LegacyIndex(x));
+                        i = next;
+                    }
+                    _ => {
+                        let (next, g) = get_attr(cx, i)?;
+                        ops.push(SplatOp::GetAttr(g));
+                        i = next;
+                    }
+                }
+            }
+            _ => break,
+        }
+    }
+    let span = marker.to(ops.last().map_or(marker, SplatOp::span));
+    Ok((i, FullSplat { marker, ops, span }))
+}

@@ -1,0 +1,123 @@
+//! Renders diagnostics the way rustc does: `file:line:col`, the source
+//! lines, and a caret under the range at fault.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::span::{LineIndex, Span};
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+
+/// Renders `diagnostics` about `src` (named `path`), one after another.
+///
+/// ```
+/// use hcl_native::{parse_config, render::render_diagnostics};
+/// let src = b"a = [1, 2\nb = 3\n";
+/// let parsed = parse_config(src);
+/// let text = render_diagnostics("main.tf", src, parsed.diagnostics.as_slice());
+/// assert!(text.contains("main.tf:2:3"));
+/// assert!(text.contains("^"));
+/// ```
+pub fn render_diagnostics(path: &str, src: &[u8], diagnostics: &[Diagnostic]) -> String {
+    let index = LineIndex::new(src);
+    let mut out = String::new();
+    for d in diagnostics {
+        out.push_str(&render_one(path, src, &index, d));
+        out.push_str("\n\n");
+    }
+    out
+}
+
+/// Renders one diagnostic.
+pub fn render_diagnostic(path: &str, src: &[u8], d: &Diagnostic) -> String {
+    render_one(path, src, &LineIndex::new(src), d)
+}
+
+fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic) -> String {
+    let level = match d.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+    };
+    // Only the lines the ranges touch are handed to the renderer, with
+    // invalid bytes replaced one-for-one so that offsets stay put.
+    let cover = d.context.map_or(d.subject, |c| c.to(d.subject));
+    let first = index.position(src, cover.start);
+    let last = index.position(src, cover.end);
+    let start = index.line_start(first.line).unwrap_or(0) as usize;
+    let end = index
+        .line_start(last.line + 1)
+        .map_or(src.len(), |s| s as usize)
+        .max(start);
+    let text = printable(&src[start..end]);
+    let local = |s: Span| {
+        let a = floor_boundary(&text, (s.start as usize).saturating_sub(start));
+        let b = floor_boundary(&text, (s.end as usize).saturating_sub(start)).max(a);
+        a..b
+    };
+    let mut snippet = Snippet::source(text.as_str())
+        .line_start(first.line as usize)
+        .path(path.to_string())
+        .annotation(AnnotationKind::Primary.span(local(d.subject)));
+    if let Some(c) = d.context {
+        if c != d.subject {
+            snippet = snippet.annotation(AnnotationKind::Context.span(local(c)));
+        }
+    }
+    let report = [
+        level.primary_title(d.summary.as_str()).element(snippet),
+        Group::with_title(Level::NOTE.secondary_title(d.detail.as_str())),
+    ];
+    Renderer::plain().render(&report).to_string()
+}
+
+/// The bytes as text, each byte of an invalid sequence shown as `?`.
+fn printable(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.push_str(s);
+                return out;
+            }
+            Err(e) => {
+                let good = e.valid_up_to();
+                out.push_str(std::str::from_utf8(&rest[..good]).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(rest.len() - good);
+                out.extend(std::iter::repeat_n('?', bad));
+                rest = &rest[good + bad..];
+            }
+        }
+    }
+}
+
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shows_file_line_column_and_a_caret() {
+        let src = b"a = 1\nb = [1 2]\n";
+        let d = Diagnostic::error("Missing item separator", "Expected a comma.", Span::new(13, 14));
+        let text = render_diagnostic("x.hcl", src, &d);
+        assert!(text.contains("error: Missing item separator"), "{text}");
+        assert!(text.contains("x.hcl:2:8"), "{text}");
+        assert!(text.contains("b = [1 2]"), "{text}");
+        assert!(text.contains('^'), "{text}");
+        assert!(text.contains("Expected a comma."), "{text}");
+    }
+
+    #[test]
+    fn invalid_bytes_and_empty_ranges_do_not_break_rendering() {
+        let src = b"a = \"\xff\xfe\"";
+        let d = Diagnostic::error("Invalid character encoding", "Bad.", Span::new(5, 7));
+        assert!(render_diagnostic("x", src, &d).contains("a = \"??\""));
+        let eof = Diagnostic::error("Missing expression", "End.", Span::new(8, 8));
+        assert!(render_diagnostic("x", src, &eof).contains("x:1:9"));
+    }
+}

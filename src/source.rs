@@ -1,0 +1,112 @@
+//! Checks on the raw bytes of a source: UTF-8 encoding and byte order mark.
+//!
+//! spec: hclsyntax#source-code-representation
+
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+
+/// The UTF-8 encoding of U+FEFF.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// What the byte checks found.
+pub(crate) struct Checked {
+    /// Where parsing starts (after a byte order mark, which is reported).
+    pub start: usize,
+    /// The invalid byte ranges, in order (each reported once).
+    pub invalid: Vec<Span>,
+    /// One diagnostic per invalid range, and one for a byte order mark.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reports every byte of `src` that is not part of a valid UTF-8 sequence
+/// (overlong forms and surrogates included: the standard library rejects
+/// them), one diagnostic per run of bad bytes, and a leading byte order
+/// mark, which the spec forbids (the reference implementation strips it;
+/// see `docs/deviations.md`).
+///
+/// spec: hclsyntax#source-code-representation
+pub(crate) fn check(src: &[u8]) -> Checked {
+    let mut diagnostics = Vec::new();
+    let mut start = 0;
+    if src.starts_with(BOM) {
+        diagnostics.push(Diagnostic::error(
+            "Byte order mark not permitted",
+            "The file starts with a UTF-8 byte order mark (U+FEFF). HCL source must not contain one; \
+             save the file as UTF-8 without a BOM.",
+            Span::new(0, 3),
+        ));
+        start = 3;
+    }
+    let invalid = invalid_ranges(src);
+    for r in &invalid {
+        diagnostics.push(Diagnostic::error(
+            "Invalid character encoding",
+            format!(
+                "{} not valid UTF-8 (overlong forms, surrogates and truncated sequences are not allowed). \
+                 All input must be UTF-8 encoded.",
+                if r.len() == 1 {
+                    "This byte is"
+                } else {
+                    "These bytes are"
+                }
+            ),
+            *r,
+        ));
+    }
+    Checked {
+        start,
+        invalid,
+        diagnostics,
+    }
+}
+
+/// The maximal runs of bytes that are not part of a valid UTF-8 sequence.
+pub(crate) fn invalid_ranges(src: &[u8]) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    let mut p = 0;
+    while p < src.len() {
+        match std::str::from_utf8(&src[p..]) {
+            Ok(_) => break,
+            Err(e) => {
+                let bad_start = p + e.valid_up_to();
+                let bad_len = e.error_len().unwrap_or(src.len() - bad_start);
+                let bad = Span::new(bad_start as u32, (bad_start + bad_len) as u32);
+                match out.last_mut() {
+                    Some(last) if last.end == bad.start => last.end = bad.end,
+                    _ => out.push(bad),
+                }
+                p = bad_start + bad_len;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlong_surrogate_and_truncated_sequences_are_found() {
+        // overlong '/', a surrogate, a lone continuation byte, a truncated tail
+        let src = b"a\xC0\xAFb\xED\xA0\x80c\x80d\xE2\x82";
+        let r = invalid_ranges(src);
+        assert_eq!(
+            r,
+            vec![Span::new(1, 3), Span::new(4, 7), Span::new(8, 9), Span::new(10, 12)]
+        );
+    }
+
+    #[test]
+    fn valid_text_has_no_ranges() {
+        assert!(invalid_ranges("héllo → 🌍".as_bytes()).is_empty());
+    }
+
+    #[test]
+    fn a_bom_is_reported_and_skipped() {
+        let c = check(b"\xEF\xBB\xBFa = 1");
+        assert_eq!(c.start, 3);
+        assert_eq!(c.diagnostics.len(), 1);
+        assert_eq!(c.diagnostics[0].subject, Span::new(0, 3));
+    }
+}

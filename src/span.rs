@@ -1,0 +1,217 @@
+//! Byte ranges and their translation to lines and columns.
+//!
+//! Every AST node and every diagnostic carries a [`Span`]: a half-open range of
+//! byte offsets into the source. Lines and columns are not stored anywhere; a
+//! [`LineIndex`] computes them on demand.
+//!
+//! spec: hclsyntax#comments-and-whitespace (a tab is one column; a newline is
+//! LF or CR LF)
+
+use std::fmt;
+
+/// A half-open range `start..end` of byte offsets into one source text.
+///
+/// ```
+/// use hcl_native::Span;
+/// let s = Span::new(4, 9);
+/// assert_eq!(s.len(), 5);
+/// assert_eq!(s.to(Span::new(12, 14)), Span::new(4, 14));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: u32,
+    /// Offset one past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    #[inline]
+    pub const fn new(start: u32, end: u32) -> Self {
+        Span { start, end }
+    }
+
+    /// An empty span at `at`.
+    #[inline]
+    pub const fn empty(at: u32) -> Self {
+        Span { start: at, end: at }
+    }
+
+    /// Length in bytes.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.end.saturating_sub(self.start)
+    }
+
+    /// Whether the span covers no bytes.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.end <= self.start
+    }
+
+    /// The smallest span covering `self` and `other`.
+    #[inline]
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// Whether `offset` lies inside the span (or at its end when it is empty).
+    #[inline]
+    pub fn contains(self, offset: u32) -> bool {
+        (self.start..self.end).contains(&offset) || (self.is_empty() && offset == self.start)
+    }
+
+    /// The span as a `usize` range, for slicing.
+    #[inline]
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+/// A position in a source text: 1-based line and column, 0-based byte offset.
+///
+/// Columns count Unicode scalar values; a tab counts as one column, and each
+/// byte of an invalid UTF-8 sequence counts as one column.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Position {
+    /// Line number, starting at 1.
+    pub line: u32,
+    /// Column number, starting at 1, in Unicode scalar values.
+    pub column: u32,
+    /// Byte offset, starting at 0.
+    pub byte: u32,
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// The start offset of every line of a text, for turning offsets into
+/// [`Position`]s.
+///
+/// ```
+/// use hcl_native::LineIndex;
+/// let src = "a = 1\nb = \"é\"\n";
+/// let index = LineIndex::new(src.as_bytes());
+/// let p = index.position(src.as_bytes(), 13); // the closing quote
+/// assert_eq!((p.line, p.column, p.byte), (2, 7, 13));
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    starts: Vec<u32>,
+}
+
+impl LineIndex {
+    /// Indexes the line starts of `src`. A line ends after each LF byte.
+    pub fn new(src: &[u8]) -> Self {
+        let mut starts = Vec::with_capacity(src.len() / 32 + 1);
+        starts.push(0);
+        starts.extend(memchr::memchr_iter(b'\n', src).map(|i| (i + 1) as u32));
+        LineIndex { starts }
+    }
+
+    /// Number of lines (a text ending in a newline has an empty last line).
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The byte offset at which 1-based `line` starts, if there is such a line.
+    pub fn line_start(&self, line: u32) -> Option<u32> {
+        self.starts.get((line as usize).checked_sub(1)?).copied()
+    }
+
+    /// The position of byte `offset` in `src` (the text this index was built
+    /// from). Offsets past the end are clamped to the end.
+    pub fn position(&self, src: &[u8], offset: u32) -> Position {
+        let offset = offset.min(src.len() as u32);
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let line_start = self.starts[line.saturating_sub(1)];
+        let column = count_columns(&src[line_start as usize..offset as usize]) + 1;
+        Position {
+            line: line as u32,
+            column,
+            byte: offset,
+        }
+    }
+
+    /// Start and end positions of `span`.
+    pub fn range(&self, src: &[u8], span: Span) -> (Position, Position) {
+        (self.position(src, span.start), self.position(src, span.end))
+    }
+}
+
+/// Counts the columns of `bytes`: one per Unicode scalar value, one per byte
+/// of an invalid sequence.
+fn count_columns(mut bytes: &[u8]) -> u32 {
+    let mut n = 0u32;
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => return n + s.chars().count() as u32,
+            Err(e) => {
+                let good = e.valid_up_to();
+                // SAFETY-free: the prefix is valid by construction.
+                n += std::str::from_utf8(&bytes[..good])
+                    .map(|s| s.chars().count() as u32)
+                    .unwrap_or(good as u32);
+                let bad = e.error_len().unwrap_or(bytes.len() - good);
+                n += bad as u32;
+                bytes = &bytes[good + bad..];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_scalars_and_tabs_as_one() {
+        let src = "x\n\tü = 1\r\nz".as_bytes();
+        let idx = LineIndex::new(src);
+        assert_eq!(idx.line_count(), 3);
+        let p = idx.position(src, 5); // after "\tü"
+        assert_eq!((p.line, p.column), (2, 3));
+        let p = idx.position(src, src.len() as u32 - 1);
+        assert_eq!((p.line, p.column), (3, 1));
+        // the CR before LF is the last column of line 2
+        let p = idx.position(src, 10);
+        assert_eq!((p.line, p.column), (2, 8));
+    }
+
+    #[test]
+    fn invalid_bytes_count_one_column_each() {
+        let src = b"a\xff\xfeb";
+        let idx = LineIndex::new(src);
+        assert_eq!(idx.position(src, 4).column, 5);
+    }
+
+    #[test]
+    fn offsets_past_the_end_are_clamped() {
+        let src = b"ab";
+        let idx = LineIndex::new(src);
+        assert_eq!(
+            idx.position(src, 99),
+            Position {
+                line: 1,
+                column: 3,
+                byte: 2
+            }
+        );
+    }
+}
