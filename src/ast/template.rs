@@ -57,7 +57,8 @@ pub struct HeredocTemplate<'a> {
     pub marker: Identifier<'a>,
     /// The content lines, with the flush rule applied.
     pub template: Template<'a>,
-    /// From `<<` to the end of the closing marker.
+    /// From `<<` to the end of the closing marker's line, its newline
+    /// excluded.
     pub span: Span,
 }
 

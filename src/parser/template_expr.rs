@@ -137,10 +137,8 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
         flush(&mut template);
     }
     let (i, end) = match closing_marker_len(i.fragment(), marker.name.as_bytes()) {
-        Some(len) => {
-            let indent = i.fragment().iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
-            (skip(i, len), pos(&i) + (indent + marker.name.len()) as u32)
-        }
+        // the span runs to the end of the marker line's trailing whitespace
+        Some(len) => (skip(i, len), pos(&i) + len as u32),
         None => {
             // the content ran to the end of the input: keep it, report
             let at = Span::empty(pos(&i));

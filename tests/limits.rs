@@ -1,0 +1,115 @@
+//! Resource limits: deep nesting is a diagnostic (never a stack overflow,
+//! in debug builds too, on a test thread's small stack), and long flat
+//! chains parse without recursion.
+
+use hcl_native::{parse_config, parse_expression, parse_template, ParseOptions};
+
+/// Runs `f` on a thread with a 2 MiB stack, the default for test threads,
+/// so the limit is checked where it is tightest.
+fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn nested(open: &str, inner: &str, close: &str, n: usize) -> String {
+    format!("{}{}{}", open.repeat(n), inner, close.repeat(n))
+}
+
+/// Each case: a name, and a builder of the source nested `n` times with
+/// the number of nesting levels one repetition costs.
+type Case = (&'static str, usize, fn(usize) -> String);
+
+fn cases() -> Vec<Case> {
+    vec![
+        ("parens", 1, |n| nested("(", "1", ")", n)),
+        ("tuples", 1, |n| nested("[", "1", "]", n)),
+        ("objects", 1, |n| nested("{a = ", "1", "}", n)),
+        ("calls", 1, |n| nested("f(", "1", ")", n)),
+        ("index", 1, |n| format!("a{}", nested("[", "1", "]", n))),
+        ("unary", 1, |n| format!("{}1", "-".repeat(n))),
+        ("not", 1, |n| format!("{}true", "!".repeat(n))),
+        // a quoted template and its interpolation
+        ("templates", 2, |n| nested("\"${", "1", "}\"", n)),
+        ("directives", 1, |n| {
+            format!("\"{}\"", nested("%{if true}", "x", "%{endif}", n))
+        }),
+        ("for", 1, |n| nested("[for x in ", "y", ": x]", n)),
+        ("conditionals", 1, |n| {
+            format!("{}1{}", "a ? ".repeat(n), " : 2".repeat(n))
+        }),
+        // parens, tuple, object, unary, call, template, interpolation
+        ("mixed", 7, |n| nested("([{a = -f(\"${", "1", "}\")}])", n)),
+    ]
+}
+
+#[test]
+fn nesting_at_the_limit_parses() {
+    on_small_stack(|| {
+        let depth = ParseOptions::DEFAULT_MAX_DEPTH as usize;
+        for (name, cost, build) in cases() {
+            // one level is left for the quoted template of "directives"
+            let src = build((depth - 1) / cost);
+            let p = parse_expression(src.as_bytes());
+            assert!(!p.diagnostics.has_errors(), "{name}: {:?}", p.diagnostics);
+        }
+    });
+}
+
+#[test]
+fn nesting_past_the_limit_is_a_diagnostic() {
+    on_small_stack(|| {
+        for n in [ParseOptions::DEFAULT_MAX_DEPTH as usize + 1, 100_000] {
+            for (name, _, build) in cases() {
+                let src = build(n);
+                let p = parse_expression(src.as_bytes());
+                assert!(
+                    p.diagnostics.iter().any(|d| d.summary == "Nesting too deep"),
+                    "{name} x{n}: {:?}",
+                    p.diagnostics.iter().map(|d| &d.summary).collect::<Vec<_>>()
+                );
+            }
+        }
+    });
+}
+
+#[test]
+fn deep_blocks_and_templates_are_diagnostics_too() {
+    on_small_stack(|| {
+        let blocks = nested("b {\n", "a = 1\n", "}\n", 10_000);
+        let p = parse_config(blocks.as_bytes());
+        assert!(p.diagnostics.iter().any(|d| d.summary == "Nesting too deep"));
+        let template = nested("${\"", "x", "\"}", 10_000);
+        let p = parse_template(template.as_bytes());
+        assert!(p.diagnostics.iter().any(|d| d.summary == "Nesting too deep"));
+    });
+}
+
+#[test]
+fn a_million_operators_parse_flat() {
+    on_small_stack(|| {
+        let n = 1_000_000;
+        let src = format!("1{}", " + 1".repeat(n));
+        let p = parse_expression(src.as_bytes());
+        assert!(p.diagnostics.is_empty());
+        match p.ast {
+            hcl_native::ast::Expression::Operation(op) => match *op {
+                hcl_native::ast::Operation::BinaryOp(b) => assert_eq!(b.rest.len(), n),
+                other => panic!("{other:?}"),
+            },
+            other => panic!("{other:?}"),
+        }
+    });
+}
+
+#[test]
+fn long_postfix_chains_parse_flat() {
+    on_small_stack(|| {
+        let src = format!("a{}", ".b[0]".repeat(200_000));
+        let p = parse_expression(src.as_bytes());
+        assert!(p.diagnostics.is_empty());
+    });
+}
