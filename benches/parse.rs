@@ -1,1 +1,65 @@
-fn main() {}
+//! Parse throughput on the real-world corpus: hcl-native and, in the same
+//! run and on the same files, hcl-edit.
+//!
+//! `cargo bench --bench parse` (needs `../shared/corpus`). Criterion
+//! reports the throughput of parsing every file the reference accepts once.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::path::Path;
+use std::time::Duration;
+
+/// The contents of every file that `EXPECTED.tsv` says the reference
+/// accepts.
+fn corpus() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(expected) = std::fs::read_to_string(root.join("EXPECTED.tsv")) else {
+        eprintln!("benches/parse: ../shared/corpus is missing; nothing to measure");
+        return Vec::new();
+    };
+    expected
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut cols = l.split('\t');
+            let path = cols.next()?;
+            (cols.next()? == "accept").then(|| std::fs::read_to_string(root.join(path)).ok())?
+        })
+        .collect()
+}
+
+fn parse_corpus(c: &mut Criterion) {
+    let files = corpus();
+    if files.is_empty() {
+        return;
+    }
+    let bytes: usize = files.iter().map(String::len).sum();
+    let mut group = c.benchmark_group("corpus");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function(BenchmarkId::new("parse", "hcl-native"), |b| {
+        b.iter(|| {
+            let mut items = 0;
+            for f in &files {
+                let parsed = hcl_native::parse_config(f.as_bytes());
+                items += parsed.ast.body.items.len();
+            }
+            items
+        })
+    });
+    group.bench_function(BenchmarkId::new("parse", "hcl-edit"), |b| {
+        b.iter(|| {
+            let mut items = 0;
+            for f in &files {
+                if let Ok(body) = hcl_edit::parser::parse_body(f) {
+                    items += body.len();
+                }
+            }
+            items
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, parse_corpus);
+criterion_main!(benches);

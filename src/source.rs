@@ -9,7 +9,9 @@ use crate::span::Span;
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// What the byte checks found.
-pub(crate) struct Checked {
+pub(crate) struct Checked<'a> {
+    /// The whole source as text, when all of it is valid UTF-8.
+    pub text: Option<&'a str>,
     /// Where parsing starts (after a byte order mark, which is reported).
     pub start: usize,
     /// The invalid byte ranges, in order (each reported once).
@@ -25,7 +27,7 @@ pub(crate) struct Checked {
 /// see `docs/deviations.md`).
 ///
 /// spec: hclsyntax#source-code-representation
-pub(crate) fn check(src: &[u8]) -> Checked {
+pub(crate) fn check(src: &[u8]) -> Checked<'_> {
     let mut diagnostics = Vec::new();
     let mut start = 0;
     if src.starts_with(BOM) {
@@ -37,7 +39,12 @@ pub(crate) fn check(src: &[u8]) -> Checked {
         ));
         start = 3;
     }
-    let invalid = invalid_ranges(src);
+    let text = std::str::from_utf8(src).ok();
+    let invalid = if text.is_some() {
+        Vec::new()
+    } else {
+        invalid_ranges(src)
+    };
     for r in &invalid {
         diagnostics.push(Diagnostic::error(
             "Invalid character encoding",
@@ -54,6 +61,7 @@ pub(crate) fn check(src: &[u8]) -> Checked {
         ));
     }
     Checked {
+        text,
         start,
         invalid,
         diagnostics,

@@ -2,10 +2,10 @@
 //!
 //! spec: hclsyntax#functions-and-function-calls
 
-use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
+use super::context::{peek, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, missing, Closer};
 use super::expression::expression;
-use super::lexical::trivia;
+use super::lexical::token;
 use super::{Input, PResult};
 use crate::ast::{Arguments, FunctionCall, Identifier};
 use crate::span::Span;
@@ -50,7 +50,7 @@ pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Span) -> PResult<'
     let opener = name.to(open);
     let (i, args, expand_final, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let mut i = trivia(cx, skip(i, 1));
+        let mut i = token(cx, i, 1);
         let mut args = Vec::new();
         let mut expand_final = false;
         loop {
@@ -63,23 +63,23 @@ pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Span) -> PResult<'
             i = next;
             if i.fragment().starts_with(b"...") {
                 expand_final = true;
-                i = trivia(cx, skip(i, 3));
+                i = token(cx, i, 3);
                 if !matches!(peek(&i), Some(b')') | None) {
                     return cx.fail(missing(cx, pos(&i), opener, &AFTER_EXPANSION));
                 }
                 break;
             }
             match peek(&i) {
-                Some(b',') => i = trivia(cx, skip(i, 1)),
+                Some(b',') => i = token(cx, i, 1),
                 Some(b')') | None => break,
                 _ => return cx.fail(missing(cx, pos(&i), opener, &ARGUMENTS)),
             }
         }
-        let (i, close_span) = close(cx, i, opener, &ARGUMENTS)?;
+        let close_span = close(cx, &i, opener, &ARGUMENTS)?;
         (i, args, expand_final, close_span)
     };
     Ok((
-        trivia(cx, i),
+        token(cx, i, close_span.len() as usize),
         Arguments {
             args,
             expand_final,

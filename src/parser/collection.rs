@@ -9,10 +9,10 @@
 //!
 //! spec: hclsyntax#collection-values
 
-use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
+use super::context::{peek, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, missing, Closer};
 use super::expression::expression;
-use super::lexical::{at_identifier, found, identifier_token, trivia};
+use super::lexical::{at_identifier, found, identifier_token, token, trivia};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -59,12 +59,12 @@ pub(crate) fn tuple<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Tuple<'a>> {
     let open = span_at(&i, 1);
     let (i, elements, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let (i, elements) = elements(cx, trivia(cx, skip(i, 1)), open, &TUPLE, expression, |e| e.span().end)?;
-        let (i, close_span) = close(cx, i, open, &TUPLE)?;
+        let (i, elements) = elements(cx, token(cx, i, 1), open, &TUPLE, expression, |e| e.span().end)?;
+        let close_span = close(cx, &i, open, &TUPLE)?;
         (i, elements, close_span)
     };
     Ok((
-        trivia(cx, i),
+        token(cx, i, close_span.len() as usize),
         Tuple {
             elements,
             span: open.to(close_span),
@@ -82,14 +82,12 @@ pub(crate) fn object<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Object<'a>> 
     let open = span_at(&i, 1);
     let (i, elements, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let (i, elements) = elements(cx, trivia(cx, skip(i, 1)), open, &OBJECT, objectelem, |e| {
-            e.value.span().end
-        })?;
-        let (i, close_span) = close(cx, i, open, &OBJECT)?;
+        let (i, elements) = elements(cx, token(cx, i, 1), open, &OBJECT, objectelem, |e| e.value.span().end)?;
+        let close_span = close(cx, &i, open, &OBJECT)?;
         (i, elements, close_span)
     };
     Ok((
-        trivia(cx, i),
+        token(cx, i, close_span.len() as usize),
         Object {
             elements,
             span: open.to(close_span),
@@ -119,7 +117,7 @@ fn elements<'a, T>(
         out.push(e);
         i = next;
         match peek(&i) {
-            Some(b',') => i = trivia(cx, skip(i, 1)),
+            Some(b',') => i = token(cx, i, 1),
             Some(c) if c == closer.byte => break,
             None => break,
             Some(_) if gap_has_newline(cx.src, end, pos(&i)) => {}
@@ -172,7 +170,7 @@ pub(crate) fn objectelem<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectEl
         );
     }
     let separator = span_at(&i, 1);
-    let i = trivia(cx, skip(i, 1));
+    let i = token(cx, i, 1);
     let (i, value) = expression(cx, i)?;
     Ok((i, ObjectElem { key, separator, value }))
 }

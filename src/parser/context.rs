@@ -32,6 +32,9 @@ pub(crate) struct Ctx<'a> {
     newlines: Cell<Newlines>,
     diags: RefCell<Vec<Diagnostic>>,
     lines: OnceCell<LineIndex>,
+    /// Attribute names of the bodies being parsed, innermost last; each
+    /// body owns the entries from where it started (see `structure`).
+    pub names: RefCell<Vec<(&'a str, Span)>>,
 }
 
 /// Restores depth and newline mode when a nested construct ends, however it
@@ -61,15 +64,18 @@ impl Drop for Mode<'_, '_> {
 }
 
 impl<'a> Ctx<'a> {
-    pub(crate) fn new(src: &'a [u8], max_depth: u32, newlines: Newlines) -> Self {
+    /// A context for parsing `src`; `text` is all of it as text when it is
+    /// valid UTF-8 (checked once, by the caller).
+    pub(crate) fn new(src: &'a [u8], text: Option<&'a str>, max_depth: u32, newlines: Newlines) -> Self {
         Ctx {
             src,
-            text: std::str::from_utf8(src).ok(),
+            text,
             max_depth,
             depth: Cell::new(0),
             newlines: Cell::new(newlines),
             diags: RefCell::new(Vec::new()),
             lines: OnceCell::new(),
+            names: RefCell::new(Vec::new()),
         }
     }
 
@@ -83,6 +89,7 @@ impl<'a> Ctx<'a> {
     ///
     /// Fails with a "nesting too deep" diagnostic past the depth limit, so
     /// that no input can exhaust the stack.
+    #[inline]
     pub(crate) fn nest<'c>(&'c self, open: Span, mode: Newlines) -> Result<Nest<'c, 'a>, nom::Err<PError>> {
         let depth = self.depth.get() + 1;
         if depth > self.max_depth {

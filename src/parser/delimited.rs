@@ -1,8 +1,9 @@
 //! Closing delimiters, and the messages for the ones that are missing.
 
-use super::context::{peek, skip, span_at, Ctx};
+use super::context::{peek, span_at, Ctx};
+use super::error::PError;
 use super::lexical::found;
-use super::{Input, PResult};
+use super::Input;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
@@ -22,21 +23,23 @@ pub(crate) struct Closer {
     pub alternative: Option<&'static str>,
 }
 
-/// Consumes `closer.byte` (without the trivia after it) and returns its
-/// span, or fails with a diagnostic naming the opener at `open`.
+/// The span of `closer.byte` at `i`, or a failure with a diagnostic naming
+/// the opener at `open`. Nothing is consumed: the caller skips the span's
+/// length with the trivia after it, once the construct's newline mode has
+/// ended.
 ///
 /// At the end of the input nothing can follow, so the construct is kept:
 /// the problem is reported and an empty span returned.
-pub(crate) fn close<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span, closer: &Closer) -> PResult<'a, Span> {
-    if peek(&i) == Some(closer.byte) {
-        return Ok((skip(i, 1), span_at(&i, 1)));
+pub(crate) fn close(cx: &Ctx<'_>, i: &Input<'_>, open: Span, closer: &Closer) -> Result<Span, nom::Err<PError>> {
+    if peek(i) == Some(closer.byte) {
+        return Ok(span_at(i, 1));
     }
     let d = missing(cx, i.location_offset() as u32, open, closer);
     if i.fragment().is_empty() {
         cx.report(d);
-        return Ok((i, Span::empty(i.location_offset() as u32)));
+        return Ok(Span::empty(i.location_offset() as u32));
     }
-    cx.fail(d)
+    Err(nom::Err::Failure(PError::diag(d)))
 }
 
 /// The diagnostic for a closer that is not at `at`.

@@ -13,10 +13,9 @@ impl Expected {
     pub const NONE: Expected = Expected(0);
     pub const EXPRESSION: Expected = Expected(1);
     pub const IDENTIFIER: Expected = Expected(1 << 1);
-    pub const NEWLINE: Expected = Expected(1 << 2);
-    pub const DIGITS: Expected = Expected(1 << 3);
+    pub const DIGITS: Expected = Expected(1 << 2);
 
-    const NAMES: [&'static str; 4] = ["an expression", "an identifier", "a newline", "decimal digits"];
+    const NAMES: [&'static str; 3] = ["an expression", "an identifier", "decimal digits"];
 
     /// The union of two sets.
     pub fn or(self, other: Expected) -> Expected {
@@ -104,15 +103,15 @@ mod tests {
         let b = PError::expected(5, Expected::IDENTIFIER);
         assert_eq!(a.clone().or(b.clone()).at, 5);
         assert_eq!(b.clone().or(a.clone()).at, 5);
-        let c = PError::expected(5, Expected::NEWLINE);
+        let c = PError::expected(5, Expected::DIGITS);
         let m = b.or(c);
-        assert_eq!(m.expected.describe(), "an identifier or a newline");
+        assert_eq!(m.expected.describe(), "an identifier or decimal digits");
     }
 
     #[test]
     fn describe_lists_in_a_fixed_order() {
-        let e = Expected::DIGITS.or(Expected::EXPRESSION).or(Expected::NEWLINE);
-        assert_eq!(e.describe(), "an expression, a newline or decimal digits");
+        let e = Expected::DIGITS.or(Expected::EXPRESSION).or(Expected::IDENTIFIER);
+        assert_eq!(e.describe(), "an expression, an identifier or decimal digits");
         assert_eq!(Expected::NONE.describe(), "something else");
     }
 }

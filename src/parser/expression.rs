@@ -4,7 +4,7 @@
 
 use super::context::{peek, peek_at, pos, skip, span_at, Ctx, Newlines};
 use super::delimited::{close, Closer};
-use super::lexical::{at_identifier, at_keyword, decimal, found, identifier_token, trivia, trivia_and_newlines};
+use super::lexical::{at_identifier, at_keyword, decimal, found, identifier_len, token, trivia_and_newlines};
 use super::precedence::{self, Operand};
 use super::{call, collection, for_expr, literal, template_expr, traversal, Input, PResult};
 use crate::ast::*;
@@ -36,7 +36,7 @@ pub(crate) fn expression<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expressi
 pub(crate) fn conditional<'a>(cx: &Ctx<'a>, i: Input<'a>, predicate: Expression<'a>) -> PResult<'a, Expression<'a>> {
     let question = span_at(&i, 1);
     let _nest = cx.nest(question, cx.newlines())?;
-    let i = trivia(cx, skip(i, 1));
+    let i = token(cx, i, 1);
     let (i, true_expr) = expression(cx, i)?;
     if peek(&i) != Some(b':') {
         let (subject, what) = found(cx.src, pos(&i));
@@ -52,7 +52,7 @@ pub(crate) fn conditional<'a>(cx: &Ctx<'a>, i: Input<'a>, predicate: Expression<
             .with_context(predicate.span().to(subject)),
         );
     }
-    let i = trivia(cx, skip(i, 1));
+    let i = token(cx, i, 1);
     let (i, false_expr) = expression(cx, i)?;
     let span = predicate.span().to(false_expr.span());
     Ok((
@@ -72,6 +72,7 @@ pub(crate) fn conditional<'a>(cx: &Ctx<'a>, i: Input<'a>, predicate: Expression<
 /// Operation = unaryOp | binaryOp;
 /// ```
 /// spec: Operation, hclsyntax#operations
+#[inline]
 pub(crate) fn operation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
     let (i, first) = operand(cx, i)?;
     if binary_operator(&i).is_some() {
@@ -82,6 +83,7 @@ pub(crate) fn operation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expressio
 }
 
 /// An operand of a binary operator: a term, or a unary operation.
+#[inline]
 fn operand<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
     match peek(&i) {
         Some(b'-' | b'!') => unary_op(cx, i),
@@ -108,7 +110,7 @@ pub(crate) fn unary_op<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression
     };
     let op_span = span_at(&i, 1);
     let _nest = cx.nest(op_span, cx.newlines())?;
-    let i = trivia(cx, skip(i, 1));
+    let i = token(cx, i, 1);
     let (i, operand) = operand(cx, i)?;
     let span = op_span.to(operand.span());
     Ok((
@@ -133,7 +135,7 @@ pub(crate) fn binary_op<'a>(cx: &Ctx<'a>, mut i: Input<'a>, first: Expression<'a
     let mut rest = Vec::new();
     while let Some((op, len)) = binary_operator(&i) {
         let op_span = span_at(&i, len);
-        i = trivia(cx, skip(i, len));
+        i = token(cx, i, len);
         let (next, rhs) = operand(cx, i)?;
         i = next;
         rest.push(((op, op_span), rhs));
@@ -186,6 +188,7 @@ fn new_binary<'a>(
 /// binaryOperator = compareOperator | arithmeticOperator | logicOperator;
 /// ```
 /// spec: binaryOperator
+#[inline]
 pub(crate) fn binary_operator(i: &Input<'_>) -> Option<(BinaryOperator, usize)> {
     let b = *i.fragment();
     match b.first()? {
@@ -199,6 +202,7 @@ pub(crate) fn binary_operator(i: &Input<'_>) -> Option<(BinaryOperator, usize)> 
 /// compareOperator = "==" | "!=" | "<" | ">" | "<=" | ">=";
 /// ```
 /// spec: compareOperator, hclsyntax#comparison-operators
+#[inline]
 pub(crate) fn compare_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
     use BinaryOperator::*;
     match b {
@@ -218,6 +222,7 @@ pub(crate) fn compare_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
 /// arithmeticOperator = "+" | "-" | "*" | "/" | "%";
 /// ```
 /// spec: arithmeticOperator, hclsyntax#arithmetic-operators
+#[inline]
 pub(crate) fn arithmetic_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
     use BinaryOperator::*;
     match b {
@@ -235,6 +240,7 @@ pub(crate) fn arithmetic_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
 /// logicOperator = "&&" | "||";
 /// ```
 /// spec: logicOperator, hclsyntax#logic-operators
+#[inline]
 pub(crate) fn logic_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
     match b {
         [b'&', b'&', ..] => Some((BinaryOperator::And, 2)),
@@ -298,13 +304,13 @@ fn parens<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     let open = span_at(&i, 1);
     let (i, expr, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let i = trivia(cx, skip(i, 1));
+        let i = token(cx, i, 1);
         let (i, expr) = expression(cx, i)?;
-        let (i, close_span) = close(cx, i, open, &PARENS)?;
+        let close_span = close(cx, &i, open, &PARENS)?;
         (i, expr, close_span)
     };
     Ok((
-        trivia(cx, i),
+        token(cx, i, close_span.len() as usize),
         ExprTerm::Parens(Box::new(Parens {
             expr,
             span: open.to(close_span),
@@ -325,12 +331,17 @@ const PARENS: Closer = Closer {
 ///
 /// spec: hclsyntax#keywords, LiteralValue, FunctionCall, VariableExpr
 fn named<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
-    if at_keyword(&i, "true") || at_keyword(&i, "false") || at_keyword(&i, "null") {
+    let n = identifier_len(i.fragment());
+    if let b"true" | b"false" | b"null" = &i.fragment()[..n] {
         let (i, lit) = literal::literal_value(cx, i)?;
         return Ok((i, ExprTerm::LiteralValue(lit)));
     }
-    let (after_name, name) = identifier_token(cx, i)?;
-    let j = trivia(cx, after_name);
+    let start = pos(&i) as usize;
+    let name = Identifier {
+        name: cx.str(start, start + n),
+        span: Span::new(start as u32, (start + n) as u32),
+    };
+    let j = token(cx, i, n);
     if peek(&j) == Some(b'(') {
         let (j, f) = call::function_call(cx, j, name)?;
         Ok((j, ExprTerm::FunctionCall(Box::new(f))))
@@ -346,6 +357,7 @@ fn named<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
 /// VariableExpr = Identifier;
 /// ```
 /// spec: VariableExpr, hclsyntax#variables-and-variable-expressions
+#[inline]
 pub(crate) fn variable_expr<'a>(_cx: &Ctx<'a>, i: Input<'a>, name: Identifier<'a>) -> PResult<'a, VariableExpr<'a>> {
     Ok((i, VariableExpr { name }))
 }

@@ -6,10 +6,10 @@
 //!
 //! spec: hclsyntax#for-expressions
 
-use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
+use super::context::{peek, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, Closer};
 use super::expression::expression;
-use super::lexical::{at_keyword, found, identifier, trivia};
+use super::lexical::{at_keyword, found, identifier, token};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -57,15 +57,15 @@ pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForT
     let open = span_at(&i, 1);
     let (i, intro, value, cond, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let i = trivia(cx, skip(i, 1));
+        let i = token(cx, i, 1);
         let (i, intro) = for_intro(cx, i, open)?;
         let (i, value) = expression(cx, i)?;
         let (i, cond) = optional_cond(cx, i, open)?;
-        let (i, close_span) = close(cx, i, open, &FOR_TUPLE)?;
+        let close_span = close(cx, &i, open, &FOR_TUPLE)?;
         (i, intro, value, cond, close_span)
     };
     Ok((
-        trivia(cx, i),
+        token(cx, i, close_span.len() as usize),
         ForTupleExpr {
             intro,
             value,
@@ -85,7 +85,7 @@ pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, For
     let open = span_at(&i, 1);
     let (i, intro, key, value, group, cond, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let i = trivia(cx, skip(i, 1));
+        let i = token(cx, i, 1);
         let (i, intro) = for_intro(cx, i, open)?;
         let (i, key) = expression(cx, i)?;
         if !i.fragment().starts_with(b"=>") {
@@ -96,19 +96,19 @@ pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, For
                 "The key expression of an object 'for' expression must be followed by `=>` and the value expression",
             ));
         }
-        let i = trivia(cx, skip(i, 2));
+        let i = token(cx, i, 2);
         let (i, value) = expression(cx, i)?;
         let (i, group) = if i.fragment().starts_with(b"...") {
-            (trivia(cx, skip(i, 3)), true)
+            (token(cx, i, 3), true)
         } else {
             (i, false)
         };
         let (i, cond) = optional_cond(cx, i, open)?;
-        let (i, close_span) = close(cx, i, open, &FOR_OBJECT)?;
+        let close_span = close(cx, &i, open, &FOR_OBJECT)?;
         (i, intro, key, value, group, cond, close_span)
     };
     Ok((
-        trivia(cx, i),
+        token(cx, i, close_span.len() as usize),
         ForObjectExpr {
             intro,
             key,
@@ -137,14 +137,14 @@ fn optional_cond<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'a, Opti
 /// spec: forIntro, hclsyntax#for-expressions
 pub(crate) fn for_intro<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'a, ForIntro<'a>> {
     let start = pos(&i);
-    let i = trivia(cx, skip(i, 3));
+    let i = token(cx, i, 3);
     let name = |i: Input<'a>, what: &str| match identifier(cx, i) {
         Ok(ok) => Ok(ok),
         Err(_) => cx.fail(for_error(cx, pos(&i), open, what)),
     };
     let (i, first) = name(i, "A 'for' expression needs a variable name after 'for'")?;
     let (i, key_var, value_var) = if peek(&i) == Some(b',') {
-        let i = trivia(cx, skip(i, 1));
+        let i = token(cx, i, 1);
         let (i, second) = name(i, "A 'for' expression needs a second variable name after the comma")?;
         (i, Some(first), second)
     } else {
@@ -158,7 +158,7 @@ pub(crate) fn for_intro<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'
             "A 'for' expression needs the keyword 'in' after its variable names",
         ));
     }
-    let i = trivia(cx, skip(i, 2));
+    let i = token(cx, i, 2);
     let (i, collection) = expression(cx, i)?;
     if peek(&i) != Some(b':') {
         return cx.fail(for_error(
@@ -170,7 +170,7 @@ pub(crate) fn for_intro<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'
     }
     let colon = span_at(&i, 1);
     Ok((
-        trivia(cx, skip(i, 1)),
+        token(cx, i, 1),
         ForIntro {
             key_var,
             value_var,
@@ -188,7 +188,7 @@ pub(crate) fn for_intro<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'
 /// spec: forCond, hclsyntax#for-expressions
 pub(crate) fn for_cond<'a>(cx: &Ctx<'a>, i: Input<'a>, _open: Span) -> PResult<'a, ForCond<'a>> {
     let start = pos(&i);
-    let i = trivia(cx, skip(i, 2));
+    let i = token(cx, i, 2);
     let (i, condition) = expression(cx, i)?;
     let span = Span::new(start, condition.span().end);
     Ok((i, ForCond { condition, span }))

@@ -20,43 +20,79 @@ use nom::Parser;
 /// ignores newlines.
 ///
 /// spec: hclsyntax#comments-and-whitespace
+#[inline]
 pub(crate) fn trivia<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Input<'a> {
-    let ignore_newlines = cx.newlines() == Newlines::Ignored;
+    token(cx, i, 0)
+}
+
+/// Skips an `n`-byte token and the trivia after it, in one step.
+#[inline]
+pub(crate) fn token<'a>(cx: &Ctx<'a>, i: Input<'a>, n: usize) -> Input<'a> {
     let b = *i.fragment();
-    let mut n = 0;
-    while let Some(&c) = b.get(n) {
-        match c {
-            b' ' | b'\t' => n += 1,
-            b'\n' if ignore_newlines => n += 1,
-            b'\r' if ignore_newlines && b.get(n + 1) == Some(&b'\n') => n += 2,
-            b'#' if ignore_newlines => n = line_comment_end(b, n),
-            b'/' if ignore_newlines && b.get(n + 1) == Some(&b'/') => n = line_comment_end(b, n),
-            b'/' if b.get(n + 1) == Some(&b'*') => n = inline_comment_end(cx, b, n, pos(&i)),
-            _ => break,
-        }
-    }
-    if n == 0 {
+    let n = n.min(b.len());
+    let m = match b.get(n) {
+        Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => trivia_len(cx, &b[n..], pos(&i) + n as u32),
+        _ => 0,
+    };
+    if n + m == 0 {
         i
     } else {
-        skip(i, n)
+        skip(i, n + m)
+    }
+}
+
+/// The byte after the next `n` bytes and the trivia after them, without
+/// consuming anything.
+#[inline]
+pub(crate) fn peek_after(cx: &Ctx<'_>, i: &Input<'_>, n: usize) -> Option<u8> {
+    let b = *i.fragment();
+    let n = n.min(b.len());
+    let m = trivia_len(cx, &b[n..], pos(i) + n as u32);
+    b.get(n + m).copied()
+}
+
+/// The length of the trivia at the start of `b` (which starts at offset
+/// `base` of the input).
+#[inline]
+pub(crate) fn trivia_len(cx: &Ctx<'_>, b: &[u8], base: u32) -> usize {
+    skip_trivia(cx, b, base, cx.newlines() == Newlines::Ignored)
+}
+
+/// The length of the trivia at the start of `b`: spaces, tabs, inline
+/// comments, and (when `newlines` is set) newlines and line comments.
+#[inline(always)]
+fn skip_trivia(cx: &Ctx<'_>, b: &[u8], base: u32, newlines: bool) -> usize {
+    let mut n = 0;
+    while let Some(b' ' | b'\t') = b.get(n) {
+        n += 1;
+    }
+    match b.get(n) {
+        Some(b'\n' | b'\r' | b'#' | b'/') => skip_trivia_slow(cx, b, base, newlines, n),
+        _ => n,
+    }
+}
+
+/// The rest of [`skip_trivia`], from the first byte that is not a space or
+/// a tab.
+#[inline(never)]
+fn skip_trivia_slow(cx: &Ctx<'_>, b: &[u8], base: u32, newlines: bool, mut n: usize) -> usize {
+    loop {
+        match b.get(n) {
+            Some(b' ' | b'\t') => n += 1,
+            Some(b'\n') if newlines => n += 1,
+            Some(b'\r') if newlines && b.get(n + 1) == Some(&b'\n') => n += 2,
+            Some(b'#') if newlines => n = line_comment_end(b, n),
+            Some(b'/') if newlines && b.get(n + 1) == Some(&b'/') => n = line_comment_end(b, n),
+            Some(b'/') if b.get(n + 1) == Some(&b'*') => n = inline_comment_end(cx, b, n, base),
+            _ => return n,
+        }
     }
 }
 
 /// Skips whitespace, comments and newlines, whatever the mode: between the
 /// items of a body, where blank lines carry no meaning.
 pub(crate) fn trivia_and_newlines<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Input<'a> {
-    let b = *i.fragment();
-    let mut n = 0;
-    while let Some(&c) = b.get(n) {
-        match c {
-            b' ' | b'\t' | b'\n' => n += 1,
-            b'\r' if b.get(n + 1) == Some(&b'\n') => n += 2,
-            b'#' => n = line_comment_end(b, n),
-            b'/' if b.get(n + 1) == Some(&b'/') => n = line_comment_end(b, n),
-            b'/' if b.get(n + 1) == Some(&b'*') => n = inline_comment_end(cx, b, n, pos(&i)),
-            _ => break,
-        }
-    }
+    let n = skip_trivia(cx, i.fragment(), pos(&i), true);
     if n == 0 {
         i
     } else {
@@ -97,21 +133,6 @@ pub(crate) fn at_newline(i: &Input<'_>) -> bool {
         i.fragment(),
         [b'\n', ..] | [b'\r', b'\n', ..] | [b'#', ..] | [b'/', b'/', ..]
     )
-}
-
-/// Consumes one newline sequence (LF or CR LF) or one line comment with
-/// the newline that ends it.
-///
-/// spec: hclsyntax#comments-and-whitespace
-pub(crate) fn newline<'a>(i: Input<'a>) -> PResult<'a, ()> {
-    let b = *i.fragment();
-    let n = match b {
-        [b'\n', ..] => 1,
-        [b'\r', b'\n', ..] => 2,
-        [b'#', ..] | [b'/', b'/', ..] => line_comment_end(b, 0),
-        _ => return Err(nom::Err::Error(PError::expected(pos(&i), Expected::NEWLINE))),
-    };
-    Ok((skip(i, n), ()))
 }
 
 /// Decodes the character at the start of `b`, with its length in bytes.
@@ -163,32 +184,59 @@ pub(crate) fn identifier_len(b: &[u8]) -> usize {
         _ => return 0,
     };
     while let Some(&c) = b.get(n) {
-        if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+        if c < 0x80 {
+            if !IDENT_CONTINUE[c as usize] {
+                break;
+            }
             n += 1;
-        } else if c >= 0x80 {
+        } else {
             match decode_char(&b[n..]) {
                 Some((ch, len)) if is_id_continue(ch) => n += len,
                 _ => break,
             }
-        } else {
-            break;
         }
     }
     n
 }
 
-/// Whether an identifier starts at `i`.
+/// Whether an identifier starts at `i` (looks at its first character only).
 #[inline]
 pub(crate) fn at_identifier(i: &Input<'_>) -> bool {
-    identifier_len(i.fragment()) > 0
+    match i.fragment().first() {
+        Some(&c) if c < 0x80 => c.is_ascii_alphabetic() || c == b'_',
+        Some(_) => decode_char(i.fragment()).is_some_and(|(c, _)| is_id_start(c)),
+        None => false,
+    }
 }
 
 /// Whether the keyword `kw` starts at `i` as a whole identifier.
 #[inline]
 pub(crate) fn at_keyword(i: &Input<'_>, kw: &str) -> bool {
-    let b = *i.fragment();
-    b.starts_with(kw.as_bytes()) && identifier_len(b) == kw.len()
+    let (b, kw) = (*i.fragment(), kw.as_bytes());
+    b.len() >= kw.len() && b.iter().zip(kw).all(|(x, y)| x == y) && !continues_identifier(&b[kw.len()..])
 }
+
+/// Whether `b` starts with a character that would continue an identifier.
+#[inline]
+fn continues_identifier(b: &[u8]) -> bool {
+    match b.first() {
+        None => false,
+        Some(&c) if c < 0x80 => IDENT_CONTINUE[c as usize],
+        Some(_) => decode_char(b).is_some_and(|(c, _)| is_id_continue(c)),
+    }
+}
+
+/// ASCII characters that continue an identifier.
+static IDENT_CONTINUE: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        c += 1;
+    }
+    t
+};
 
 /// An identifier, then trailing trivia.
 ///
@@ -197,8 +245,16 @@ pub(crate) fn at_keyword(i: &Input<'_>, kw: &str) -> bool {
 /// ```
 /// spec: Identifier, hclsyntax#identifiers, hclsyntax#keywords
 pub(crate) fn identifier<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Identifier<'a>> {
-    let (rest, id) = identifier_token(cx, i)?;
-    Ok((trivia(cx, rest), id))
+    let n = identifier_len(i.fragment());
+    if n == 0 {
+        return Err(nom::Err::Error(PError::expected(pos(&i), Expected::IDENTIFIER)));
+    }
+    let start = pos(&i) as usize;
+    let id = Identifier {
+        name: cx.str(start, start + n),
+        span: Span::new(start as u32, (start + n) as u32),
+    };
+    Ok((token(cx, i, n), id))
 }
 
 /// An identifier, without the trivia after it.

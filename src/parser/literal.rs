@@ -2,9 +2,9 @@
 //!
 //! spec: hclsyntax#literal-values
 
-use super::context::{pos, skip, Ctx};
+use super::context::{pos, Ctx};
 use super::error::{Expected, PError};
-use super::lexical::{at_keyword, numeric_lit, trivia};
+use super::lexical::{at_keyword, numeric_lit, token};
 use super::{Input, PResult};
 use crate::ast::LiteralValue;
 use crate::span::Span;
@@ -19,7 +19,7 @@ pub(crate) fn literal_value<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Liter
     let at = pos(&i);
     let keyword = |kw: &str, value: LiteralValue<'a>| {
         let len = kw.len();
-        Ok((trivia(cx, skip(i, len)), value))
+        Ok((token(cx, i, len), value))
     };
     if at_keyword(&i, "true") {
         keyword("true", LiteralValue::Bool(true, Span::new(at, at + 4)))

@@ -243,7 +243,7 @@ fn run<'a, T>(
         };
     }
     let checked = source::check(src);
-    let cx = Ctx::new(src, options.max_depth, newlines);
+    let cx = Ctx::new(src, checked.text, options.max_depth, newlines);
     let input = context::skip(Input::new(src), checked.start);
     let ast = parse(&cx, input);
     let mut diagnostics = checked.diagnostics;

@@ -7,7 +7,7 @@
 use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
 use super::error::PError;
 use super::expression::expression;
-use super::lexical::{at_identifier, at_newline, found, identifier, newline, trivia, trivia_and_newlines};
+use super::lexical::{at_identifier, at_newline, found, identifier, token, trivia, trivia_and_newlines};
 use super::recovery::resync;
 use super::template_expr::string_lit;
 use super::{Input, PResult};
@@ -15,6 +15,7 @@ use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A whole file: a body running to the end of the input. Never fails:
 /// problems become diagnostics.
@@ -44,7 +45,7 @@ pub(crate) fn config_file<'a>(cx: &Ctx<'a>, i: Input<'a>) -> ConfigFile<'a> {
 pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>) -> (Input<'a>, Body<'a>) {
     let start = open_brace.map_or(pos(&i), |b| b.start);
     let mut items = Vec::new();
-    let mut names = HashMap::new();
+    let mut names = Names::new(cx);
     loop {
         i = trivia_and_newlines(cx, i);
         match peek(&i) {
@@ -77,6 +78,7 @@ pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>)
             }
         }
     }
+    names.finish(cx);
     let end = open_brace.map_or(pos(&i), |_| pos(&i) + u32::from(peek(&i) == Some(b'}')));
     (
         i,
@@ -91,9 +93,9 @@ pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>)
 /// attribute is read, so the diagnostic comes in source order.
 ///
 /// spec: hclsyntax#attribute-definitions
-fn check_duplicate<'a>(cx: &Ctx<'a>, names: &mut HashMap<&'a str, Span>, a: &Attribute<'a>) {
-    match names.get(a.name.name) {
-        Some(first) => cx.report(Diagnostic::error(
+fn check_duplicate<'a>(cx: &Ctx<'a>, names: &mut Names<'a>, a: &Attribute<'a>) {
+    if let Some(first) = names.insert(cx, a.name.name, a.name.span) {
+        cx.report(Diagnostic::error(
             "Attribute redefined",
             format!(
                 "The argument \"{}\" was already set at {}. Each argument may be set only once.",
@@ -101,10 +103,73 @@ fn check_duplicate<'a>(cx: &Ctx<'a>, names: &mut HashMap<&'a str, Span>, a: &Att
                 cx.position(first.start)
             ),
             a.name.span,
-        )),
-        None => {
-            names.insert(a.name.name, a.name.span);
+        ));
+    }
+}
+
+/// The attribute names of one body seen so far. A short list is kept in
+/// the context's shared scratch vector (bodies nest, so each owns its
+/// tail of it) and scanned linearly; past [`Names::LINEAR`] names they
+/// move into a hash map of their own.
+struct Names<'a> {
+    start: usize,
+    many: HashMap<&'a str, Span, BuildHasherDefault<Fnv>>,
+}
+
+impl<'a> Names<'a> {
+    const LINEAR: usize = 16;
+
+    fn new(cx: &Ctx<'a>) -> Self {
+        Names {
+            start: cx.names.borrow().len(),
+            many: HashMap::default(),
         }
+    }
+
+    /// Records `name`; returns where it was first seen if it was.
+    fn insert(&mut self, cx: &Ctx<'a>, name: &'a str, at: Span) -> Option<Span> {
+        if self.many.is_empty() {
+            let mut few = cx.names.borrow_mut();
+            if let Some((_, first)) = few[self.start..].iter().find(|(n, _)| *n == name) {
+                return Some(*first);
+            }
+            if few.len() - self.start < Self::LINEAR {
+                few.push((name, at));
+                return None;
+            }
+            self.many.extend(few.drain(self.start..));
+        }
+        match self.many.get(name) {
+            Some(first) => Some(*first),
+            None => {
+                self.many.insert(name, at);
+                None
+            }
+        }
+    }
+
+    /// Gives the body's share of the scratch vector back.
+    fn finish(self, cx: &Ctx<'a>) {
+        cx.names.borrow_mut().truncate(self.start);
+    }
+}
+
+/// FNV-1a: a simple, fast hash for short names (the map only ever holds
+/// the attribute names of one body, so flooding it is harmless).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for b in bytes {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
@@ -163,7 +228,7 @@ fn definition_required(_cx: &Ctx<'_>, name: Identifier<'_>) -> Diagnostic {
 }
 
 /// `"name" = ...`: names are identifiers, never quoted.
-fn quoted_name(cx: &Ctx<'_>, i: Input<'_>) -> Diagnostic {
+fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     let quote = span_at(&i, 1);
     if let Ok((j, _)) = string_lit(cx, i) {
         if peek(&j) == Some(b'=') {
@@ -191,7 +256,7 @@ fn quoted_name(cx: &Ctx<'_>, i: Input<'_>) -> Diagnostic {
 /// spec: Attribute, hclsyntax#attribute-definitions, hclsyntax#bodies
 pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Identifier<'a>) -> PResult<'a, BodyItem<'a>> {
     let equals = span_at(&i, 1);
-    let value_start = trivia(cx, skip(i, 1));
+    let value_start = token(cx, i, 1);
     let (i, expr) = match expression(cx, value_start) {
         Ok(ok) => ok,
         Err(e) => {
@@ -232,9 +297,8 @@ fn end_of_item<'a>(cx: &Ctx<'a>, i: Input<'a>, item: Span, what: &str) -> Input<
         return i;
     }
     if at_newline(&i) {
-        if let Ok((j, ())) = newline(i) {
-            return j;
-        }
+        // the newline, and the blank lines and comments after it
+        return trivia_and_newlines(cx, i);
     }
     let (subject, found_what) = found(cx.src, pos(&i));
     cx.report(
@@ -291,7 +355,7 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, mut i: Input<'a>, block_type: Identifier<'
     }
     let open_brace = span_at(&i, 1);
     let nest = cx.nest(open_brace, Newlines::Significant)?;
-    let j = trivia(cx, skip(i, 1));
+    let j = token(cx, i, 1);
     let (j, one_line, body) = if at_newline(&j) || j.fragment().is_empty() {
         let (j, body) = body(cx, j, Some(open_brace));
         (j, false, body)
@@ -381,7 +445,7 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -
         ));
     }
     let equals = span_at(&j, 1);
-    let (j, expr) = expression(cx, trivia(cx, skip(j, 1)))?;
+    let (j, expr) = expression(cx, token(cx, j, 1))?;
     let span = name.span.to(expr.span());
     let attr = BodyItem::Attribute(Attribute {
         name,

@@ -6,7 +6,7 @@
 
 use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
 use super::expression::expression;
-use super::lexical::{at_keyword, found, identifier, identifier_len, trivia, trivia_and_newlines};
+use super::lexical::{at_keyword, found, identifier, identifier_len, token, trivia, trivia_and_newlines};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -137,18 +137,27 @@ pub(crate) fn template_literal<'a>(
     let base = pos(&i) as usize;
     let b = *i.fragment();
     let mut text = LiteralText::new(base);
+    let special = match flavor {
+        Flavor::Quoted => &QUOTED_SPECIAL,
+        Flavor::Heredoc { .. } => &HEREDOC_SPECIAL,
+        Flavor::Standalone => &STANDALONE_SPECIAL,
+    };
     let mut n = 0;
     let mut line_start = base == 0 || cx.src[base - 1] == b'\n';
     while n < b.len() {
         if line_start {
+            line_start = false;
             if let Flavor::Heredoc { marker } = flavor {
                 if closing_marker_len(&b[n..], marker).is_some() {
                     break;
                 }
             }
         }
-        let c = b[n];
-        line_start = false;
+        // the bulk of a literal: bytes with no meaning here
+        while n < b.len() && !special[b[n] as usize] {
+            n += 1;
+        }
+        let Some(&c) = b.get(n) else { break };
         match c {
             b'$' | b'%' if b.get(n + 1) == Some(&b'{') => break,
             b'$' | b'%' if b.get(n + 1) == Some(&c) && b.get(n + 2) == Some(&b'{') => {
@@ -157,20 +166,22 @@ pub(crate) fn template_literal<'a>(
                 text.skip_to(base + n + 1);
                 n += 3;
             }
-            b'"' if matches!(flavor, Flavor::Quoted) => break,
+            b'$' | b'%' => n += 1,
+            b'"' => break,
             b'\n' if matches!(flavor, Flavor::Quoted) => break,
-            b'\r' if matches!(flavor, Flavor::Quoted) && b.get(n + 1) == Some(&b'\n') => break,
-            b'\\' if matches!(flavor, Flavor::Quoted) => {
+            b'\r' if b.get(n + 1) == Some(&b'\n') => break,
+            b'\r' => n += 1,
+            b'\\' => {
                 if n + 1 >= b.len() {
                     break;
                 }
                 n += escape(cx, &b[n..], base + n, &mut text);
             }
-            b'\n' => {
+            _ => {
+                // a newline in a heredoc
                 n += 1;
                 line_start = true;
             }
-            _ => n += 1,
         }
     }
     let end = base + n;
@@ -179,6 +190,21 @@ pub(crate) fn template_literal<'a>(
         span: Span::new(base as u32, end as u32),
     });
     (skip(i, n), literal)
+}
+
+/// Bytes that end the plain run of a literal, per flavour.
+static QUOTED_SPECIAL: [bool; 256] = special(b"$%\"\\\n\r");
+static HEREDOC_SPECIAL: [bool; 256] = special(b"$%\n");
+static STANDALONE_SPECIAL: [bool; 256] = special(b"$%");
+
+const fn special(bytes: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut k = 0;
+    while k < bytes.len() {
+        t[bytes[k] as usize] = true;
+        k += 1;
+    }
+    t
 }
 
 /// The length of the closing marker line at the start of `b` (leading
@@ -448,7 +474,7 @@ fn tag_keyword<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Option<&'a str> {
     (n > 0).then(|| cx.str(pos(&j) as usize, pos(&j) as usize + n))
 }
 
-fn invalid_keyword(cx: &Ctx<'_>, i: Input<'_>) -> Diagnostic {
+fn invalid_keyword<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     let open = span_at(&i, 2);
     let j = skip(i, 2);
     let j = if peek(&j) == Some(b'~') { skip(j, 1) } else { j };
@@ -468,7 +494,7 @@ fn open_tag<'a>(cx: &Ctx<'a>, i: Input<'a>, keyword: &str) -> (Input<'a>, bool) 
     let before = peek(&j) == Some(b'~');
     let j = if before { skip(j, 1) } else { j };
     let j = trivia(cx, j);
-    (trivia(cx, skip(j, keyword.len())), before)
+    (token(cx, j, keyword.len()), before)
 }
 
 /// An `else`, `endif` or `endfor` tag.
@@ -580,7 +606,7 @@ pub(crate) fn template_for<'a>(cx: &Ctx<'a>, i: Input<'a>, flavor: Flavor<'_>) -
         };
         let (i, first) = name(i, "a variable name after 'for'")?;
         let (i, key_var, value_var) = if peek(&i) == Some(b',') {
-            let (i, second) = name(trivia(cx, skip(i, 1)), "a second variable name after the comma")?;
+            let (i, second) = name(token(cx, i, 1), "a second variable name after the comma")?;
             (i, Some(first), second)
         } else {
             (i, None, first)
@@ -593,7 +619,7 @@ pub(crate) fn template_for<'a>(cx: &Ctx<'a>, i: Input<'a>, flavor: Flavor<'_>) -
                 "the keyword 'in' after the variable names",
             ));
         }
-        let i = trivia(cx, skip(i, 2));
+        let i = token(cx, i, 2);
         let (i, collection) = expression(cx, i)?;
         let (i, (after, close)) = sequence_end(cx, i, open, "for")?;
         (i, key_var, value_var, collection, Strip { before, after }, close)

@@ -3,7 +3,7 @@
 //! spec: hclsyntax#template-expressions
 
 use super::context::{peek, pos, skip, span_at, Ctx};
-use super::lexical::{found, identifier_token, trivia};
+use super::lexical::{found, identifier_token, token, trivia};
 use super::template::{closing_marker_len, flush, stray_tag, template, template_literal, Ending, Flavor};
 use super::{Input, PResult};
 use crate::ast::*;
@@ -34,25 +34,26 @@ pub(crate) fn template_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Templ
 /// spec: quotedTemplate, hclsyntax#template-expressions
 pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
     let open = span_at(&i, 1);
-    let (i, template) = {
+    let (i, quote, template) = {
         let _nest = cx.nest(open, cx.newlines())?;
         let (i, (template, ending)) = template(cx, skip(i, 1), Flavor::Quoted, false)?;
         if let Ending::Tag { kind, span, .. } = ending {
             return cx.fail(stray_tag(kind, span));
         }
-        (closing_quote(cx, i, open)?, template)
+        (i, closing_quote(cx, &i, open)?, template)
     };
-    let span = Span::new(open.start, pos(&i));
-    Ok((trivia(cx, i), QuotedTemplate { template, span }))
+    let span = Span::new(open.start, pos(&i) + quote as u32);
+    Ok((token(cx, i, quote), QuotedTemplate { template, span }))
 }
 
-/// Consumes the closing `"` of a string opened at `open`, or fails.
-fn closing_quote<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> Result<Input<'a>, nom::Err<super::error::PError>> {
+/// The length of the closing `"` of a string opened at `open` (0 when
+/// the input ends first, which is reported), or a failure.
+fn closing_quote(cx: &Ctx<'_>, i: &Input<'_>, open: Span) -> Result<usize, nom::Err<super::error::PError>> {
     match i.fragment() {
-        [b'"', ..] => Ok(skip(i, 1)),
+        [b'"', ..] => Ok(1),
         [] => {
             // nothing follows: keep the string, report the missing quote
-            let at = Span::empty(pos(&i));
+            let at = Span::empty(pos(i));
             cx.report(
                 Diagnostic::error(
                     "Unterminated template string",
@@ -64,11 +65,11 @@ fn closing_quote<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> Result<Input<'a>
                 )
                 .with_context(open.to(at)),
             );
-            Ok(i)
+            Ok(0)
         }
         _ => {
             // the template stops only at a quote, a newline or the end
-            let (subject, _) = found(cx.src, pos(&i));
+            let (subject, _) = found(cx.src, pos(i));
             Err(nom::Err::Failure(super::error::PError::diag(
                 Diagnostic::error(
                     "Invalid multi-line string",
@@ -189,8 +190,8 @@ pub(crate) fn string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLi
             .with_context(open.to(seq)),
         );
     }
-    let j = closing_quote(cx, j, open)?;
-    let span = Span::new(open.start, pos(&j));
+    let quote = closing_quote(cx, &j, open)?;
+    let span = Span::new(open.start, pos(&j) + quote as u32);
     let value = literal.map(|l| l.value).unwrap_or_default();
-    Ok((trivia(cx, j), StringLit { value, span }))
+    Ok((token(cx, j, quote), StringLit { value, span }))
 }

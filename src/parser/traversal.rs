@@ -3,10 +3,12 @@
 //! spec: hclsyntax#index-operator, hclsyntax#attribute-access-operator,
 //! hclsyntax#splat-operators
 
-use super::context::{peek, peek_at, pos, skip, span_at, Ctx, Newlines};
+use super::context::{peek, peek_at, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, Closer};
 use super::expression::expression;
-use super::lexical::{at_identifier, decimal, found, identifier, numeric_lit_token, trivia};
+use super::lexical::{
+    at_identifier, decimal, found, identifier_len, numeric_lit_token, peek_after, token, trivia, trivia_len,
+};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -29,26 +31,23 @@ pub(crate) fn postfix<'a>(cx: &Ctx<'a>, mut i: Input<'a>, term: ExprTerm<'a>) ->
                 i = next;
             }
             Some(b'.') if i.fragment().starts_with(b"...") => break,
-            Some(b'.') => {
-                let after_dot = trivia(cx, skip(i, 1));
-                match peek(&after_dot) {
-                    Some(b'*') => {
-                        let (next, s) = splat(cx, i)?;
-                        ops.push(PostfixOp::Splat(s));
-                        i = next;
-                    }
-                    Some(c) if decimal(c) => {
-                        let (next, x) = legacy_index(cx, i)?;
-                        ops.push(PostfixOp::LegacyIndex(x));
-                        i = next;
-                    }
-                    _ => {
-                        let (next, g) = get_attr(cx, i)?;
-                        ops.push(PostfixOp::GetAttr(g));
-                        i = next;
-                    }
+            Some(b'.') => match peek_after(cx, &i, 1) {
+                Some(b'*') => {
+                    let (next, s) = splat(cx, i)?;
+                    ops.push(PostfixOp::Splat(s));
+                    i = next;
                 }
-            }
+                Some(c) if decimal(c) => {
+                    let (next, x) = legacy_index(cx, i)?;
+                    ops.push(PostfixOp::LegacyIndex(x));
+                    i = next;
+                }
+                _ => {
+                    let (next, g) = get_attr(cx, i)?;
+                    ops.push(PostfixOp::GetAttr(g));
+                    i = next;
+                }
+            },
             _ => break,
         }
     }
@@ -91,13 +90,13 @@ pub(crate) fn index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Index<'a>> {
     let open = span_at(&i, 1);
     let (i, key, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let i = trivia(cx, skip(i, 1));
+        let i = token(cx, i, 1);
         let (i, key) = expression(cx, i)?;
-        let (i, close_span) = close(cx, i, open, &INDEX)?;
+        let close_span = close(cx, &i, open, &INDEX)?;
         (i, key, close_span)
     };
     Ok((
-        trivia(cx, i),
+        token(cx, i, close_span.len() as usize),
         Index {
             key,
             span: open.to(close_span),
@@ -116,7 +115,7 @@ pub(crate) fn index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Index<'a>> {
 /// spec: LegacyIndex, hclsyntax#index-operator
 pub(crate) fn legacy_index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, LegacyIndex<'a>> {
     let dot = span_at(&i, 1);
-    let j = trivia(cx, skip(i, 1));
+    let j = token(cx, i, 1);
     let (j, lit) = numeric_lit_token(cx, j)?;
     if !lit.text.bytes().all(decimal) {
         let whole: Vec<&str> = lit.text.split(['.', 'e', 'E', '+', '-']).collect();
@@ -147,22 +146,28 @@ pub(crate) fn legacy_index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Legacy
 /// ```
 /// spec: GetAttr, hclsyntax#attribute-access-operator
 pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a>> {
-    let dot = span_at(&i, 1);
-    let j = trivia(cx, skip(i, 1));
-    if !at_identifier(&j) {
-        let (subject, what) = found(cx.src, pos(&j));
+    let b = *i.fragment();
+    let start = pos(&i);
+    let gap = 1 + trivia_len(cx, &b[1..], start + 1);
+    let n = identifier_len(&b[gap..]);
+    if n == 0 {
+        let (subject, what) = found(cx.src, start + gap as u32);
         return cx.fail(
             Diagnostic::error(
                 "Invalid attribute name",
                 format!("An attribute name is required after a dot, but found {what}."),
                 subject,
             )
-            .with_context(dot.to(subject)),
+            .with_context(Span::new(start, subject.end)),
         );
     }
-    let (j, name) = identifier(cx, j)?;
-    let span = dot.to(name.span);
-    Ok((j, GetAttr { name, span }))
+    let name_start = start as usize + gap;
+    let name = Identifier {
+        name: cx.str(name_start, name_start + n),
+        span: Span::new(name_start as u32, (name_start + n) as u32),
+    };
+    let span = Span::new(start, name.span.end);
+    Ok((token(cx, i, gap + n), GetAttr { name, span }))
 }
 
 /// A splat: `.*` or `[*]` and the operators it applies to each element.
@@ -191,12 +196,12 @@ pub(crate) fn splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Splat<'a>> {
 /// spec: attrSplat, hclsyntax#splat-operators
 pub(crate) fn attr_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, AttrSplat<'a>> {
     let start = pos(&i);
-    let j = trivia(cx, skip(i, 1));
+    let j = token(cx, i, 1);
     let star = span_at(&j, 1);
-    let mut i = trivia(cx, skip(j, 1));
+    let mut i = token(cx, j, 1);
     let marker = Span::new(start, star.end);
     let mut attrs = Vec::new();
-    while peek(&i) == Some(b'.') && !i.fragment().starts_with(b"...") && at_identifier(&trivia(cx, skip(i, 1))) {
+    while peek(&i) == Some(b'.') && !i.fragment().starts_with(b"...") && at_identifier(&token(cx, i, 1)) {
         let (next, g) = get_attr(cx, i)?;
         attrs.push(g);
         i = next;
@@ -224,12 +229,13 @@ pub(crate) fn full_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, FullSpla
     let open = span_at(&i, 1);
     let (i, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let j = trivia(cx, skip(i, 1));
-        let j = trivia(cx, skip(j, 1)); // the `*`
-        close(cx, j, open, &SPLAT_MARKER)?
+        let j = token(cx, i, 1);
+        let j = token(cx, j, 1); // the `*`
+        let close_span = close(cx, &j, open, &SPLAT_MARKER)?;
+        (j, close_span)
     };
     let marker = open.to(close_span);
-    let mut i = trivia(cx, i);
+    let mut i = token(cx, i, close_span.len() as usize);
     let mut ops = Vec::new();
     loop {
         match peek(&i) {
@@ -240,22 +246,19 @@ pub(crate) fn full_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, FullSpla
                 i = next;
             }
             Some(b'.') if i.fragment().starts_with(b"...") => break,
-            Some(b'.') => {
-                let after_dot = trivia(cx, skip(i, 1));
-                match peek(&after_dot) {
-                    Some(b'*') => break,
-                    Some(c) if decimal(c) => {
-                        let (next, x) = legacy_index(cx, i)?;
-                        ops.push(SplatOp::LegacyIndex(x));
-                        i = next;
-                    }
-                    _ => {
-                        let (next, g) = get_attr(cx, i)?;
-                        ops.push(SplatOp::GetAttr(g));
-                        i = next;
-                    }
+            Some(b'.') => match peek_after(cx, &i, 1) {
+                Some(b'*') => break,
+                Some(c) if decimal(c) => {
+                    let (next, x) = legacy_index(cx, i)?;
+                    ops.push(SplatOp::LegacyIndex(x));
+                    i = next;
                 }
-            }
+                _ => {
+                    let (next, g) = get_attr(cx, i)?;
+                    ops.push(SplatOp::GetAttr(g));
+                    i = next;
+                }
+            },
             _ => break,
         }
     }

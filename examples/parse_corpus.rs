@@ -1,0 +1,29 @@
+//! Parses every accepted file of `../shared/corpus` N times (default 5):
+//! a fixed workload for profilers. `cargo run --release --example parse_corpus -- 20`
+use std::path::Path;
+
+fn main() {
+    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let expected = std::fs::read_to_string(root.join("EXPECTED.tsv")).expect("../shared/corpus/EXPECTED.tsv");
+    let files: Vec<Vec<u8>> = expected
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.contains("\taccept"))
+        .filter_map(|l| std::fs::read(root.join(l.split('\t').next()?)).ok())
+        .collect();
+    let bytes: usize = files.iter().map(Vec::len).sum();
+    let start = std::time::Instant::now();
+    let mut items = 0;
+    for _ in 0..n {
+        for f in &files {
+            items += hcl_native::parse_config(f).ast.body.items.len();
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} files, {:.1} MB, {n} rounds: {:.1} MB/s ({items} items)",
+        files.len(),
+        bytes as f64 / 1e6,
+        (bytes * n) as f64 / 1e6 / secs
+    );
+}
