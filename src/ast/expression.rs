@@ -45,7 +45,7 @@ pub enum ExprTerm<'a> {
     /// A tuple or object constructor.
     CollectionValue(CollectionValue<'a>),
     /// A quoted or heredoc template.
-    TemplateExpr(Box<TemplateExpr<'a>>),
+    TemplateExpr(TemplateExpr<'a>),
     /// A variable reference.
     VariableExpr(VariableExpr<'a>),
     /// `name(args)`

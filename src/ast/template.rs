@@ -14,7 +14,7 @@ pub enum TemplateExpr<'a> {
     /// `"..."`
     Quoted(QuotedTemplate<'a>),
     /// `<<EOT ... EOT` or `<<-EOT ... EOT`
-    Heredoc(HeredocTemplate<'a>),
+    Heredoc(Box<HeredocTemplate<'a>>),
 }
 
 impl<'a> TemplateExpr<'a> {

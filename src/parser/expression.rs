@@ -268,11 +268,11 @@ pub(crate) fn expr_term<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<
         }
         Some(b'"') => {
             let (i, t) = template_expr::template_expr(cx, i)?;
-            (i, ExprTerm::TemplateExpr(Box::new(t)))
+            (i, ExprTerm::TemplateExpr(t))
         }
         Some(b'<') if peek_at(&i, 1) == Some(b'<') => {
             let (i, t) = template_expr::template_expr(cx, i)?;
-            (i, ExprTerm::TemplateExpr(Box::new(t)))
+            (i, ExprTerm::TemplateExpr(t))
         }
         Some(b'[' | b'{') => bracketed(cx, i)?,
         Some(b'(') => parens(cx, i)?,

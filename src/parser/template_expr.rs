@@ -22,7 +22,7 @@ pub(crate) fn template_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Templ
         Ok((i, TemplateExpr::Quoted(q)))
     } else {
         let (i, h) = heredoc_template(cx, i)?;
-        Ok((i, TemplateExpr::Heredoc(h)))
+        Ok((i, TemplateExpr::Heredoc(Box::new(h))))
     }
 }
 
