@@ -29,8 +29,8 @@
 //! Nesting deeper than [`ParseOptions::max_depth`] is a diagnostic, not a
 //! stack overflow.
 //!
-//! Traceability: every production function and every prose rule carries a
-//! `spec:` line naming the id it implements (see `docs/traceability.md`).
+//! Traceability: every production function and every prose rule names the
+//! spec id it implements in its doc comment (see `docs/traceability.md`).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

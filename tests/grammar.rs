@@ -1,1 +1,185 @@
-fn main() {}
+//! Golden grammar tests: one test per input file under `grammar-tests/`.
+//!
+//! Layout: `grammar-tests/<spec section>/{ok,err}/<case>.<kind>`, where
+//! `<kind>` says how the input is parsed:
+//!
+//! | extension | parsed as |
+//! | --- | --- |
+//! | `.hcl` | a configuration file |
+//! | `.hclexpr` | a standalone expression |
+//! | `.hcltmpl` | a standalone template (its first line, the spec comment, is not part of it) |
+//!
+//! Every input starts with a comment line naming the spec ids it exercises
+//! (`# spec: tuple, hclsyntax#collection-values`; a byte order mark may
+//! precede it). Beside it, `<case>.<kind>.out` holds the expected result:
+//! the diagnostics, then the syntax tree dump with byte ranges. Cases under
+//! `ok/` must have no errors; cases under `err/` must have at least one.
+//!
+//! Regenerate the expected files with `UPDATE_GOLDEN=1 cargo test --test
+//! grammar`, then review the diff like code.
+
+use hcl_native::ast::dump;
+use hcl_native::{parse_config, parse_expression, parse_template, Diagnostics, LineIndex};
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test grammar";
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
+    let mut inputs = Vec::new();
+    collect(&root, &mut inputs);
+    inputs.sort();
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
+    let trials = inputs
+        .into_iter()
+        .map(|path| {
+            let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
+            Trial::test(name, move || run_case(&path, update))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect(&p, out);
+        } else if matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("hcl" | "hclexpr" | "hcltmpl")
+        ) {
+            out.push(p);
+        }
+    }
+}
+
+fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
+    let input = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let kind = path.extension().and_then(|e| e.to_str()).unwrap_or_default();
+    let in_err = path.parent().and_then(|p| p.file_name()).is_some_and(|n| n == "err");
+    spec_line(&input).ok_or("the input must start with a `# spec: ...` comment line")?;
+    let actual = render(kind, &input);
+    let expected_path = PathBuf::from(format!("{}.out", path.display()));
+    let has_errors = actual.has_errors;
+    if in_err && !has_errors {
+        return Err("a case under err/ must produce at least one error".into());
+    }
+    if !in_err && has_errors {
+        return Err(format!("a case under ok/ must produce no error, got:\n{}", actual.text).into());
+    }
+    if update {
+        std::fs::write(&expected_path, &actual.text).map_err(|e| e.to_string())?;
+        return Ok(());
+    }
+    let expected = std::fs::read_to_string(&expected_path).map_err(|_| {
+        format!(
+            "missing {} (run with UPDATE_GOLDEN=1 to create it)",
+            expected_path.display()
+        )
+    })?;
+    if expected == actual.text {
+        Ok(())
+    } else {
+        Err(format!(
+            "output differs from {}:\n{}",
+            expected_path.display(),
+            diff(&expected, &actual.text)
+        )
+        .into())
+    }
+}
+
+/// The first line's spec comment, after an optional byte order mark.
+fn spec_line(input: &[u8]) -> Option<&str> {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let line = input.split(|b| *b == b'\n').next()?;
+    let line = std::str::from_utf8(line).ok()?.trim_end_matches('\r');
+    line.strip_prefix("# spec:").map(str::trim)
+}
+
+struct Rendered {
+    text: String,
+    has_errors: bool,
+}
+
+fn render(kind: &str, input: &[u8]) -> Rendered {
+    let mut text = format!("{HEADER}\n");
+    let (src, diagnostics, tree): (&[u8], Diagnostics, String) = match kind {
+        "hcl" => {
+            let p = parse_config(input);
+            (input, p.diagnostics, dump(&p.ast))
+        }
+        "hclexpr" => {
+            let p = parse_expression(input);
+            (input, p.diagnostics, dump(&p.ast))
+        }
+        _ => {
+            // the template starts after the spec comment line
+            let start = input.iter().position(|b| *b == b'\n').map_or(input.len(), |k| k + 1);
+            let body = &input[start..];
+            let p = parse_template(body);
+            (body, p.diagnostics, dump(&p.ast))
+        }
+    };
+    let index = LineIndex::new(src);
+    text.push_str("## diagnostics\n");
+    if diagnostics.is_empty() {
+        text.push_str("(none)\n");
+    }
+    for d in &diagnostics {
+        let (a, b) = index.range(src, d.subject);
+        let _ = writeln!(
+            text,
+            "{} {}:{}-{}:{} @{}..{}: {}",
+            d.severity, a.line, a.column, b.line, b.column, d.subject.start, d.subject.end, d.summary
+        );
+        let _ = writeln!(text, "  {}", d.detail);
+        if let Some(c) = d.context {
+            let (a, b) = index.range(src, c);
+            let _ = writeln!(
+                text,
+                "  context {}:{}-{}:{} @{}..{}",
+                a.line, a.column, b.line, b.column, c.start, c.end
+            );
+        }
+    }
+    text.push_str("## ast\n");
+    text.push_str(&tree);
+    Rendered {
+        text,
+        has_errors: diagnostics.has_errors(),
+    }
+}
+
+/// A line diff that is short enough to read in a test failure.
+fn diff(expected: &str, actual: &str) -> String {
+    let e: Vec<&str> = expected.lines().collect();
+    let a: Vec<&str> = actual.lines().collect();
+    let mut out = String::new();
+    let first = e
+        .iter()
+        .zip(&a)
+        .position(|(x, y)| x != y)
+        .unwrap_or(e.len().min(a.len()));
+    for k in first..(first + 12).min(e.len().max(a.len())) {
+        match (e.get(k), a.get(k)) {
+            (Some(x), Some(y)) if x == y => {
+                let _ = writeln!(out, "  {x}");
+            }
+            (x, y) => {
+                if let Some(x) = x {
+                    let _ = writeln!(out, "- {x}");
+                }
+                if let Some(y) = y {
+                    let _ = writeln!(out, "+ {y}");
+                }
+            }
+        }
+    }
+    out
+}

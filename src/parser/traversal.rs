@@ -1,7 +1,6 @@
 //! Postfix operators: index, legacy index, attribute access and splats.
 //!
-//! spec: hclsyntax#index-operator, hclsyntax#attribute-access-operator,
-//! hclsyntax#splat-operators
+//! spec: hclsyntax#index-operator, hclsyntax#attribute-access-operator, hclsyntax#splat-operators
 
 use super::context::{peek, peek_at, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, Closer};

@@ -1,0 +1,6 @@
+# spec: heredocTemplate, hclsyntax#template-expressions
+a = <<-EOT
+    hello
+      ${name}
+    world
+    EOT
