@@ -9,7 +9,7 @@ use super::{Input, PResult};
 use crate::ast::{Identifier, NumericLit};
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
-use nom::bytes::complete::take_while1;
+use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::one_of;
 use nom::combinator::{opt, recognize};
 use nom::sequence::preceded;
@@ -286,12 +286,37 @@ pub(crate) fn decimal(c: u8) -> bool {
 
 /// The exponent mark of a number literal.
 ///
+/// The number-literal combinators run on the raw bytes of the input (the
+/// fragment), so that their backtracking costs no position bookkeeping;
+/// the literal is then taken from the located input in one step.
+///
 /// ```ebnf
 /// expmark = ('e' | 'E') ("+" | "-")?;
 /// ```
 /// spec: expmark
-pub(crate) fn expmark(i: Input<'_>) -> PResult<'_, Input<'_>> {
-    recognize((one_of("eE"), opt(one_of("+-")))).parse(i)
+pub(crate) fn expmark(b: &[u8]) -> nom::IResult<&[u8], &[u8]> {
+    recognize((one_of("eE"), opt(one_of("+-")))).parse(b)
+}
+
+/// `decimal+`
+fn decimals(b: &[u8]) -> nom::IResult<&[u8], &[u8]> {
+    take_while1(decimal).parse(b)
+}
+
+/// The length of the number literal at the start of `b`, if there is one.
+///
+/// ```ebnf
+/// NumericLit = decimal+ ("." decimal+)? (expmark decimal+)?;
+/// ```
+fn numeric_lit_len(b: &[u8]) -> Option<usize> {
+    let (_, text) = recognize((
+        decimals,
+        opt(preceded(tag(&b"."[..]), decimals)),
+        opt((expmark, decimals)),
+    ))
+    .parse(b)
+    .ok()?;
+    Some(text.len())
 }
 
 /// A number literal, kept as written, then trailing trivia.
@@ -304,28 +329,25 @@ pub(crate) fn expmark(i: Input<'_>) -> PResult<'_, Input<'_>> {
 /// ```
 /// spec: NumericLit, hclsyntax#numeric-literals
 pub(crate) fn numeric_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, NumericLit<'a>> {
-    let (rest, lit) = numeric_lit_token(cx, i)?;
-    Ok((trivia(cx, rest), lit))
+    let (n, lit) = numeric_lit_at(cx, &i)?;
+    Ok((token(cx, i, n), lit))
 }
 
 /// A number literal without the trivia after it.
 pub(crate) fn numeric_lit_token<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, NumericLit<'a>> {
-    let digits = || take_while1(|c: u8| decimal(c));
-    let at = pos(&i);
-    let (rest, text) = recognize((
-        digits(),
-        opt(preceded(nom::bytes::complete::tag(&b"."[..]), digits())),
-        opt((expmark, digits())),
-    ))
-    .parse(i)
-    .map_err(|_: nom::Err<PError>| nom::Err::Error(PError::expected(at, Expected::DIGITS)))?;
-    let start = text.location_offset();
-    let end = start + text.fragment().len();
+    let (n, lit) = numeric_lit_at(cx, &i)?;
+    Ok((skip(i, n), lit))
+}
+
+fn numeric_lit_at<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Result<(usize, NumericLit<'a>), nom::Err<PError>> {
+    let start = pos(i);
+    let n = numeric_lit_len(i.fragment()).ok_or_else(|| nom::Err::Error(PError::expected(start, Expected::DIGITS)))?;
+    let end = start + n as u32;
     Ok((
-        rest,
+        n,
         NumericLit {
-            text: cx.str(start, end),
-            span: Span::new(start as u32, end as u32),
+            text: cx.str(start as usize, end as usize),
+            span: Span::new(start, end),
         },
     ))
 }

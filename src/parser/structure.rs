@@ -7,7 +7,9 @@
 use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
 use super::error::PError;
 use super::expression::expression;
-use super::lexical::{at_identifier, at_newline, found, identifier, token, trivia, trivia_and_newlines};
+use super::lexical::{
+    at_identifier, at_newline, found, identifier, identifier_len, token, trivia, trivia_and_newlines, trivia_len,
+};
 use super::recovery::resync;
 use super::template_expr::string_lit;
 use super::{Input, PResult};
@@ -205,12 +207,20 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
             subject,
         ));
     }
-    let (j, name) = identifier(cx, i)?;
-    match j.fragment() {
+    // the name and the trivia after it, measured without consuming them
+    let b = *i.fragment();
+    let start = pos(&i);
+    let n = identifier_len(b);
+    let name = Identifier {
+        name: cx.str(start as usize, start as usize + n),
+        span: Span::new(start, start + n as u32),
+    };
+    let after = n + trivia_len(cx, &b[n..], start + n as u32);
+    match &b[after..] {
         [b'=', b'=', ..] => cx.fail(definition_required(cx, name)),
-        [b'=', ..] => attribute(cx, j, name),
-        [b'"' | b'{', ..] => block(cx, j, name),
-        _ if at_identifier(&j) => block(cx, j, name),
+        [b'=', ..] => attribute(cx, i, name, Span::new(start + after as u32, start + after as u32 + 1)),
+        [b'"' | b'{', ..] => block(cx, skip(i, after), name),
+        rest if identifier_len(rest) > 0 => block(cx, skip(i, after), name),
         _ => cx.fail(definition_required(cx, name)),
     }
 }
@@ -247,16 +257,21 @@ fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
 }
 
 /// `name = expression`, ended by a newline (or the end of the file). The
-/// name has been read; `i` is at `=`. An error in the expression is
-/// reported and the attribute kept, with an [`Expression::Invalid`] value.
+/// name and the `=` sign have been found; `i` is still at the name, so that
+/// both are consumed in one step. An error in the expression is reported
+/// and the attribute kept, with an [`Expression::Invalid`] value.
 ///
 /// ```ebnf
 /// Attribute = Identifier "=" Expression Newline;
 /// ```
 /// spec: Attribute, hclsyntax#attribute-definitions, hclsyntax#bodies
-pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Identifier<'a>) -> PResult<'a, BodyItem<'a>> {
-    let equals = span_at(&i, 1);
-    let value_start = token(cx, i, 1);
+pub(crate) fn attribute<'a>(
+    cx: &Ctx<'a>,
+    i: Input<'a>,
+    name: Identifier<'a>,
+    equals: Span,
+) -> PResult<'a, BodyItem<'a>> {
+    let value_start = token(cx, i, (equals.end - pos(&i)) as usize);
     let (i, expr) = match expression(cx, value_start) {
         Ok(ok) => ok,
         Err(e) => {

@@ -193,7 +193,7 @@ pub(crate) fn template_literal<'a>(
 }
 
 /// Bytes that end the plain run of a literal, per flavour.
-static QUOTED_SPECIAL: [bool; 256] = special(b"$%\"\\\n\r");
+pub(crate) static QUOTED_SPECIAL: [bool; 256] = special(b"$%\"\\\n\r");
 static HEREDOC_SPECIAL: [bool; 256] = special(b"$%\n");
 static STANDALONE_SPECIAL: [bool; 256] = special(b"$%");
 

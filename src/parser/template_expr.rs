@@ -4,7 +4,9 @@
 
 use super::context::{peek, pos, skip, span_at, Ctx};
 use super::lexical::{found, identifier_token, token, trivia};
-use super::template::{closing_marker_len, flush, stray_tag, template, template_literal, Ending, Flavor};
+use super::template::{
+    closing_marker_len, flush, stray_tag, template, template_literal, Ending, Flavor, QUOTED_SPECIAL,
+};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -36,6 +38,9 @@ pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Quo
     let open = span_at(&i, 1);
     let (i, quote, template) = {
         let _nest = cx.nest(open, cx.newlines())?;
+        if let Some(simple) = plain_string(cx, &i) {
+            return Ok(simple);
+        }
         let (i, (template, ending)) = template(cx, skip(i, 1), Flavor::Quoted, false)?;
         if let Ending::Tag { kind, span, .. } = ending {
             return cx.fail(stray_tag(kind, span));
@@ -44,6 +49,32 @@ pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Quo
     };
     let span = Span::new(open.start, pos(&i) + quote as u32);
     Ok((token(cx, i, quote), QuotedTemplate { template, span }))
+}
+
+/// The common case of a quoted template, read in one step: plain text up
+/// to the closing quote, with no escape, sequence or `$${`/`%%{` in it.
+/// `None` when the string is anything else (the general path reads it).
+fn plain_string<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Option<(Input<'a>, QuotedTemplate<'a>)> {
+    let b = *i.fragment();
+    let len = 1 + b[1..].iter().position(|c| QUOTED_SPECIAL[*c as usize])?;
+    if b[len] != b'"' {
+        return None;
+    }
+    let start = pos(i);
+    let content = Span::new(start + 1, start + len as u32);
+    let parts = if len > 1 {
+        vec![TemplatePart::Literal(TemplateLiteral {
+            value: cx.cow(content.start as usize, content.end as usize),
+            span: content,
+        })]
+    } else {
+        Vec::new()
+    };
+    let quoted = QuotedTemplate {
+        template: Template { parts, span: content },
+        span: Span::new(start, content.end + 1),
+    };
+    Some((token(cx, *i, len + 1), quoted))
 }
 
 /// The length of the closing `"` of a string opened at `open` (0 when
