@@ -1,0 +1,3 @@
+# spec: GetAttr, Attribute, hclsyntax#attribute-access-operator
+x = a
+.b

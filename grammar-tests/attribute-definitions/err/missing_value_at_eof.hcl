@@ -1,0 +1,3 @@
+# spec: Attribute, hclsyntax#attribute-definitions
+a = 1
+b =

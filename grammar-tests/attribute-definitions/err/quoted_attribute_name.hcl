@@ -1,0 +1,3 @@
+# spec: Attribute, Identifier, hclsyntax#attribute-definitions
+"name" = "web"
+ok = 1

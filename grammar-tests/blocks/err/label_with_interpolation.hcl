@@ -1,0 +1,4 @@
+# spec: Block, StringLit, hclsyntax#blocks
+resource "aws_instance" "${var.name}" {
+}
+d = 3

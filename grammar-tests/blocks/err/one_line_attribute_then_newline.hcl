@@ -1,0 +1,4 @@
+# spec: OneLineBlock, Block, hclsyntax#blocks
+a { b = 1
+}
+d = 3

@@ -1,0 +1,3 @@
+# spec: OneLineBlock, hclsyntax#blocks
+a { b {} }
+d = 3

@@ -1,0 +1,5 @@
+# spec: Block, hclsyntax#blocks
+resource "a" "b"
+{
+}
+d = 3

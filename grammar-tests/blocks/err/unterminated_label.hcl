@@ -1,0 +1,4 @@
+# spec: Block, StringLit, hclsyntax#blocks
+a "b {
+}
+d = 3

@@ -1,0 +1,6 @@
+# spec: Block, hclsyntax#blocks
+a {
+}
+b "x" {
+
+}

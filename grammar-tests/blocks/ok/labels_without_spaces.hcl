@@ -1,0 +1,3 @@
+# spec: Block, StringLit, hclsyntax#blocks
+a"b""c"{
+}

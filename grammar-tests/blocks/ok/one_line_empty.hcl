@@ -1,0 +1,4 @@
+# spec: OneLineBlock, hclsyntax#blocks
+a {}
+b "x" {}
+c { }

@@ -1,0 +1,3 @@
+# spec: Body, hclsyntax#attribute-definitions
+a = ]
+a = 1

@@ -1,0 +1,10 @@
+# spec: Body, Block, hclsyntax#bodies
+a {
+  b {
+    c {
+      d {
+        e = 1
+      }
+    }
+  }
+}

@@ -1,0 +1,7 @@
+# spec: Body, hclsyntax#bodies, hclsyntax#attribute-definitions
+tags = {
+  Name = "web"
+}
+tags {
+  key = "Name"
+}

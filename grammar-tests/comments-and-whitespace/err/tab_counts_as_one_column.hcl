@@ -1,0 +1,3 @@
+# spec: hclsyntax#comments-and-whitespace
+ok = 1
+		bad = @

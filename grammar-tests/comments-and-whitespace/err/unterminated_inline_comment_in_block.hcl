@@ -1,0 +1,4 @@
+# spec: hclsyntax#comments-and-whitespace, Block
+a {
+  b = 1 /* oops
+}

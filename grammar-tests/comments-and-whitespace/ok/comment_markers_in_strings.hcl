@@ -1,0 +1,4 @@
+# spec: hclsyntax#comments-and-whitespace, hclsyntax#template-expressions
+url     = "http://example.com/#anchor"
+pattern = "/* not a comment */"
+hash    = "# nope"

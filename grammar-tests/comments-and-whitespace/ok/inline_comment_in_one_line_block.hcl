@@ -1,0 +1,2 @@
+# spec: hclsyntax#comments-and-whitespace, OneLineBlock
+lifecycle { prevent_destroy = true /* keep */ }

@@ -1,0 +1,5 @@
+# spec: hclsyntax#comments-and-whitespace, hclsyntax#expression-terms
+total = (
+  1 + # a comment inside parentheses
+  2
+)

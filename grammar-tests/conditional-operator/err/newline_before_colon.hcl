@@ -1,0 +1,3 @@
+# spec: Conditional, Attribute, hclsyntax#conditional-operator
+x = a ? b
+  : c

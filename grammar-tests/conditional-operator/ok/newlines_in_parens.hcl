@@ -1,0 +1,6 @@
+# spec: Conditional, Attribute, hclsyntax#conditional-operator
+x = (
+  a
+  ? b
+  : c
+)

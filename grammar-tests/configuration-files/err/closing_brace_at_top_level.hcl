@@ -1,0 +1,4 @@
+# spec: ConfigFile, Body, hclsyntax#configuration-files
+a = 1
+}
+b = 2

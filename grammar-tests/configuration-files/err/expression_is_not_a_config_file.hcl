@@ -1,0 +1,2 @@
+# spec: ConfigFile, Body, hclsyntax#configuration-files
+1 + 2

@@ -1,0 +1,7 @@
+# spec: ConfigFile, Block, hclsyntax#configuration-files
+variable "name" {
+  default = "x"
+
+output "name" {
+  value = var.name
+}

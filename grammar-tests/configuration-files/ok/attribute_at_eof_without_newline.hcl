@@ -1,0 +1,3 @@
+# spec: ConfigFile, Attribute, hclsyntax#configuration-files
+a = 1
+b = "last"

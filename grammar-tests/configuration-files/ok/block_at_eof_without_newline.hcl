@@ -1,0 +1,5 @@
+# spec: ConfigFile, Block, hclsyntax#configuration-files
+a = 1
+b {
+  c = 2
+}

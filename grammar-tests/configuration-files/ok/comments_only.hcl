@@ -1,0 +1,5 @@
+# spec: ConfigFile, Body, hclsyntax#configuration-files
+
+// nothing but comments
+/* and whitespace */
+

@@ -1,0 +1,1 @@
+# spec: ConfigFile, Body, hclsyntax#configuration-files

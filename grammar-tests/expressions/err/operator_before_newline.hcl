@@ -1,0 +1,3 @@
+# spec: Expression, binaryOp, Attribute, hclsyntax#expressions
+x = a +
+  b

@@ -1,0 +1,3 @@
+# spec: FunctionCall, Attribute, hclsyntax#functions-and-function-calls
+x = f
+(a)

@@ -1,0 +1,10 @@
+# spec: FunctionCall, Arguments, Attribute, hclsyntax#functions-and-function-calls
+x = f(
+  a,
+  b +
+  c,
+
+  d...
+)
+y = g(
+)

@@ -1,0 +1,3 @@
+# spec: Identifier, hclsyntax#identifiers
+́a = 1
+ok = 2

@@ -1,0 +1,3 @@
+# spec: Identifier, hclsyntax#identifiers
+-flag = true
+ok = 1

@@ -1,0 +1,3 @@
+# spec: Identifier, hclsyntax#identifiers
+1st = 1
+second = 2

@@ -1,0 +1,3 @@
+# spec: Identifier, Attribute, hclsyntax#identifiers
+tags.Name = "web"
+ok = 2

@@ -1,0 +1,3 @@
+# spec: Identifier, hclsyntax#identifiers
+🙂 = 1
+ok = 2

@@ -1,0 +1,3 @@
+# spec: Index, Attribute, hclsyntax#index-operator
+x = a
+[0]

@@ -1,0 +1,7 @@
+# spec: hclsyntax#keywords, Block, OneLineBlock, Identifier
+for {}
+if "x" {}
+null true false {
+  in = "for"
+}
+resource for in {}

@@ -1,0 +1,3 @@
+# spec: NumericLit, expmark, hclsyntax#numeric-literals
+a = 1e
+b = 2

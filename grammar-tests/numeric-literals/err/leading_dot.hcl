@@ -1,0 +1,3 @@
+# spec: NumericLit, hclsyntax#numeric-literals
+a = .5
+b = 2

@@ -1,0 +1,3 @@
+# spec: NumericLit, hclsyntax#numeric-literals
+a = 1.
+b = 2

@@ -1,0 +1,4 @@
+# spec: binaryOp, Attribute, hclsyntax#operations
+x = (a
+  + b
+  * c)

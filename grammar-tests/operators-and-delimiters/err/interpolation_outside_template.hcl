@@ -1,0 +1,4 @@
+# spec: hclsyntax#operators-and-delimiters
+a = ${b}
+c = %{d}
+ok = 1

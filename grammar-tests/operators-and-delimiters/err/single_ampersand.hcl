@@ -1,0 +1,3 @@
+# spec: hclsyntax#operators-and-delimiters
+a = b & c
+d = 1

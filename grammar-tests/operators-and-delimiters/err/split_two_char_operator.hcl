@@ -1,0 +1,3 @@
+# spec: hclsyntax#operators-and-delimiters, compareOperator
+a = b < = c
+d = 1

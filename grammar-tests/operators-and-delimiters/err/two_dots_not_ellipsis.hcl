@@ -1,0 +1,3 @@
+# spec: hclsyntax#operators-and-delimiters, Arguments
+a = f(x..)
+d = 1

@@ -1,0 +1,3 @@
+# spec: hclsyntax#source-code-representation, Body
+ÿ = 1
+b = 2

@@ -1,0 +1,3 @@
+# spec: hclsyntax#source-code-representation, Attribute
+city = "München"
+zone = "b"

@@ -1,0 +1,3 @@
+# spec: hclsyntax#source-code-representation
+a = "õ€€€ øˆ€€€"
+b = 2

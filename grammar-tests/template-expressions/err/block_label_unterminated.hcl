@@ -1,0 +1,2 @@
+# spec: StringLit, hclsyntax#template-expressions, hclsyntax#blocks
+b "abc

@@ -1,0 +1,3 @@
+# spec: quotedTemplate, TemplateExpr, hclsyntax#template-expressions
+a = "foo
+bar"

@@ -1,0 +1,6 @@
+# spec: heredocTemplate, TemplateExpr, hclsyntax#template-expressions
+a = <<-EOT
+    one
+
+    two
+    EOT

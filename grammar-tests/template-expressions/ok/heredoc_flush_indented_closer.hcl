@@ -1,0 +1,5 @@
+# spec: heredocTemplate, TemplateExpr, hclsyntax#template-expressions
+a = <<-EOT
+    hello
+      world
+  EOT

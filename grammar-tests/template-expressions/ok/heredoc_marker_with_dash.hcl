@@ -1,0 +1,5 @@
+# spec: heredocTemplate, TemplateExpr, hclsyntax#template-expressions
+a = <<END-OF-TEXT
+END
+END-OF
+END-OF-TEXT

@@ -1,0 +1,4 @@
+# spec: heredocTemplate, TemplateExpr, hclsyntax#template-expressions
+a = <<EOT
+back\slash \n "quotes" $${x} %%{y} $z
+EOT
