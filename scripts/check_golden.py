@@ -24,6 +24,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ORACLE = os.path.join(ROOT, "..", "shared", "tools", "hcl-oracle", "bin", "hcl-oracle")
 KINDS = {".hcl": "parse", ".hclexpr": "expr", ".hcltmpl": "template"}
+# Deviations that show in values or in the tree's shape, which this script
+# does not compare (until the evaluator can be compared with the oracle):
+# a case declaring one is reported as unchecked, not as stale.
+UNSEEN = {"D-heredoc-flush", "D-strip-lines", "D-attr-splat-binding", "D-ambiguous-key", "D-full-splat-nesting"}
 
 
 def rng(r):
@@ -96,6 +100,9 @@ def main():
         elif problems:
             bad += 1
             print(f"DISAGREE  {rel}: {'; '.join(problems)}")
+        elif deviation and deviation.split()[0] in UNSEEN:
+            declared += 1
+            print(f"UNCHECKED {rel}: declares {deviation}, which shows in values or tree shape only")
         elif deviation:
             print(f"STALE     {rel}: declares a deviation ({deviation}) but agrees with the oracle")
             agree += 1

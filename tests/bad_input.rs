@@ -26,8 +26,8 @@ fn every_construct_unterminated_at_end_of_file_is_a_ranged_diagnostic() {
     let cases: &[(&str, &str, std::ops::Range<u32>)] = &[
         ("string", "a = \"abc", 8..9),
         ("string after escape", "a = \"abc\\", 4..10),
-        ("heredoc", "a = <<EOT\nline\n", 4..15),
-        ("flush heredoc", "a = <<-EOT\n  line", 4..17),
+        ("heredoc", "a = <<EOT\nline\n", 4..16),
+        ("flush heredoc", "a = <<-EOT\n  line", 4..18),
         ("inline comment", "a = 1 /* never closed", 6..8),
         ("template interpolation", "a = \"x${b", 6..10),
         ("template directive", "a = \"%{ if b }x", 5..16),

@@ -28,6 +28,7 @@ const ARGUMENTS: Closer = Closer {
     eof_summary: "Unterminated function call",
     other_summary: "Missing argument separator",
     alternative: Some("a comma before the next argument"),
+    eof_at_opener: true,
 };
 
 const AFTER_EXPANSION: Closer = Closer {
@@ -36,6 +37,7 @@ const AFTER_EXPANSION: Closer = Closer {
     eof_summary: "Unterminated function call",
     other_summary: "Missing closing parenthesis",
     alternative: None,
+    eof_at_opener: true,
 };
 
 /// The parenthesised argument list. Newlines inside are whitespace; only

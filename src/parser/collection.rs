@@ -12,7 +12,7 @@
 use super::context::{peek, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, missing, Closer};
 use super::expression::expression;
-use super::lexical::{at_identifier, found, identifier_token, token, trivia};
+use super::lexical::{at_identifier, found, identifier_token, next_on_line, token, trivia};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -39,6 +39,7 @@ const TUPLE: Closer = Closer {
     eof_summary: "Unterminated tuple constructor expression",
     other_summary: "Missing item separator",
     alternative: Some("a comma or newline before the next element"),
+    eof_at_opener: true,
 };
 
 const OBJECT: Closer = Closer {
@@ -47,6 +48,7 @@ const OBJECT: Closer = Closer {
     eof_summary: "Unterminated object constructor expression",
     other_summary: "Missing attribute separator",
     alternative: Some("a comma or newline before the next element"),
+    eof_at_opener: true,
 };
 
 /// `[a, b, c]`
@@ -156,10 +158,9 @@ fn gap_has_newline(src: &[u8], from: u32, to: u32) -> bool {
 pub(crate) fn objectelem<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectElem<'a>> {
     let (i, key) = object_key(cx, i)?;
     if !at_key_separator(&i) {
-        // The separator is missing right after the key, even when what
-        // comes next is on a later line.
-        let (_, what) = found(cx.src, pos(&i));
-        let (subject, _) = found(cx.src, key.span().end);
+        // The separator is missing right after the key: point at the next
+        // token on the key's line (a newline, when the line ends there).
+        let (subject, what) = found(cx.src, next_on_line(cx, key.span().end));
         return cx.fail(
             Diagnostic::error(
                 "Missing key/value separator",

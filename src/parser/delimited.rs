@@ -21,6 +21,10 @@ pub(crate) struct Closer {
     /// `Some("a comma before the next element")` gives "Expected a comma
     /// before the next element, or `]` to close ...".
     pub alternative: Option<&'static str>,
+    /// Whether a missing closer at the end of the file is reported at the
+    /// opener (else at the end of the file), as the reference does for
+    /// each construct.
+    pub eof_at_opener: bool,
 }
 
 /// The span of `closer.byte` at `i`, or a failure with a diagnostic naming
@@ -55,7 +59,7 @@ pub(crate) fn missing(cx: &Ctx<'_>, at: u32, open: Span, closer: &Closer) -> Dia
                  This may be caused by incorrect nesting elsewhere in the file.",
                 closer.what
             ),
-            open,
+            if closer.eof_at_opener { open } else { subject },
         )
         .with_context(open.to(subject))
     } else {

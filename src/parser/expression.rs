@@ -324,6 +324,7 @@ const PARENS: Closer = Closer {
     eof_summary: "Unbalanced parentheses",
     other_summary: "Unbalanced parentheses",
     alternative: None,
+    eof_at_opener: false,
 };
 
 /// A term that starts with a name: the keywords `true`, `false` and `null`

@@ -37,6 +37,7 @@ const FOR_TUPLE: Closer = Closer {
     eof_summary: "Invalid 'for' expression",
     other_summary: "Invalid 'for' expression",
     alternative: Some("an 'if' clause"),
+    eof_at_opener: false,
 };
 
 const FOR_OBJECT: Closer = Closer {
@@ -45,6 +46,7 @@ const FOR_OBJECT: Closer = Closer {
     eof_summary: "Invalid 'for' expression",
     other_summary: "Invalid 'for' expression",
     alternative: Some("an 'if' clause"),
+    eof_at_opener: false,
 };
 
 /// `[for v in coll: expr if cond]`
@@ -60,6 +62,28 @@ pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForT
         let i = token(cx, i, 1);
         let (i, intro) = for_intro(cx, i, open)?;
         let (i, value) = expression(cx, i)?;
+        if i.fragment().starts_with(b"=>") {
+            return cx.fail(
+                Diagnostic::error(
+                    "Invalid 'for' expression",
+                    "A key expression (before `=>`) is only valid in a 'for' expression that builds an object, \
+                     in braces; this one builds a tuple.",
+                    value.span(),
+                )
+                .with_context(open.to(span_at(&i, 2))),
+            );
+        }
+        if i.fragment().starts_with(b"...") {
+            return cx.fail(
+                Diagnostic::error(
+                    "Invalid 'for' expression",
+                    "The grouping ellipsis (`...`) is only valid in a 'for' expression that builds an object; \
+                     this one builds a tuple.",
+                    span_at(&i, 3),
+                )
+                .with_context(open.to(span_at(&i, 3))),
+            );
+        }
         let (i, cond) = optional_cond(cx, i, open)?;
         let close_span = close(cx, &i, open, &FOR_TUPLE)?;
         (i, intro, value, cond, close_span)

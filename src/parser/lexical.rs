@@ -58,6 +58,14 @@ pub(crate) fn trivia_len(cx: &Ctx<'_>, b: &[u8], base: u32) -> usize {
     skip_trivia(cx, b, base, cx.newlines() == Newlines::Ignored)
 }
 
+/// The offset of the first token at or after `at` on the same line: only
+/// spaces, tabs and inline comments are skipped, so a newline counts as a
+/// token (what an error "right after" something should point at).
+pub(crate) fn next_on_line(cx: &Ctx<'_>, at: u32) -> u32 {
+    let start = (at as usize).min(cx.src.len());
+    at + skip_trivia(cx, &cx.src[start..], at, false) as u32
+}
+
 /// The length of the trivia at the start of `b`: spaces, tabs, inline
 /// comments, and (when `newlines` is set) newlines and line comments.
 #[inline(always)]
@@ -152,25 +160,45 @@ pub(crate) fn decode_char(b: &[u8]) -> Option<(char, usize)> {
     s.chars().next().map(|c| (c, len))
 }
 
-/// Whether `c` may start an identifier: `ID_Start` (as `XID_Start`) or `_`.
+/// Whether `c` may start an identifier: `ID_Start`, or `_`.
 ///
-/// The underscore is one of UAX #31's optional start characters (its
-/// Table 3), which Section 2's identifier profiles allow; real
-/// configurations depend on it (`for _, v in ...`).
+/// `ID_Start` is `XID_Start` (from `unicode-xid`) plus the few characters
+/// that UAX #31 removes from it for closure under NFKC (its "NFKC
+/// Modifications"), which the spec's plain `ID_Start` keeps. The underscore
+/// is one of UAX #31's optional start characters (its Table 3), which
+/// Section 2's identifier profiles allow; real configurations depend on it
+/// (`for _, v in ...`).
 ///
 /// spec: hclsyntax#identifiers
 #[inline]
 pub(crate) fn is_id_start(c: char) -> bool {
-    c.is_ascii_alphabetic() || c == '_' || (!c.is_ascii() && unicode_xid::UnicodeXID::is_xid_start(c))
+    c.is_ascii_alphabetic()
+        || c == '_'
+        || (!c.is_ascii()
+            && (unicode_xid::UnicodeXID::is_xid_start(c) || NFKC_START.contains(&c) || NFKC_BOTH.contains(&c)))
 }
 
-/// Whether `c` may continue an identifier: `ID_Continue` or `-`.
+/// Whether `c` may continue an identifier: `ID_Continue` (as above, from
+/// `XID_Continue`) or `-`.
 ///
 /// spec: hclsyntax#identifiers
 #[inline]
 pub(crate) fn is_id_continue(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '-' || (!c.is_ascii() && unicode_xid::UnicodeXID::is_xid_continue(c))
+    c.is_ascii_alphanumeric()
+        || c == '_'
+        || c == '-'
+        || (!c.is_ascii() && (unicode_xid::UnicodeXID::is_xid_continue(c) || NFKC_BOTH.contains(&c)))
 }
+
+/// In `ID_Start` but not `XID_Start` (they stay in `XID_Continue`).
+const NFKC_START: [char; 4] = ['\u{0E33}', '\u{0EB3}', '\u{FF9E}', '\u{FF9F}'];
+
+/// In `ID_Start` and `ID_Continue` but in neither `XID_` property.
+const NFKC_BOTH: [char; 19] = [
+    '\u{037A}', '\u{309B}', '\u{309C}', '\u{FC5E}', '\u{FC5F}', '\u{FC60}', '\u{FC61}', '\u{FC62}', '\u{FC63}',
+    '\u{FDFA}', '\u{FDFB}', '\u{FE70}', '\u{FE72}', '\u{FE74}', '\u{FE76}', '\u{FE78}', '\u{FE7A}', '\u{FE7C}',
+    '\u{FE7E}',
+];
 
 /// Length of the identifier at the start of `b`, 0 when there is none.
 #[inline]
@@ -352,6 +380,14 @@ fn numeric_lit_at<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Result<(usize, NumericLit<
     ))
 }
 
+/// Punctuation of more than one byte, longest first, so that a message
+/// names the whole token found (`=>`, not `=`).
+///
+/// spec: hclsyntax#operators-and-delimiters
+const MULTI_BYTE_TOKENS: [&str; 14] = [
+    "...", "[*]", "${", "%{", "~}", "==", "!=", "<=", ">=", "&&", "||", "=>", ".*", "<<",
+];
+
 /// The range and a description of the token at offset `at`, for messages
 /// that say what was found instead of what was expected.
 pub(crate) fn found(src: &[u8], at: u32) -> (Span, String) {
@@ -365,19 +401,24 @@ pub(crate) fn found(src: &[u8], at: u32) -> (Span, String) {
         [b'#', ..] | [b'/', b'/', ..] => (one(line_comment_end(b, 0)), "a comment".into()),
         [b'"', ..] => (one(1), "a quoted string".into()),
         [c, ..] if c.is_ascii_digit() => {
-            let n = b.iter().take_while(|c| c.is_ascii_digit() || **c == b'.').count();
+            let n = numeric_lit_len(b).unwrap_or(1);
             (one(n), format!("the number `{}`", String::from_utf8_lossy(&b[..n])))
         }
         _ => {
+            if let Some(t) = MULTI_BYTE_TOKENS.iter().find(|t| b.starts_with(t.as_bytes())) {
+                return (one(t.len()), format!("`{t}`"));
+            }
             let n = identifier_len(b);
             if n > 0 {
                 return (one(n), format!("`{}`", String::from_utf8_lossy(&b[..n])));
             }
             match decode_char(b) {
-                Some((c, len)) if c.is_control() || c.is_whitespace() => {
+                Some((c, len)) if c.is_ascii_graphic() => (one(len), format!("`{c}`")),
+                // invisible or easily confused characters are named by code point
+                Some((c, len)) if c.is_ascii() || !c.is_alphanumeric() => {
                     (one(len), format!("the character U+{:04X}", c as u32))
                 }
-                Some((c, len)) => (one(len), format!("`{c}`")),
+                Some((c, len)) => (one(len), format!("`{c}` (U+{:04X})", c as u32)),
                 None => (one(1), "an invalid byte".into()),
             }
         }
@@ -400,6 +441,23 @@ mod tests {
         assert_eq!(identifier_len("\u{301}a".as_bytes()), 0);
         // an invalid byte ends the identifier
         assert_eq!(identifier_len(b"ab\xffc"), 2);
+        // ID_Start, not only XID_Start
+        assert_eq!(identifier_len("\u{37A}x".as_bytes()), 3);
+        assert_eq!(identifier_len("\u{E33}\u{FE70}".as_bytes()), 6);
+    }
+
+    #[test]
+    fn nfkc_exceptions_are_outside_xid_and_inside_id() {
+        use unicode_xid::UnicodeXID;
+        for c in NFKC_START {
+            assert!(!c.is_xid_start() && c.is_xid_continue() && is_id_start(c), "{c:?}");
+        }
+        for c in NFKC_BOTH {
+            assert!(
+                !c.is_xid_start() && !c.is_xid_continue() && is_id_start(c) && is_id_continue(c),
+                "{c:?}"
+            );
+        }
     }
 
     #[test]
@@ -409,5 +467,10 @@ mod tests {
         assert_eq!(found(b"foo bar", 4), (Span::new(4, 7), "`bar`".to_string()));
         assert_eq!(found(b"\xff", 0).1, "an invalid byte");
         assert_eq!(found("é".as_bytes(), 0), (Span::new(0, 2), "`é`".to_string()));
+        assert_eq!(found(b"=> 1", 0), (Span::new(0, 2), "`=>`".to_string()));
+        assert_eq!(found(b"...", 0).1, "`...`");
+        assert_eq!(found("\u{feff}".as_bytes(), 0).1, "the character U+FEFF");
+        assert_eq!(found("\u{301}".as_bytes(), 0).1, "the character U+0301");
+        assert_eq!(found(b"1.5e3x", 0), (Span::new(0, 5), "the number `1.5e3`".to_string()));
     }
 }

@@ -217,7 +217,8 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
     };
     let after = n + trivia_len(cx, &b[n..], start + n as u32);
     match &b[after..] {
-        [b'=', b'=', ..] => cx.fail(definition_required(cx, name)),
+        // `==` and `=>` are tokens of their own, not an equals sign
+        [b'=', b'=' | b'>', ..] => cx.fail(definition_required(cx, name)),
         [b'=', ..] => attribute(cx, i, name, Span::new(start + after as u32, start + after as u32 + 1)),
         [b'"' | b'{', ..] => block(cx, skip(i, after), name),
         rest if identifier_len(rest) > 0 => block(cx, skip(i, after), name),
@@ -318,7 +319,11 @@ fn end_of_item<'a>(cx: &Ctx<'a>, i: Input<'a>, item: Span, what: &str) -> Input<
     let (subject, found_what) = found(cx.src, pos(&i));
     cx.report(
         Diagnostic::error(
-            format!("Missing newline after {what}"),
+            if what == "argument" {
+                "Missing newline after argument"
+            } else {
+                "Missing newline after block definition"
+            },
             format!(
                 "{} {what} definition must end with a newline, but found {found_what}.",
                 if what == "argument" { "An" } else { "A" }
@@ -327,6 +332,10 @@ fn end_of_item<'a>(cx: &Ctx<'a>, i: Input<'a>, item: Span, what: &str) -> Input<
         )
         .with_context(item.to(subject)),
     );
+    if peek(&i) == Some(b'}') {
+        // it closes the enclosing block: leave it to the body
+        return i;
+    }
     let from = pos(&i) as usize;
     skip(i, resync(cx.src, from) - from)
 }

@@ -6,7 +6,7 @@
 
 use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
 use super::expression::expression;
-use super::lexical::{at_keyword, found, identifier, identifier_len, token, trivia, trivia_and_newlines};
+use super::lexical::{at_keyword, decode_char, found, identifier, identifier_len, token, trivia, trivia_and_newlines};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -251,13 +251,15 @@ fn escape(cx: &Ctx<'_>, b: &[u8], at: usize, text: &mut LiteralText) -> usize {
         b'u' => 4,
         b'U' => 8,
         _ => {
-            let (subject, what) = found(cx.src, at as u32 + 1);
+            // the selector is one character (whatever its encoding)
+            let len = decode_char(&b[1..]).map_or(1, |(_, n)| n);
+            let selector = String::from_utf8_lossy(&b[1..1 + len]);
             cx.report(Diagnostic::error(
                 "Invalid escape sequence",
                 format!(
-                    "{what} does not select an escape sequence; the valid ones are \\n, \\r, \\t, \\\", \\\\, \\uNNNN and \\UNNNNNNNN."
+                    "The symbol \"{selector}\" is not a valid escape sequence selector; the valid ones are \\n, \\r, \\t, \\\", \\\\, \\uNNNN and \\UNNNNNNNN."
                 ),
-                Span::new(at as u32, subject.end),
+                Span::new(at as u32, (at + 1 + len) as u32),
             ));
             // keep the selector, drop the backslash
             text.skip_to(at + 1);
@@ -682,7 +684,7 @@ fn unbalanced(cx: &Ctx<'_>, i: &Input<'_>, opener: Span, directive: &str, closer
                     "There is no `%{{ {closer} }}` to close the `{directive}` directive at {} before the end of the template.",
                     cx.position(opener.start)
                 ),
-                opener,
+                end,
             )
             .with_context(opener.to(end))
         }

@@ -136,14 +136,28 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
     let j = skip(i, if flush_mode { 3 } else { 2 });
     let marker = match identifier_token(cx, j) {
         Ok((after, marker)) if matches!(after.fragment(), [b'\n', ..] | [b'\r', b'\n', ..]) => marker,
-        _ => {
+        Ok((after, marker)) => {
+            let (subject, what) = found(cx.src, pos(&after));
+            return cx.fail(
+                Diagnostic::error(
+                    "Invalid heredoc",
+                    format!(
+                        "The heredoc marker `{}` must end its line: the content starts on the next line. \
+                         Found {what} after it.",
+                        marker.name
+                    ),
+                    subject,
+                )
+                .with_context(Span::new(start, subject.end)),
+            );
+        }
+        Err(_) => {
             let (subject, what) = found(cx.src, pos(&j));
             return cx.fail(
                 Diagnostic::error(
                     "Invalid heredoc",
                     format!(
-                        "A heredoc starts with `<<` or `<<-`, an identifier naming its closing marker, \
-                         and a newline, but found {what}."
+                        "A heredoc starts with `<<` or `<<-` and an identifier naming its closing marker, but found {what}."
                     ),
                     subject,
                 )
@@ -182,7 +196,7 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
                         marker.name,
                         cx.position(start)
                     ),
-                    opener,
+                    at,
                 )
                 .with_context(opener.to(at)),
             );

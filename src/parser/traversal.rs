@@ -77,6 +77,7 @@ const INDEX: Closer = Closer {
     eof_summary: "Missing close bracket on index",
     other_summary: "Missing close bracket on index",
     alternative: None,
+    eof_at_opener: false,
 };
 
 /// `[key]`. Newlines inside the brackets are whitespace.
@@ -117,17 +118,21 @@ pub(crate) fn legacy_index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Legacy
     let j = token(cx, i, 1);
     let (j, lit) = numeric_lit_token(cx, j)?;
     if !lit.text.bytes().all(decimal) {
-        let whole: Vec<&str> = lit.text.split(['.', 'e', 'E', '+', '-']).collect();
-        return cx.fail(Diagnostic::error(
-            "Invalid legacy index syntax",
+        let detail = if lit.text.contains(['e', 'E']) {
             format!(
-                "After a dot, `{}` reads as one number literal, not as a chain of indexes; \
-                 a legacy index must be whole decimal digits. Use brackets instead, like [{}].",
+                "After a dot, `{0}` reads as one number literal with an exponent; a legacy index must be whole \
+                 decimal digits. Write the index in brackets instead, like [{0}].",
+                lit.text
+            )
+        } else {
+            format!(
+                "After a dot, `{}` reads as one number literal, not as a chain of indexes: legacy indexes \
+                 cannot be chained. Use brackets instead, like [{}].",
                 lit.text,
-                whole.join("]["),
-            ),
-            lit.span,
-        ));
+                lit.text.split('.').collect::<Vec<_>>().join("][")
+            )
+        };
+        return cx.fail(Diagnostic::error("Invalid legacy index syntax", detail, lit.span));
     }
     Ok((
         trivia(cx, j),
@@ -215,6 +220,7 @@ const SPLAT_MARKER: Closer = Closer {
     eof_summary: "Missing close bracket on splat index",
     other_summary: "Missing close bracket on splat index",
     alternative: None,
+    eof_at_opener: false,
 };
 
 /// `[*].a[0].b`: attribute accesses and indexes (legacy ones too) belong to

@@ -1,0 +1,5 @@
+# spec: Block, hclsyntax#blocks
+a {
+  b {
+  } }
+c = 2

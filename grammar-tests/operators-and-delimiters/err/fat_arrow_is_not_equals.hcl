@@ -1,0 +1,3 @@
+# spec: hclsyntax#operators-and-delimiters, Attribute
+a => 1
+b = 2

@@ -1,0 +1,3 @@
+# spec: StringLit, hclsyntax#template-expressions, hclsyntax#blocks
+b "a\xb" {
+}

@@ -1,0 +1,3 @@
+# spec: heredocTemplate, TemplateExpr, hclsyntax#template-expressions
+a = <<EOT hello
+EOT

@@ -1,0 +1,4 @@
+# spec: heredocTemplate, TemplateExpr, hclsyntax#template-expressions
+a = <<EOT
+hello
+EOT;
