@@ -53,7 +53,7 @@ pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Span) -> PResult<'
     let (i, args, expand_final, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
         let mut i = token(cx, i, 1);
-        let mut args = Vec::new();
+        let args = cx.exprs.open();
         let mut expand_final = false;
         loop {
             match peek(&i) {
@@ -78,7 +78,7 @@ pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Span) -> PResult<'
             }
         }
         let close_span = close(cx, &i, opener, &ARGUMENTS)?;
-        (i, args, expand_final, close_span)
+        (i, args.finish(), expand_final, close_span)
     };
     Ok((
         token(cx, i, close_span.len() as usize),

@@ -13,6 +13,7 @@ use super::context::{peek, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, missing, Closer};
 use super::expression::expression;
 use super::lexical::{at_identifier, found, identifier_token, next_on_line, token, trivia};
+use super::scratch::Scratch;
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -61,7 +62,9 @@ pub(crate) fn tuple<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Tuple<'a>> {
     let open = span_at(&i, 1);
     let (i, elements, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let (i, elements) = elements(cx, token(cx, i, 1), open, &TUPLE, expression, |e| e.span().end)?;
+        let (i, elements) = elements(cx, token(cx, i, 1), open, &TUPLE, &cx.exprs, expression, |e| {
+            e.span().end
+        })?;
         let close_span = close(cx, &i, open, &TUPLE)?;
         (i, elements, close_span)
     };
@@ -84,7 +87,9 @@ pub(crate) fn object<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Object<'a>> 
     let open = span_at(&i, 1);
     let (i, elements, close_span) = {
         let _nest = cx.nest(open, Newlines::Ignored)?;
-        let (i, elements) = elements(cx, token(cx, i, 1), open, &OBJECT, objectelem, |e| e.value.span().end)?;
+        let (i, elements) = elements(cx, token(cx, i, 1), open, &OBJECT, &cx.elems, objectelem, |e| {
+            e.value.span().end
+        })?;
         let close_span = close(cx, &i, open, &OBJECT)?;
         (i, elements, close_span)
     };
@@ -104,10 +109,11 @@ fn elements<'a, T>(
     mut i: Input<'a>,
     open: crate::Span,
     closer: &Closer,
+    scratch: &Scratch<T>,
     element: impl Fn(&Ctx<'a>, Input<'a>) -> PResult<'a, T>,
     end_of: impl Fn(&T) -> u32,
 ) -> PResult<'a, Vec<T>> {
-    let mut out = Vec::new();
+    let out = scratch.open();
     loop {
         match peek(&i) {
             Some(c) if c == closer.byte => break,
@@ -126,7 +132,7 @@ fn elements<'a, T>(
             _ => return cx.fail(missing(cx, pos(&i), open, closer)),
         }
     }
-    Ok((i, out))
+    Ok((i, out.finish()))
 }
 
 /// Whether the trivia between `from` and `to` holds a newline (a line

@@ -2,7 +2,9 @@
 //! diagnostics that do not stop parsing.
 
 use super::error::PError;
+use super::scratch::Scratch;
 use super::{Input, PResult};
+use crate::ast::{BlockLabel, BodyItem, Expression, ObjectElem, PostfixOp, TemplatePart};
 use crate::diagnostic::Diagnostic;
 use crate::span::{LineIndex, Position, Span};
 use std::cell::{Cell, OnceCell, RefCell};
@@ -35,6 +37,13 @@ pub(crate) struct Ctx<'a> {
     /// Attribute names of the bodies being parsed, innermost last; each
     /// body owns the entries from where it started (see `structure`).
     pub names: RefCell<Vec<(&'a str, Span)>>,
+    /// Scratch stacks for the tree's lists (see `scratch`).
+    pub items: Scratch<BodyItem<'a>>,
+    pub labels: Scratch<BlockLabel<'a>>,
+    pub exprs: Scratch<Expression<'a>>,
+    pub elems: Scratch<ObjectElem<'a>>,
+    pub ops: Scratch<PostfixOp<'a>>,
+    pub parts: Scratch<TemplatePart<'a>>,
 }
 
 /// Restores depth and newline mode when a nested construct ends, however it
@@ -76,6 +85,12 @@ impl<'a> Ctx<'a> {
             diags: RefCell::new(Vec::new()),
             lines: OnceCell::new(),
             names: RefCell::new(Vec::new()),
+            items: Scratch::new(),
+            labels: Scratch::new(),
+            exprs: Scratch::new(),
+            elems: Scratch::new(),
+            ops: Scratch::new(),
+            parts: Scratch::new(),
         }
     }
 

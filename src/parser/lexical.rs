@@ -87,7 +87,13 @@ fn skip_trivia_slow(cx: &Ctx<'_>, b: &[u8], base: u32, newlines: bool, mut n: us
     loop {
         match b.get(n) {
             Some(b' ' | b'\t') => n += 1,
-            Some(b'\n') if newlines => n += 1,
+            Some(b'\n') if newlines => {
+                // a newline and the indentation of the next line
+                n += 1;
+                while let Some(b' ' | b'\t') = b.get(n) {
+                    n += 1;
+                }
+            }
             Some(b'\r') if newlines && b.get(n + 1) == Some(&b'\n') => n += 2,
             Some(b'#') if newlines => n = line_comment_end(b, n),
             Some(b'/') if newlines && b.get(n + 1) == Some(&b'/') => n = line_comment_end(b, n),

@@ -25,6 +25,7 @@ mod lexical;
 mod literal;
 pub(crate) mod precedence;
 mod recovery;
+mod scratch;
 mod structure;
 mod template;
 mod template_expr;

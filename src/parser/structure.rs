@@ -46,7 +46,7 @@ pub(crate) fn config_file<'a>(cx: &Ctx<'a>, i: Input<'a>) -> ConfigFile<'a> {
 /// spec: Body, hclsyntax#bodies
 pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>) -> (Input<'a>, Body<'a>) {
     let start = open_brace.map_or(pos(&i), |b| b.start);
-    let mut items = Vec::new();
+    let items = cx.items.open();
     let mut names = Names::new(cx);
     loop {
         i = trivia_and_newlines(cx, i);
@@ -85,7 +85,7 @@ pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>)
     (
         i,
         Body {
-            items,
+            items: items.finish(),
             span: Span::new(start, end),
         },
     )
@@ -348,7 +348,7 @@ fn end_of_item<'a>(cx: &Ctx<'a>, i: Input<'a>, item: Span, what: &str) -> Input<
 /// ```
 /// spec: Block, hclsyntax#blocks
 pub(crate) fn block<'a>(cx: &Ctx<'a>, mut i: Input<'a>, block_type: Identifier<'a>) -> PResult<'a, BodyItem<'a>> {
-    let mut labels = Vec::new();
+    let labels = cx.labels.open();
     loop {
         match peek(&i) {
             Some(b'{') => break,
@@ -377,6 +377,7 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, mut i: Input<'a>, block_type: Identifier<'
             }
         }
     }
+    let labels = labels.finish();
     let open_brace = span_at(&i, 1);
     let nest = cx.nest(open_brace, Newlines::Significant)?;
     let j = token(cx, i, 1);

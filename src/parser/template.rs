@@ -70,7 +70,7 @@ pub(crate) fn template<'a>(
     strip_first: bool,
 ) -> PResult<'a, (Template<'a>, Ending)> {
     let start = pos(&i);
-    let mut parts = Vec::new();
+    let parts = cx.parts.open();
     let ending = loop {
         let (next, literal) = template_literal(cx, i, flavor);
         if let Some(l) = literal {
@@ -110,6 +110,7 @@ pub(crate) fn template<'a>(
         Ending::End => pos(&i),
     };
     let strip_last = matches!(ending, Ending::Tag { strip, .. } if strip.before);
+    let mut parts = parts.finish();
     apply_strip(&mut parts, strip_first, strip_last);
     Ok((
         i,

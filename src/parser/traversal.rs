@@ -16,7 +16,14 @@ use crate::span::Span;
 /// The postfix operators after `term`, collected into one flat
 /// [`Postfix`] chain (no recursion per operator).
 pub(crate) fn postfix<'a>(cx: &Ctx<'a>, mut i: Input<'a>, term: ExprTerm<'a>) -> PResult<'a, ExprTerm<'a>> {
-    let mut ops: Vec<PostfixOp<'a>> = Vec::new();
+    // most terms have no postfix operator at all
+    match i.fragment() {
+        [b'[', ..] => {}
+        [b'.', b'.', b'.', ..] => return Ok((i, term)),
+        [b'.', ..] => {}
+        _ => return Ok((i, term)),
+    }
+    let ops = cx.ops.open();
     loop {
         match peek(&i) {
             Some(b'[') if at_full_splat(cx, &i) => {
@@ -50,9 +57,10 @@ pub(crate) fn postfix<'a>(cx: &Ctx<'a>, mut i: Input<'a>, term: ExprTerm<'a>) ->
             _ => break,
         }
     }
-    if ops.is_empty() {
+    if ops.len() == 0 {
         return Ok((i, term));
     }
+    let ops = ops.finish();
     let span = term.span().to(ops.last().map_or(term.span(), PostfixOp::span));
     Ok((i, ExprTerm::Postfix(Box::new(Postfix { term, ops, span }))))
 }

@@ -1,0 +1,102 @@
+//! Scratch stacks for the lists of the tree (body items, elements,
+//! arguments, postfix operators, template parts, labels).
+//!
+//! A production pushes its list's entries onto the context's shared stack
+//! for that type and, when the list is complete, moves them into a vector
+//! of exactly the right size: one allocation per list, with no regrowth
+//! and no spare capacity. Lists nest (a tuple inside a tuple), and each
+//! works on the top of the stack above the mark it took when it opened;
+//! an open list that is dropped without being finished (its production
+//! failed) gives its entries back.
+
+use std::cell::RefCell;
+
+/// The shared stack for one type of list entry.
+pub(crate) struct Scratch<T>(RefCell<Vec<T>>);
+
+impl<T> Scratch<T> {
+    pub(crate) fn new() -> Self {
+        Scratch(RefCell::new(Vec::new()))
+    }
+
+    /// Starts a list on top of the stack.
+    #[inline]
+    pub(crate) fn open(&self) -> List<'_, T> {
+        List {
+            stack: self,
+            mark: self.0.borrow().len(),
+        }
+    }
+}
+
+/// A list under construction on a [`Scratch`] stack.
+pub(crate) struct List<'s, T> {
+    stack: &'s Scratch<T>,
+    mark: usize,
+}
+
+impl<T> List<'_, T> {
+    /// Appends one entry.
+    #[inline]
+    pub(crate) fn push(&self, entry: T) {
+        self.stack.0.borrow_mut().push(entry);
+    }
+
+    /// The number of entries so far.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.stack.0.borrow().len() - self.mark
+    }
+
+    /// The entries, in an exactly sized vector.
+    #[inline]
+    pub(crate) fn finish(self) -> Vec<T> {
+        let mut stack = self.stack.0.borrow_mut();
+        let n = stack.len() - self.mark;
+        if n == 0 {
+            return Vec::new();
+        }
+        // one exactly sized allocation and one copy of the entries
+        stack.split_off(self.mark)
+    }
+}
+
+impl<T> Drop for List<'_, T> {
+    fn drop(&mut self) {
+        // no-op after `finish`; otherwise the entries of a failed list
+        self.stack.0.borrow_mut().truncate(self.mark);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_lists_take_their_own_entries_with_exact_capacity() {
+        let s = Scratch::new();
+        let outer = s.open();
+        outer.push(1);
+        let inner = s.open();
+        inner.push(10);
+        inner.push(11);
+        assert_eq!(inner.len(), 2);
+        let v = inner.finish();
+        assert_eq!((v.as_slice(), v.capacity()), (&[10, 11][..], 2));
+        outer.push(2);
+        assert_eq!(outer.finish(), vec![1, 2]);
+    }
+
+    #[test]
+    fn an_unfinished_list_gives_its_entries_back() {
+        let s = Scratch::new();
+        let outer = s.open();
+        outer.push(1);
+        {
+            let failed = s.open();
+            failed.push(99);
+        }
+        outer.push(2);
+        assert_eq!(outer.finish(), vec![1, 2]);
+    }
+}
