@@ -116,9 +116,9 @@ pub struct NumericLit<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub enum CollectionValue<'a> {
     /// `[a, b]`
-    Tuple(Box<Tuple<'a>>),
+    Tuple(Tuple<'a>),
     /// `{k = v}`
-    Object(Box<Object<'a>>),
+    Object(Object<'a>),
 }
 
 impl CollectionValue<'_> {

@@ -27,10 +27,10 @@ use crate::diagnostic::Diagnostic;
 pub(crate) fn collection_value<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, CollectionValue<'a>> {
     if peek(&i) == Some(b'[') {
         let (i, t) = tuple(cx, i)?;
-        Ok((i, CollectionValue::Tuple(Box::new(t))))
+        Ok((i, CollectionValue::Tuple(t)))
     } else {
         let (i, o) = object(cx, i)?;
-        Ok((i, CollectionValue::Object(Box::new(o))))
+        Ok((i, CollectionValue::Object(o)))
     }
 }
 

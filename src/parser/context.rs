@@ -85,12 +85,13 @@ impl<'a> Ctx<'a> {
             diags: RefCell::new(Vec::new()),
             lines: OnceCell::new(),
             names: RefCell::new(Vec::new()),
-            items: Scratch::new(),
-            labels: Scratch::new(),
-            exprs: Scratch::new(),
-            elems: Scratch::new(),
-            ops: Scratch::new(),
-            parts: Scratch::new(),
+            // first capacities: room for typical lists and their nesting
+            items: Scratch::new(32),
+            labels: Scratch::new(8),
+            exprs: Scratch::new(16),
+            elems: Scratch::new(16),
+            ops: Scratch::new(8),
+            parts: Scratch::new(8),
         }
     }
 

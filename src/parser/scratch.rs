@@ -11,12 +11,14 @@
 
 use std::cell::RefCell;
 
-/// The shared stack for one type of list entry.
-pub(crate) struct Scratch<T>(RefCell<Vec<T>>);
+/// The shared stack for one type of list entry, and how many entries to
+/// make room for at its first use (so that it does not regrow from nothing
+/// in every parse).
+pub(crate) struct Scratch<T>(RefCell<Vec<T>>, usize);
 
 impl<T> Scratch<T> {
-    pub(crate) fn new() -> Self {
-        Scratch(RefCell::new(Vec::new()))
+    pub(crate) fn new(first_capacity: usize) -> Self {
+        Scratch(RefCell::new(Vec::new()), first_capacity)
     }
 
     /// Starts a list on top of the stack.
@@ -39,7 +41,11 @@ impl<T> List<'_, T> {
     /// Appends one entry.
     #[inline]
     pub(crate) fn push(&self, entry: T) {
-        self.stack.0.borrow_mut().push(entry);
+        let mut stack = self.stack.0.borrow_mut();
+        if stack.capacity() == 0 {
+            stack.reserve(self.stack.1);
+        }
+        stack.push(entry);
     }
 
     /// The number of entries so far.
@@ -74,7 +80,7 @@ mod tests {
 
     #[test]
     fn nested_lists_take_their_own_entries_with_exact_capacity() {
-        let s = Scratch::new();
+        let s = Scratch::new(1);
         let outer = s.open();
         outer.push(1);
         let inner = s.open();
@@ -89,7 +95,7 @@ mod tests {
 
     #[test]
     fn an_unfinished_list_gives_its_entries_back() {
-        let s = Scratch::new();
+        let s = Scratch::new(1);
         let outer = s.open();
         outer.push(1);
         {
