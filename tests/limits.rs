@@ -7,8 +7,12 @@ use hcl_native::{parse_config, parse_expression, parse_template, ParseOptions};
 /// Runs `f` on a thread with a 2 MiB stack, the default for test threads,
 /// so the limit is checked where it is tightest.
 fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    on_stack(2 << 20, f);
+}
+
+fn on_stack(bytes: usize, f: impl FnOnce() + Send + 'static) {
     std::thread::Builder::new()
-        .stack_size(2 << 20)
+        .stack_size(bytes)
         .spawn(f)
         .unwrap()
         .join()
@@ -52,6 +56,21 @@ fn nesting_at_the_limit_parses() {
         let depth = ParseOptions::DEFAULT_MAX_DEPTH as usize;
         for (name, cost, build) in cases() {
             // one level is left for the quoted template of "directives"
+            let src = build((depth - 1) / cost);
+            let p = parse_expression(src.as_bytes());
+            assert!(!p.diagnostics.has_errors(), "{name}: {:?}", p.diagnostics);
+        }
+    });
+}
+
+/// The parser moves to a new stack segment when the caller's stack runs
+/// low, so even a thread with a tiny stack can parse up to the limit (and
+/// drop the tree).
+#[test]
+fn the_callers_stack_size_does_not_matter() {
+    on_stack(256 << 10, || {
+        let depth = ParseOptions::DEFAULT_MAX_DEPTH as usize;
+        for (name, cost, build) in cases() {
             let src = build((depth - 1) / cost);
             let p = parse_expression(src.as_bytes());
             assert!(!p.diagnostics.has_errors(), "{name}: {:?}", p.diagnostics);

@@ -50,8 +50,7 @@ const AFTER_EXPANSION: Closer = Closer {
 pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Span) -> PResult<'a, Arguments<'a>> {
     let open = span_at(&i, 1);
     let opener = name.to(open);
-    let (i, args, expand_final, close_span) = {
-        let _nest = cx.nest(open, Newlines::Ignored)?;
+    let (i, args, expand_final, close_span) = cx.nested(open, Newlines::Ignored, || {
         let mut i = token(cx, i, 1);
         let args = cx.exprs.open();
         let mut expand_final = false;
@@ -78,8 +77,8 @@ pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Span) -> PResult<'
             }
         }
         let close_span = close(cx, &i, opener, &ARGUMENTS)?;
-        (i, args.finish(), expand_final, close_span)
-    };
+        Ok((i, args.finish(), expand_final, close_span))
+    })?;
     Ok((
         token(cx, i, close_span.len() as usize),
         Arguments {

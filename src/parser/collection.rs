@@ -60,14 +60,13 @@ const OBJECT: Closer = Closer {
 /// spec: tuple, hclsyntax#collection-values
 pub(crate) fn tuple<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Tuple<'a>> {
     let open = span_at(&i, 1);
-    let (i, elements, close_span) = {
-        let _nest = cx.nest(open, Newlines::Ignored)?;
+    let (i, elements, close_span) = cx.nested(open, Newlines::Ignored, || {
         let (i, elements) = elements(cx, token(cx, i, 1), open, &TUPLE, &cx.exprs, expression, |e| {
             e.span().end
         })?;
         let close_span = close(cx, &i, open, &TUPLE)?;
-        (i, elements, close_span)
-    };
+        Ok((i, elements, close_span))
+    })?;
     Ok((
         token(cx, i, close_span.len() as usize),
         Tuple {
@@ -85,14 +84,13 @@ pub(crate) fn tuple<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Tuple<'a>> {
 /// spec: object, hclsyntax#collection-values
 pub(crate) fn object<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Object<'a>> {
     let open = span_at(&i, 1);
-    let (i, elements, close_span) = {
-        let _nest = cx.nest(open, Newlines::Ignored)?;
+    let (i, elements, close_span) = cx.nested(open, Newlines::Ignored, || {
         let (i, elements) = elements(cx, token(cx, i, 1), open, &OBJECT, &cx.elems, objectelem, |e| {
             e.value.span().end
         })?;
         let close_span = close(cx, &i, open, &OBJECT)?;
-        (i, elements, close_span)
-    };
+        Ok((i, elements, close_span))
+    })?;
     Ok((
         token(cx, i, close_span.len() as usize),
         Object {

@@ -3,7 +3,7 @@
 
 use super::error::PError;
 use super::scratch::Scratch;
-use super::{Input, PResult};
+use super::Input;
 use crate::ast::{BlockLabel, BodyItem, Expression, ObjectElem, PostfixOp, TemplatePart};
 use crate::diagnostic::Diagnostic;
 use crate::span::{LineIndex, Position, Span};
@@ -85,13 +85,14 @@ impl<'a> Ctx<'a> {
             diags: RefCell::new(Vec::new()),
             lines: OnceCell::new(),
             names: RefCell::new(Vec::new()),
-            // first capacities: room for typical lists and their nesting
-            items: Scratch::new(32),
+            // first capacities: room for typical lists, each under 1 KiB
+            // (smaller requests are cheaper for common allocators)
+            items: Scratch::new(8),
             labels: Scratch::new(8),
             exprs: Scratch::new(16),
-            elems: Scratch::new(16),
-            ops: Scratch::new(8),
-            parts: Scratch::new(8),
+            elems: Scratch::new(8),
+            ops: Scratch::new(16),
+            parts: Scratch::new(12),
         }
     }
 
@@ -122,6 +123,20 @@ impl<'a> Ctx<'a> {
         self.depth.set(depth);
         let saved = self.newlines.replace(mode);
         Ok(Nest { cx: self, saved })
+    }
+
+    /// Runs `f` one level deeper, in newline `mode`: [`Ctx::nest`], then `f`
+    /// on enough stack (see [`with_stack`]). Every construct that can
+    /// contain itself goes through here.
+    #[inline]
+    pub(crate) fn nested<T>(
+        &self,
+        open: Span,
+        mode: Newlines,
+        f: impl FnOnce() -> Result<T, nom::Err<PError>>,
+    ) -> Result<T, nom::Err<PError>> {
+        let _nest = self.nest(open, mode)?;
+        with_stack(f)
     }
 
     /// Switches to `mode` until the guard is dropped, without counting a
@@ -171,9 +186,26 @@ impl<'a> Ctx<'a> {
 
     /// A failure (no backtracking past it) carrying `d`.
     #[inline]
-    pub(crate) fn fail<T>(&self, d: Diagnostic) -> PResult<'a, T> {
+    pub(crate) fn fail<T>(&self, d: Diagnostic) -> Result<T, nom::Err<PError>> {
         Err(nom::Err::Failure(PError::diag(d)))
     }
+}
+
+/// Stack left below which a nested construct continues on a new stack
+/// segment: comfortably more than the deepest chain of frames between two
+/// checks, even in unoptimised builds.
+const RED_ZONE: usize = 256 * 1024;
+
+/// The size of each new stack segment.
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+
+/// Runs `f`, on a fresh heap-allocated stack segment when the current
+/// stack is nearly used up. Together with the depth limit this makes
+/// stack overflow impossible whatever the caller's stack size; the limit
+/// keeps the number of segments (and the memory) bounded.
+#[inline]
+pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, f)
 }
 
 /// Byte offset of `i` in the input.

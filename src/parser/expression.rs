@@ -35,35 +35,36 @@ pub(crate) fn expression<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expressi
 /// spec: Conditional, hclsyntax#conditional-operator
 pub(crate) fn conditional<'a>(cx: &Ctx<'a>, i: Input<'a>, predicate: Expression<'a>) -> PResult<'a, Expression<'a>> {
     let question = span_at(&i, 1);
-    let _nest = cx.nest(question, cx.newlines())?;
-    let i = token(cx, i, 1);
-    let (i, true_expr) = expression(cx, i)?;
-    if peek(&i) != Some(b':') {
-        let (subject, what) = found(cx.src, pos(&i));
-        return cx.fail(
-            Diagnostic::error(
-                "Missing false expression in conditional",
-                format!(
-                    "The conditional at {} needs a colon and a false expression after its true expression, but found {what}.",
-                    cx.position(question.start)
-                ),
-                subject,
-            )
-            .with_context(predicate.span().to(subject)),
-        );
-    }
-    let i = token(cx, i, 1);
-    let (i, false_expr) = expression(cx, i)?;
-    let span = predicate.span().to(false_expr.span());
-    Ok((
-        i,
-        Expression::Conditional(Box::new(Conditional {
-            predicate,
-            true_expr,
-            false_expr,
-            span,
-        })),
-    ))
+    cx.nested(question, cx.newlines(), || {
+        let i = token(cx, i, 1);
+        let (i, true_expr) = expression(cx, i)?;
+        if peek(&i) != Some(b':') {
+            let (subject, what) = found(cx.src, pos(&i));
+            return cx.fail(
+                Diagnostic::error(
+                    "Missing false expression in conditional",
+                    format!(
+                        "The conditional at {} needs a colon and a false expression after its true expression, but found {what}.",
+                        cx.position(question.start)
+                    ),
+                    subject,
+                )
+                .with_context(predicate.span().to(subject)),
+            );
+        }
+        let i = token(cx, i, 1);
+        let (i, false_expr) = expression(cx, i)?;
+        let span = predicate.span().to(false_expr.span());
+        Ok((
+            i,
+            Expression::Conditional(Box::new(Conditional {
+                predicate,
+                true_expr,
+                false_expr,
+                span,
+            })),
+        ))
+    })
 }
 
 /// A unary or binary operation, or a lone operand.
@@ -109,19 +110,20 @@ pub(crate) fn unary_op<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression
         _ => UnaryOperator::Not,
     };
     let op_span = span_at(&i, 1);
-    let _nest = cx.nest(op_span, cx.newlines())?;
-    let i = token(cx, i, 1);
-    let (i, operand) = operand(cx, i)?;
-    let span = op_span.to(operand.span());
-    Ok((
-        i,
-        Expression::Operation(Box::new(Operation::UnaryOp(UnaryOp {
-            op,
-            op_span,
-            operand,
-            span,
-        }))),
-    ))
+    cx.nested(op_span, cx.newlines(), || {
+        let i = token(cx, i, 1);
+        let (i, operand) = operand(cx, i)?;
+        let span = op_span.to(operand.span());
+        Ok((
+            i,
+            Expression::Operation(Box::new(Operation::UnaryOp(UnaryOp {
+                op,
+                op_span,
+                operand,
+                span,
+            }))),
+        ))
+    })
 }
 
 /// The rest of a binary operation chain after its first operand, read flat
@@ -302,13 +304,12 @@ fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
 /// spec: ExprTerm, hclsyntax#expression-terms
 fn parens<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     let open = span_at(&i, 1);
-    let (i, expr, close_span) = {
-        let _nest = cx.nest(open, Newlines::Ignored)?;
+    let (i, expr, close_span) = cx.nested(open, Newlines::Ignored, || {
         let i = token(cx, i, 1);
         let (i, expr) = expression(cx, i)?;
         let close_span = close(cx, &i, open, &PARENS)?;
-        (i, expr, close_span)
-    };
+        Ok((i, expr, close_span))
+    })?;
     Ok((
         token(cx, i, close_span.len() as usize),
         ExprTerm::Parens(Box::new(Parens {

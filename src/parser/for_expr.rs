@@ -57,8 +57,7 @@ const FOR_OBJECT: Closer = Closer {
 /// spec: forTupleExpr, hclsyntax#for-expressions
 pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForTupleExpr<'a>> {
     let open = span_at(&i, 1);
-    let (i, intro, value, cond, close_span) = {
-        let _nest = cx.nest(open, Newlines::Ignored)?;
+    let (i, intro, value, cond, close_span) = cx.nested(open, Newlines::Ignored, || {
         let i = token(cx, i, 1);
         let (i, intro) = for_intro(cx, i, open)?;
         let (i, value) = expression(cx, i)?;
@@ -86,8 +85,8 @@ pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForT
         }
         let (i, cond) = optional_cond(cx, i, open)?;
         let close_span = close(cx, &i, open, &FOR_TUPLE)?;
-        (i, intro, value, cond, close_span)
-    };
+        Ok((i, intro, value, cond, close_span))
+    })?;
     Ok((
         token(cx, i, close_span.len() as usize),
         ForTupleExpr {
@@ -107,8 +106,7 @@ pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForT
 /// spec: forObjectExpr, hclsyntax#for-expressions
 pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForObjectExpr<'a>> {
     let open = span_at(&i, 1);
-    let (i, intro, key, value, group, cond, close_span) = {
-        let _nest = cx.nest(open, Newlines::Ignored)?;
+    let (i, intro, key, value, group, cond, close_span) = cx.nested(open, Newlines::Ignored, || {
         let i = token(cx, i, 1);
         let (i, intro) = for_intro(cx, i, open)?;
         let (i, key) = expression(cx, i)?;
@@ -129,8 +127,8 @@ pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, For
         };
         let (i, cond) = optional_cond(cx, i, open)?;
         let close_span = close(cx, &i, open, &FOR_OBJECT)?;
-        (i, intro, key, value, group, cond, close_span)
-    };
+        Ok((i, intro, key, value, group, cond, close_span))
+    })?;
     Ok((
         token(cx, i, close_span.len() as usize),
         ForObjectExpr {

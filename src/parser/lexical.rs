@@ -106,12 +106,18 @@ fn skip_trivia_slow(cx: &Ctx<'_>, b: &[u8], base: u32, newlines: bool, mut n: us
 /// Skips whitespace, comments and newlines, whatever the mode: between the
 /// items of a body, where blank lines carry no meaning.
 pub(crate) fn trivia_and_newlines<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Input<'a> {
-    let n = skip_trivia(cx, i.fragment(), pos(&i), true);
+    let n = trivia_and_newlines_len(cx, &i);
     if n == 0 {
         i
     } else {
         skip(i, n)
     }
+}
+
+/// The length of the trivia and newlines at `i`, without consuming them.
+#[inline]
+pub(crate) fn trivia_and_newlines_len(cx: &Ctx<'_>, i: &Input<'_>) -> usize {
+    skip_trivia(cx, i.fragment(), pos(i), true)
 }
 
 /// The offset just past the newline that ends the line comment at `n`

@@ -8,7 +8,7 @@ use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
 use super::error::PError;
 use super::expression::expression;
 use super::lexical::{
-    at_identifier, at_newline, found, identifier, identifier_len, token, trivia, trivia_and_newlines, trivia_len,
+    at_identifier, at_newline, found, identifier, identifier_len, token, trivia, trivia_and_newlines_len, trivia_len,
 };
 use super::recovery::resync;
 use super::template_expr::string_lit;
@@ -49,11 +49,20 @@ pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>)
     let items = cx.items.open();
     let mut names = Names::new(cx);
     loop {
-        i = trivia_and_newlines(cx, i);
-        match peek(&i) {
-            None => break,
-            Some(b'}') if open_brace.is_some() => break,
+        // The blank lines and comments before an item are consumed with the
+        // item's first tokens, in one step.
+        let lead = trivia_and_newlines_len(cx, &i);
+        match i.fragment().get(lead) {
+            None => {
+                i = skip(i, lead);
+                break;
+            }
+            Some(b'}') if open_brace.is_some() => {
+                i = skip(i, lead);
+                break;
+            }
             Some(b'}') => {
+                i = skip(i, lead);
                 cx.report(Diagnostic::error(
                     "Argument or block definition required",
                     "This closing brace has no block to close: an argument or block definition is required here.",
@@ -64,8 +73,8 @@ pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>)
             }
             _ => {}
         }
-        let item_start = pos(&i) as usize;
-        match body_item(cx, i) {
+        let item_start = pos(&i) as usize + lead;
+        match body_item(cx, i, lead) {
             Ok((next, item)) => {
                 if let BodyItem::Attribute(a) = &item {
                     check_duplicate(cx, &mut names, a);
@@ -76,7 +85,7 @@ pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>)
             Err(e) => {
                 cx.report(error_diagnostic(cx, e));
                 let resume = resync(cx.src, item_start);
-                i = skip(i, resume - item_start);
+                i = skip(i, resume - pos(&i) as usize);
             }
         }
     }
@@ -195,12 +204,18 @@ pub(crate) fn error_diagnostic(cx: &Ctx<'_>, e: nom::Err<PError>) -> Diagnostic 
 }
 
 /// One attribute or block, starting with its name.
-fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
-    if peek(&i) == Some(b'"') {
-        return cx.fail(quoted_name(cx, i));
-    }
-    if !at_identifier(&i) {
-        let (subject, what) = found(cx.src, pos(&i));
+/// One attribute or block, starting with its name `lead` bytes after `i`
+/// (the trivia before it).
+fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>, lead: usize) -> PResult<'a, BodyItem<'a>> {
+    let b = &i.fragment()[lead..];
+    let start = pos(&i) + lead as u32;
+    let n = identifier_len(b);
+    if n == 0 {
+        let at = skip(i, lead);
+        if peek(&at) == Some(b'"') {
+            return cx.fail(quoted_name(cx, at));
+        }
+        let (subject, what) = found(cx.src, start);
         return cx.fail(Diagnostic::error(
             "Argument or block definition required",
             format!("An argument or block definition is required here, but found {what}."),
@@ -208,9 +223,6 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
         ));
     }
     // the name and the trivia after it, measured without consuming them
-    let b = *i.fragment();
-    let start = pos(&i);
-    let n = identifier_len(b);
     let name = Identifier {
         name: cx.str(start as usize, start as usize + n),
         span: Span::new(start, start + n as u32),
@@ -220,8 +232,8 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
         // `==` and `=>` are tokens of their own, not an equals sign
         [b'=', b'=' | b'>', ..] => cx.fail(definition_required(cx, name)),
         [b'=', ..] => attribute(cx, i, name, Span::new(start + after as u32, start + after as u32 + 1)),
-        [b'"' | b'{', ..] => block(cx, skip(i, after), name),
-        rest if identifier_len(rest) > 0 => block(cx, skip(i, after), name),
+        [b'"' | b'{', ..] => block(cx, skip(i, lead + after), name),
+        rest if identifier_len(rest) > 0 => block(cx, skip(i, lead + after), name),
         _ => cx.fail(definition_required(cx, name)),
     }
 }
@@ -258,8 +270,8 @@ fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
 }
 
 /// `name = expression`, ended by a newline (or the end of the file). The
-/// name and the `=` sign have been found; `i` is still at the name, so that
-/// both are consumed in one step. An error in the expression is reported
+/// name and the `=` sign have been found; `i` is still before the name (at
+/// the trivia before it), so that all of it is consumed in one step. An error in the expression is reported
 /// and the attribute kept, with an [`Expression::Invalid`] value.
 ///
 /// ```ebnf
@@ -313,8 +325,8 @@ fn end_of_item<'a>(cx: &Ctx<'a>, i: Input<'a>, item: Span, what: &str) -> Input<
         return i;
     }
     if at_newline(&i) {
-        // the newline, and the blank lines and comments after it
-        return trivia_and_newlines(cx, i);
+        // the newline is consumed with the next item's first tokens
+        return i;
     }
     let (subject, found_what) = found(cx.src, pos(&i));
     cx.report(
@@ -379,16 +391,16 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, mut i: Input<'a>, block_type: Identifier<'
     }
     let labels = labels.finish();
     let open_brace = span_at(&i, 1);
-    let nest = cx.nest(open_brace, Newlines::Significant)?;
-    let j = token(cx, i, 1);
-    let (j, one_line, body) = if at_newline(&j) || j.fragment().is_empty() {
-        let (j, body) = body(cx, j, Some(open_brace));
-        (j, false, body)
-    } else {
-        let (j, body) = one_line_block(cx, j, open_brace)?;
-        (j, true, body)
-    };
-    drop(nest);
+    let (j, one_line, body) = cx.nested(open_brace, Newlines::Significant, || {
+        let j = token(cx, i, 1);
+        Ok(if at_newline(&j) || j.fragment().is_empty() {
+            let (j, body) = body(cx, j, Some(open_brace));
+            (j, false, body)
+        } else {
+            let (j, body) = one_line_block(cx, j, open_brace)?;
+            (j, true, body)
+        })
+    })?;
     let (j, close_brace) = if peek(&j) == Some(b'}') {
         (skip(j, 1), span_at(&j, 1))
     } else {

@@ -413,13 +413,12 @@ pub(crate) fn template_interpolation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<
     let i = skip(i, 2);
     let before = peek(&i) == Some(b'~');
     let i = if before { skip(i, 1) } else { i };
-    let (i, expr, after, close) = {
-        let _nest = cx.nest(open, Newlines::Ignored)?;
+    let (i, expr, after, close) = cx.nested(open, Newlines::Ignored, || {
         let i = trivia(cx, i);
         let (i, expr) = expression(cx, i)?;
         let (i, (after, close)) = sequence_end(cx, i, open, "interpolation")?;
-        (i, expr, after, close)
-    };
+        Ok((i, expr, after, close))
+    })?;
     Ok((
         i,
         TemplateInterpolation {
@@ -542,48 +541,49 @@ pub(crate) fn template_directive<'a>(
 /// spec: TemplateIf, hclsyntax#template-if-directive
 pub(crate) fn template_if<'a>(cx: &Ctx<'a>, i: Input<'a>, flavor: Flavor<'_>) -> PResult<'a, TemplateIf<'a>> {
     let open = span_at(&i, 2);
-    let _outer = cx.nest(open, cx.newlines())?;
-    let (i, condition, if_strip, tag_end) = {
-        let _mode = cx.mode(Newlines::Ignored);
-        let (i, before) = open_tag(cx, i, "if");
-        let (i, condition) = expression(cx, i)?;
-        let (i, (after, close)) = sequence_end(cx, i, open, "if")?;
-        (i, condition, Strip { before, after }, close)
-    };
-    let (i, (then_template, ending)) = template(cx, i, flavor, if_strip.after)?;
-    let (i, else_template, else_strip, endif) = match ending {
-        Ending::Tag {
-            kind: EndKind::Else,
-            strip,
-            ..
-        } => {
-            let (i, (else_template, ending)) = template(cx, i, flavor, strip.after)?;
-            match ending {
-                Ending::Tag {
-                    kind: EndKind::EndIf,
-                    strip: endif_strip,
-                    span,
-                } => (i, Some(else_template), strip, (endif_strip, span)),
-                other => return cx.fail(unbalanced(cx, &i, open.to(tag_end), "if", "endif", other)),
+    cx.nested(open, cx.newlines(), || {
+        let (i, condition, if_strip, tag_end) = {
+            let _mode = cx.mode(Newlines::Ignored);
+            let (i, before) = open_tag(cx, i, "if");
+            let (i, condition) = expression(cx, i)?;
+            let (i, (after, close)) = sequence_end(cx, i, open, "if")?;
+            (i, condition, Strip { before, after }, close)
+        };
+        let (i, (then_template, ending)) = template(cx, i, flavor, if_strip.after)?;
+        let (i, else_template, else_strip, endif) = match ending {
+            Ending::Tag {
+                kind: EndKind::Else,
+                strip,
+                ..
+            } => {
+                let (i, (else_template, ending)) = template(cx, i, flavor, strip.after)?;
+                match ending {
+                    Ending::Tag {
+                        kind: EndKind::EndIf,
+                        strip: endif_strip,
+                        span,
+                    } => (i, Some(else_template), strip, (endif_strip, span)),
+                    other => return cx.fail(unbalanced(cx, &i, open.to(tag_end), "if", "endif", other)),
+                }
             }
-        }
-        Ending::Tag {
-            kind: EndKind::EndIf,
-            strip,
-            span,
-        } => (i, None, Strip::default(), (strip, span)),
-        other => return cx.fail(unbalanced(cx, &i, open.to(tag_end), "if", "endif", other)),
-    };
-    Ok((
-        i,
-        TemplateIf {
-            condition,
-            then_template,
-            else_template,
-            strip: [if_strip, else_strip, endif.0],
-            span: open.to(endif.1),
-        },
-    ))
+            Ending::Tag {
+                kind: EndKind::EndIf,
+                strip,
+                span,
+            } => (i, None, Strip::default(), (strip, span)),
+            other => return cx.fail(unbalanced(cx, &i, open.to(tag_end), "if", "endif", other)),
+        };
+        Ok((
+            i,
+            TemplateIf {
+                condition,
+                then_template,
+                else_template,
+                strip: [if_strip, else_strip, endif.0],
+                span: open.to(endif.1),
+            },
+        ))
+    })
 }
 
 /// `%{ for k, v in coll }...%{ endfor }`. The key variable is optional,
@@ -599,54 +599,55 @@ pub(crate) fn template_if<'a>(cx: &Ctx<'a>, i: Input<'a>, flavor: Flavor<'_>) ->
 /// spec: TemplateFor, hclsyntax#template-for-directive
 pub(crate) fn template_for<'a>(cx: &Ctx<'a>, i: Input<'a>, flavor: Flavor<'_>) -> PResult<'a, TemplateFor<'a>> {
     let open = span_at(&i, 2);
-    let _outer = cx.nest(open, cx.newlines())?;
-    let (i, key_var, value_var, collection, for_strip, tag_end) = {
-        let _mode = cx.mode(Newlines::Ignored);
-        let (i, before) = open_tag(cx, i, "for");
-        let name = |i: Input<'a>, what: &str| match identifier(cx, i) {
-            Ok(ok) => Ok(ok),
-            Err(_) => cx.fail(directive_error(cx, pos(&i), open, what)),
+    cx.nested(open, cx.newlines(), || {
+        let (i, key_var, value_var, collection, for_strip, tag_end) = {
+            let _mode = cx.mode(Newlines::Ignored);
+            let (i, before) = open_tag(cx, i, "for");
+            let name = |i: Input<'a>, what: &str| match identifier(cx, i) {
+                Ok(ok) => Ok(ok),
+                Err(_) => cx.fail(directive_error(cx, pos(&i), open, what)),
+            };
+            let (i, first) = name(i, "a variable name after 'for'")?;
+            let (i, key_var, value_var) = if peek(&i) == Some(b',') {
+                let (i, second) = name(token(cx, i, 1), "a second variable name after the comma")?;
+                (i, Some(first), second)
+            } else {
+                (i, None, first)
+            };
+            if !at_keyword(&i, "in") {
+                return cx.fail(directive_error(
+                    cx,
+                    pos(&i),
+                    open,
+                    "the keyword 'in' after the variable names",
+                ));
+            }
+            let i = token(cx, i, 2);
+            let (i, collection) = expression(cx, i)?;
+            let (i, (after, close)) = sequence_end(cx, i, open, "for")?;
+            (i, key_var, value_var, collection, Strip { before, after }, close)
         };
-        let (i, first) = name(i, "a variable name after 'for'")?;
-        let (i, key_var, value_var) = if peek(&i) == Some(b',') {
-            let (i, second) = name(token(cx, i, 1), "a second variable name after the comma")?;
-            (i, Some(first), second)
-        } else {
-            (i, None, first)
+        let (i, (body, ending)) = template(cx, i, flavor, for_strip.after)?;
+        let (endfor_strip, end) = match ending {
+            Ending::Tag {
+                kind: EndKind::EndFor,
+                strip,
+                span,
+            } => (strip, span),
+            other => return cx.fail(unbalanced(cx, &i, open.to(tag_end), "for", "endfor", other)),
         };
-        if !at_keyword(&i, "in") {
-            return cx.fail(directive_error(
-                cx,
-                pos(&i),
-                open,
-                "the keyword 'in' after the variable names",
-            ));
-        }
-        let i = token(cx, i, 2);
-        let (i, collection) = expression(cx, i)?;
-        let (i, (after, close)) = sequence_end(cx, i, open, "for")?;
-        (i, key_var, value_var, collection, Strip { before, after }, close)
-    };
-    let (i, (body, ending)) = template(cx, i, flavor, for_strip.after)?;
-    let (endfor_strip, end) = match ending {
-        Ending::Tag {
-            kind: EndKind::EndFor,
-            strip,
-            span,
-        } => (strip, span),
-        other => return cx.fail(unbalanced(cx, &i, open.to(tag_end), "for", "endfor", other)),
-    };
-    Ok((
-        i,
-        TemplateFor {
-            key_var,
-            value_var,
-            collection,
-            body,
-            strip: [for_strip, endfor_strip],
-            span: open.to(end),
-        },
-    ))
+        Ok((
+            i,
+            TemplateFor {
+                key_var,
+                value_var,
+                collection,
+                body,
+                strip: [for_strip, endfor_strip],
+                span: open.to(end),
+            },
+        ))
+    })
 }
 
 fn directive_error(cx: &Ctx<'_>, at: u32, open: Span, need: &str) -> Diagnostic {

@@ -36,17 +36,20 @@ pub(crate) fn template_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Templ
 /// spec: quotedTemplate, hclsyntax#template-expressions
 pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
     let open = span_at(&i, 1);
-    let (i, quote, template) = {
+    {
+        // a plain string contains nothing nested, but counts as a level
         let _nest = cx.nest(open, cx.newlines())?;
         if let Some(simple) = plain_string(cx, &i) {
             return Ok(simple);
         }
+    }
+    let (i, quote, template) = cx.nested(open, cx.newlines(), || {
         let (i, (template, ending)) = template(cx, skip(i, 1), Flavor::Quoted, false)?;
         if let Ending::Tag { kind, span, .. } = ending {
             return cx.fail(stray_tag(kind, span));
         }
-        (i, closing_quote(cx, &i, open)?, template)
-    };
+        Ok((i, closing_quote(cx, &i, open)?, template))
+    })?;
     let span = Span::new(open.start, pos(&i) + quote as u32);
     Ok((token(cx, i, quote), QuotedTemplate { template, span }))
 }
@@ -168,8 +171,7 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
     let opener = Span::new(start, marker.span.end);
     let after_marker = skip(j, marker.name.len());
     let content = skip(after_marker, if peek(&after_marker) == Some(b'\n') { 1 } else { 2 });
-    let (i, mut template) = {
-        let _nest = cx.nest(opener, cx.newlines())?;
+    let (i, mut template) = cx.nested(opener, cx.newlines(), || {
         let flavor = Flavor::Heredoc {
             marker: marker.name.as_bytes(),
         };
@@ -177,8 +179,8 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
         if let Ending::Tag { kind, span, .. } = ending {
             return cx.fail(stray_tag(kind, span));
         }
-        (i, template)
-    };
+        Ok((i, template))
+    })?;
     if flush_mode {
         flush(&mut template);
     }

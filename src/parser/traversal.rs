@@ -96,13 +96,12 @@ const INDEX: Closer = Closer {
 /// spec: Index, hclsyntax#index-operator
 pub(crate) fn index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Index<'a>> {
     let open = span_at(&i, 1);
-    let (i, key, close_span) = {
-        let _nest = cx.nest(open, Newlines::Ignored)?;
+    let (i, key, close_span) = cx.nested(open, Newlines::Ignored, || {
         let i = token(cx, i, 1);
         let (i, key) = expression(cx, i)?;
         let close_span = close(cx, &i, open, &INDEX)?;
-        (i, key, close_span)
-    };
+        Ok((i, key, close_span))
+    })?;
     Ok((
         token(cx, i, close_span.len() as usize),
         Index {
@@ -240,13 +239,12 @@ const SPLAT_MARKER: Closer = Closer {
 /// spec: fullSplat, hclsyntax#splat-operators
 pub(crate) fn full_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, FullSplat<'a>> {
     let open = span_at(&i, 1);
-    let (i, close_span) = {
-        let _nest = cx.nest(open, Newlines::Ignored)?;
+    let (i, close_span) = cx.nested(open, Newlines::Ignored, || {
         let j = token(cx, i, 1);
         let j = token(cx, j, 1); // the `*`
         let close_span = close(cx, &j, open, &SPLAT_MARKER)?;
-        (j, close_span)
-    };
+        Ok((j, close_span))
+    })?;
     let marker = open.to(close_span);
     let mut i = token(cx, i, close_span.len() as usize);
     let mut ops = Vec::new();
