@@ -8,6 +8,7 @@ use super::expression::expression;
 use super::lexical::{
     at_identifier, decimal, found, identifier_len, numeric_lit_token, peek_after, token, trivia, trivia_len,
 };
+use super::scratch::List;
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -47,6 +48,16 @@ pub(crate) fn postfix<'a>(cx: &Ctx<'a>, mut i: Input<'a>, term: ExprTerm<'a>) ->
                     let (next, x) = legacy_index(cx, i)?;
                     ops.push(PostfixOp::LegacyIndex(x));
                     i = next;
+                }
+                Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
+                    // the common `.name.name...` run, taken in one step
+                    let (next, n) = get_attr_run(cx, i, &ops);
+                    i = next;
+                    if n == 0 {
+                        let (next, g) = get_attr(cx, i)?;
+                        ops.push(PostfixOp::GetAttr(g));
+                        i = next;
+                    }
                 }
                 _ => {
                     let (next, g) = get_attr(cx, i)?;
@@ -179,6 +190,34 @@ pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a
     };
     let span = Span::new(start, name.span.end);
     Ok((token(cx, i, gap + n), GetAttr { name, span }))
+}
+
+/// A run of attribute accesses written without spaces (`.a.b.c`), each
+/// read as by [`get_attr`], all consumed (with the trivia after the run) in
+/// one step. Returns how many it read; none when the run does not start
+/// with a dot directly followed by a name.
+fn get_attr_run<'a>(cx: &Ctx<'a>, i: Input<'a>, ops: &List<'_, PostfixOp<'a>>) -> (Input<'a>, usize) {
+    let b = *i.fragment();
+    let base = pos(&i);
+    let (mut n, mut count) = (0, 0);
+    while b.get(n) == Some(&b'.') && b.get(n + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+        let len = identifier_len(&b[n + 1..]);
+        let start = base + n as u32 + 1;
+        let name = Identifier {
+            name: cx.str(start as usize, start as usize + len),
+            span: Span::new(start, start + len as u32),
+        };
+        ops.push(PostfixOp::GetAttr(GetAttr {
+            name,
+            span: Span::new(start - 1, name.span.end),
+        }));
+        n += 1 + len;
+        count += 1;
+    }
+    if count == 0 {
+        return (i, 0);
+    }
+    (token(cx, i, n), count)
 }
 
 /// A splat: `.*` or `[*]` and the operators it applies to each element.
