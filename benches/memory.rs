@@ -85,7 +85,10 @@ fn peak_rss_kib() -> Option<u64> {
 fn child(which: &str, src: &str) {
     let base = peak_rss_kib().unwrap_or(0);
     let items = match which {
-        "native" => hcl_native::parse_config(src.as_bytes()).ast.body.items.len(),
+        "native" => {
+            let arena = hcl_native::Arena::new();
+            hcl_native::parse_config(&arena, src.as_bytes()).ast.body.items.len()
+        }
         _ => hcl_edit::parser::parse_body(src).map(|b| b.len()).unwrap_or(0),
     };
     let kib = peak_rss_kib().unwrap_or(0);
@@ -126,7 +129,8 @@ fn main() {
     }
 
     let (native, items) = peak_during(|| {
-        let parsed = hcl_native::parse_config(src.as_bytes());
+        let arena = hcl_native::Arena::new();
+        let parsed = hcl_native::parse_config(&arena, src.as_bytes());
         parsed.ast.body.items.len()
     });
     println!(

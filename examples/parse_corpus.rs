@@ -16,7 +16,8 @@ fn main() {
     let mut items = 0;
     for _ in 0..n {
         for f in &files {
-            items += hcl_native::parse_config(f).ast.body.items.len();
+            let arena = hcl_native::Arena::new();
+            items += hcl_native::parse_config(&arena, f).ast.body.items.len();
         }
     }
     let secs = start.elapsed().as_secs_f64();

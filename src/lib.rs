@@ -7,7 +7,7 @@
 //! wrong, where, and why.
 //!
 //! ```
-//! use hcl_native::{parse_config, ast::{BodyItem, Expression}};
+//! use hcl_native::{parse_config, Arena};
 //!
 //! let src = br#"
 //! service "web" {
@@ -15,7 +15,8 @@
 //!   command = ["serve", "--port=${port}"]
 //! }
 //! "#;
-//! let parsed = parse_config(src);
+//! let arena = Arena::new();
+//! let parsed = parse_config(&arena, src);
 //! assert!(parsed.diagnostics.is_empty());
 //!
 //! let service = parsed.ast.body.blocks().next().unwrap();
@@ -35,6 +36,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod arena;
 pub mod ast;
 mod diagnostic;
 mod parser;
@@ -42,6 +44,7 @@ pub mod render;
 mod source;
 mod span;
 
+pub use arena::Arena;
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use parser::{
     parse_config, parse_config_with, parse_expression, parse_expression_with, parse_template, parse_template_with,

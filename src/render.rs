@@ -8,9 +8,10 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 /// Renders `diagnostics` about `src` (named `path`), one after another.
 ///
 /// ```
-/// use hcl_native::{parse_config, render::render_diagnostics};
+/// use hcl_native::{parse_config, render::render_diagnostics, Arena};
 /// let src = b"a = [1, 2\nb = 3\n";
-/// let parsed = parse_config(src);
+/// let arena = Arena::new();
+/// let parsed = parse_config(&arena, src);
 /// let text = render_diagnostics("main.tf", src, parsed.diagnostics.as_slice());
 /// assert!(text.contains("main.tf:2:3"));
 /// assert!(text.contains("^"));

@@ -1,7 +1,7 @@
 //! Bad input: every construct cut off at the end of the file yields a
 //! ranged diagnostic, and no input, however broken, makes the parser panic.
 
-use hcl_native::{parse_config, parse_expression, parse_template, Diagnostics, Span};
+use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostics, Span};
 use std::path::Path;
 
 /// The first error, which must have a range inside (or at the end of) the
@@ -46,7 +46,8 @@ fn every_construct_unterminated_at_end_of_file_is_a_ranged_diagnostic() {
         ("attribute", "a =", 3..4),
     ];
     for (what, src, within) in cases {
-        let p = parse_config(src.as_bytes());
+        let arena = Arena::new();
+        let p = parse_config(&arena, src.as_bytes());
         let subject = first_error(src.as_bytes(), &p.diagnostics);
         assert!(
             within.contains(&subject.start),
@@ -59,11 +60,13 @@ fn every_construct_unterminated_at_end_of_file_is_a_ranged_diagnostic() {
 #[test]
 fn standalone_expressions_and_templates_too() {
     for src in ["[1,", "{a = ", "f(", "\"${", "(", "a[", "a ?", "[for", "<<EOT\n"] {
-        let p = parse_expression(src.as_bytes());
+        let arena = Arena::new();
+        let p = parse_expression(&arena, src.as_bytes());
         first_error(src.as_bytes(), &p.diagnostics);
     }
     for src in ["${", "%{ if x }", "%{ for a in b }", "${ a", "%{"] {
-        let p = parse_template(src.as_bytes());
+        let arena = Arena::new();
+        let p = parse_template(&arena, src.as_bytes());
         first_error(src.as_bytes(), &p.diagnostics);
     }
 }
@@ -81,9 +84,10 @@ fn every_prefix_of_every_golden_input_parses() {
     for input in &inputs {
         for end in 0..=input.len() {
             let prefix = &input[..end];
-            let _ = parse_config(prefix);
-            let _ = parse_expression(prefix);
-            let _ = parse_template(prefix);
+            let arena = Arena::new();
+            let _ = parse_config(&arena, prefix);
+            let _ = parse_expression(&arena, prefix);
+            let _ = parse_template(&arena, prefix);
         }
     }
 }
@@ -152,9 +156,10 @@ fn mangled_inputs_never_panic() {
                     m.splice(at..at, piece.iter().copied());
                 }
             }
-            let _ = parse_config(&m);
-            let _ = parse_expression(&m);
-            let _ = parse_template(&m);
+            let arena = Arena::new();
+            let _ = parse_config(&arena, &m);
+            let _ = parse_expression(&arena, &m);
+            let _ = parse_template(&arena, &m);
         }
     }
 }

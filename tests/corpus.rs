@@ -7,7 +7,7 @@
 //! One test per file. Where `../shared/corpus` is missing, every test is
 //! reported as ignored and a banner says why: never a silent pass.
 
-use hcl_native::{parse_config, LineIndex};
+use hcl_native::{parse_config, Arena, LineIndex};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -29,7 +29,8 @@ fn parse_verdict(verdict: &str, error: &str) -> Option<Verdict> {
 
 /// What hcl-native says of `src`.
 fn our_verdict(src: &[u8]) -> (Verdict, String) {
-    let parsed = parse_config(src);
+    let arena = Arena::new();
+    let parsed = parse_config(&arena, src);
     match parsed.diagnostics.iter().find(|d| d.is_error()) {
         None => (Verdict::Accept, String::new()),
         Some(d) => {

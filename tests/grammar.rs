@@ -19,7 +19,7 @@
 //! grammar`, then review the diff like code.
 
 use hcl_native::ast::dump;
-use hcl_native::{parse_config, parse_expression, parse_template, Diagnostics, LineIndex};
+use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostics, LineIndex};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -109,20 +109,21 @@ struct Rendered {
 
 fn render(kind: &str, input: &[u8]) -> Rendered {
     let mut text = format!("{HEADER}\n");
+    let arena = Arena::new();
     let (src, diagnostics, tree): (&[u8], Diagnostics, String) = match kind {
         "hcl" => {
-            let p = parse_config(input);
+            let p = parse_config(&arena, input);
             (input, p.diagnostics, dump(&p.ast))
         }
         "hclexpr" => {
-            let p = parse_expression(input);
+            let p = parse_expression(&arena, input);
             (input, p.diagnostics, dump(&p.ast))
         }
         _ => {
             // the template starts after the spec comment line
             let start = input.iter().position(|b| *b == b'\n').map_or(input.len(), |k| k + 1);
             let body = &input[start..];
-            let p = parse_template(body);
+            let p = parse_template(&arena, body);
             (body, p.diagnostics, dump(&p.ast))
         }
     };

@@ -2,7 +2,7 @@
 //! in debug builds too, on a test thread's small stack), and long flat
 //! chains parse without recursion.
 
-use hcl_native::{parse_config, parse_expression, parse_template, ParseOptions};
+use hcl_native::{parse_config, parse_expression, parse_template, Arena, ParseOptions};
 
 /// Runs `f` on a thread with a 2 MiB stack, the default for test threads,
 /// so the limit is checked where it is tightest.
@@ -57,7 +57,8 @@ fn nesting_at_the_limit_parses() {
         for (name, cost, build) in cases() {
             // one level is left for the quoted template of "directives"
             let src = build((depth - 1) / cost);
-            let p = parse_expression(src.as_bytes());
+            let arena = Arena::new();
+            let p = parse_expression(&arena, src.as_bytes());
             assert!(!p.diagnostics.has_errors(), "{name}: {:?}", p.diagnostics);
         }
     });
@@ -72,7 +73,8 @@ fn the_callers_stack_size_does_not_matter() {
         let depth = ParseOptions::DEFAULT_MAX_DEPTH as usize;
         for (name, cost, build) in cases() {
             let src = build((depth - 1) / cost);
-            let p = parse_expression(src.as_bytes());
+            let arena = Arena::new();
+            let p = parse_expression(&arena, src.as_bytes());
             assert!(!p.diagnostics.has_errors(), "{name}: {:?}", p.diagnostics);
         }
     });
@@ -84,7 +86,8 @@ fn nesting_past_the_limit_is_a_diagnostic() {
         for n in [ParseOptions::DEFAULT_MAX_DEPTH as usize + 1, 100_000] {
             for (name, _, build) in cases() {
                 let src = build(n);
-                let p = parse_expression(src.as_bytes());
+                let arena = Arena::new();
+                let p = parse_expression(&arena, src.as_bytes());
                 assert!(
                     p.diagnostics.iter().any(|d| d.summary == "Nesting too deep"),
                     "{name} x{n}: {:?}",
@@ -99,10 +102,12 @@ fn nesting_past_the_limit_is_a_diagnostic() {
 fn deep_blocks_and_templates_are_diagnostics_too() {
     on_small_stack(|| {
         let blocks = nested("b {\n", "a = 1\n", "}\n", 10_000);
-        let p = parse_config(blocks.as_bytes());
+        let arena = Arena::new();
+        let p = parse_config(&arena, blocks.as_bytes());
         assert!(p.diagnostics.iter().any(|d| d.summary == "Nesting too deep"));
         let template = nested("${\"", "x", "\"}", 10_000);
-        let p = parse_template(template.as_bytes());
+        let arena = Arena::new();
+        let p = parse_template(&arena, template.as_bytes());
         assert!(p.diagnostics.iter().any(|d| d.summary == "Nesting too deep"));
     });
 }
@@ -112,7 +117,8 @@ fn a_million_operators_parse_flat() {
     on_small_stack(|| {
         let n = 1_000_000;
         let src = format!("1{}", " + 1".repeat(n));
-        let p = parse_expression(src.as_bytes());
+        let arena = Arena::new();
+        let p = parse_expression(&arena, src.as_bytes());
         assert!(p.diagnostics.is_empty());
         match p.ast {
             hcl_native::ast::Expression::Operation(op) => match *op {
@@ -128,7 +134,8 @@ fn a_million_operators_parse_flat() {
 fn long_postfix_chains_parse_flat() {
     on_small_stack(|| {
         let src = format!("a{}", ".b[0]".repeat(200_000));
-        let p = parse_expression(src.as_bytes());
+        let arena = Arena::new();
+        let p = parse_expression(&arena, src.as_bytes());
         assert!(p.diagnostics.is_empty());
     });
 }

@@ -8,8 +8,9 @@ use std::fmt::Write;
 /// Renders `node` and everything under it.
 ///
 /// ```
-/// use hcl_native::{parse_expression, ast::dump};
-/// let parsed = parse_expression(b"a + 1");
+/// use hcl_native::{parse_expression, ast::dump, Arena};
+/// let arena = Arena::new();
+/// let parsed = parse_expression(&arena, b"a + 1");
 /// assert_eq!(
 ///     dump(&parsed.ast),
 ///     "binaryOp 0..5\n  VariableExpr 0..1 \"a\"\n  binaryOperator 2..3 +\n  LiteralValue 4..5 NumericLit \"1\"\n"
@@ -85,7 +86,7 @@ impl Dump for ConfigFile<'_> {
 impl Dump for Body<'_> {
     fn dump(&self, d: &mut Dumper) {
         d.node("Body", self.span, "", |d| {
-            for item in &self.items {
+            for item in self.items.iter() {
                 match item {
                     BodyItem::Attribute(a) => a.dump(d),
                     BodyItem::Block(b) => dump_block(d, "Block", b),
@@ -108,7 +109,7 @@ impl Dump for Attribute<'_> {
 fn dump_block(d: &mut Dumper, name: &str, b: &Block<'_>) {
     d.node(name, b.span, "", |d| {
         b.block_type.dump(d);
-        for l in &b.labels {
+        for l in b.labels.iter() {
             match l {
                 BlockLabel::StringLit(s) => s.dump(d),
                 BlockLabel::Identifier(i) => i.dump(d),
@@ -126,7 +127,7 @@ impl Dump for Identifier<'_> {
 
 impl Dump for StringLit<'_> {
     fn dump(&self, d: &mut Dumper) {
-        d.leaf("StringLit", self.span, &quoted(&self.value));
+        d.leaf("StringLit", self.span, &quoted(self.value));
     }
 }
 
@@ -138,7 +139,7 @@ impl Dump for Expression<'_> {
                 Operation::UnaryOp(u) => d.node("unaryOp", u.span, u.op.as_str(), |d| u.operand.dump(d)),
                 Operation::BinaryOp(b) => d.node("binaryOp", b.span, "", |d| {
                     b.first.dump(d);
-                    for (op, span, rhs) in &b.rest {
+                    for (op, span, rhs) in b.rest {
                         d.leaf("binaryOperator", *span, op.as_str());
                         rhs.dump(d);
                     }
@@ -166,12 +167,12 @@ impl Dump for ExprTerm<'_> {
                 d.leaf("LiteralValue", l.span(), &extra);
             }
             ExprTerm::CollectionValue(CollectionValue::Tuple(t)) => d.node("tuple", t.span, "", |d| {
-                for e in &t.elements {
+                for e in t.elements.iter() {
                     e.dump(d);
                 }
             }),
             ExprTerm::CollectionValue(CollectionValue::Object(o)) => d.node("object", o.span, "", |d| {
-                for e in &o.elements {
+                for e in o.elements.iter() {
                     d.node("objectelem", e.key.span().to(e.value.span()), "", |d| {
                         match &e.key {
                             ObjectKey::Identifier(i) => i.dump(d),
@@ -186,7 +187,7 @@ impl Dump for ExprTerm<'_> {
             ExprTerm::FunctionCall(f) => d.node("FunctionCall", f.span, &quoted(f.name.name), |d| {
                 let a = &f.arguments;
                 d.node("Arguments", a.span, if a.expand_final { "..." } else { "" }, |d| {
-                    for arg in &a.args {
+                    for arg in a.args.iter() {
                         arg.dump(d);
                     }
                 });
@@ -194,18 +195,18 @@ impl Dump for ExprTerm<'_> {
             ExprTerm::ForExpr(f) => dump_for(d, f),
             ExprTerm::Postfix(p) => d.node("Postfix", p.span, "", |d| {
                 p.term.dump(d);
-                for op in &p.ops {
+                for op in p.ops.iter() {
                     match op {
                         PostfixOp::Index(x) => x.dump(d),
                         PostfixOp::LegacyIndex(x) => x.dump(d),
                         PostfixOp::GetAttr(x) => x.dump(d),
                         PostfixOp::Splat(Splat::AttrSplat(s)) => d.node("attrSplat", s.span, "", |d| {
-                            for g in &s.attrs {
+                            for g in s.attrs.iter() {
                                 g.dump(d);
                             }
                         }),
                         PostfixOp::Splat(Splat::FullSplat(s)) => d.node("fullSplat", s.span, "", |d| {
-                            for op in &s.ops {
+                            for op in s.ops.iter() {
                                 match op {
                                     SplatOp::Index(x) => x.dump(d),
                                     SplatOp::LegacyIndex(x) => x.dump(d),
@@ -282,9 +283,9 @@ impl Dump for TemplateExpr<'_> {
 impl Dump for Template<'_> {
     fn dump(&self, d: &mut Dumper) {
         d.node("Template", self.span, "", |d| {
-            for part in &self.parts {
+            for part in self.parts.iter() {
                 match part {
-                    TemplatePart::Literal(l) => d.leaf("TemplateLiteral", l.span, &quoted(&l.value)),
+                    TemplatePart::Literal(l) => d.leaf("TemplateLiteral", l.span, &quoted(l.value)),
                     TemplatePart::Interpolation(x) => {
                         d.node("TemplateInterpolation", x.span, &strip_marks(&[x.strip]), |d| {
                             x.expr.dump(d)

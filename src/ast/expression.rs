@@ -9,15 +9,15 @@ use std::fmt;
 /// An expression.
 ///
 /// spec: Expression
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Expression<'a> {
     /// A term: literal, collection, template, variable, call, `for`,
     /// parenthesised expression, or any of those with postfix operators.
     ExprTerm(ExprTerm<'a>),
     /// A unary or binary operation.
-    Operation(Box<Operation<'a>>),
+    Operation(&'a Operation<'a>),
     /// `predicate ? a : b`
-    Conditional(Box<Conditional<'a>>),
+    Conditional(&'a Conditional<'a>),
     /// Stands in for an expression that failed to parse; a diagnostic
     /// describes the problem. Covers the source that was skipped.
     Invalid(Span),
@@ -38,7 +38,7 @@ impl Expression<'_> {
 /// An expression term: an operand of operators.
 ///
 /// spec: ExprTerm
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ExprTerm<'a> {
     /// A number, `true`, `false` or `null`.
     LiteralValue(LiteralValue<'a>),
@@ -49,15 +49,15 @@ pub enum ExprTerm<'a> {
     /// A variable reference.
     VariableExpr(VariableExpr<'a>),
     /// `name(args)`
-    FunctionCall(Box<FunctionCall<'a>>),
+    FunctionCall(&'a FunctionCall<'a>),
     /// `[for ...]` or `{for ...}`
-    ForExpr(Box<ForExpr<'a>>),
+    ForExpr(&'a ForExpr<'a>),
     /// A term followed by index, attribute-access and splat operators
     /// (`ExprTerm Index`, `ExprTerm GetAttr`, `ExprTerm Splat`), kept as one
     /// flat chain so that long chains need no recursion.
-    Postfix(Box<Postfix<'a>>),
+    Postfix(&'a Postfix<'a>),
     /// `( expression )`
-    Parens(Box<Parens<'a>>),
+    Parens(&'a Parens<'a>),
 }
 
 impl ExprTerm<'_> {
@@ -79,7 +79,7 @@ impl ExprTerm<'_> {
 /// A literal value.
 ///
 /// spec: LiteralValue, hclsyntax#literal-values
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum LiteralValue<'a> {
     /// A number literal.
     NumericLit(NumericLit<'a>),
@@ -102,7 +102,7 @@ impl LiteralValue<'_> {
 /// A number literal, kept exactly as written (no conversion to a float).
 ///
 /// spec: NumericLit
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NumericLit<'a> {
     /// The literal's text: digits, optional fraction, optional exponent.
     pub text: &'a str,
@@ -113,7 +113,7 @@ pub struct NumericLit<'a> {
 /// A tuple or object constructor.
 ///
 /// spec: CollectionValue, hclsyntax#collection-values
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CollectionValue<'a> {
     /// `[a, b]`
     Tuple(Tuple<'a>),
@@ -134,10 +134,10 @@ impl CollectionValue<'_> {
 /// `[a, b, c]`
 ///
 /// spec: tuple
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tuple<'a> {
     /// The element expressions.
-    pub elements: Vec<Expression<'a>>,
+    pub elements: &'a [Expression<'a>],
     /// From `[` to `]`.
     pub span: Span,
 }
@@ -145,10 +145,10 @@ pub struct Tuple<'a> {
 /// `{k = v, k2 = v2}`
 ///
 /// spec: object
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Object<'a> {
     /// The elements, in source order.
-    pub elements: Vec<ObjectElem<'a>>,
+    pub elements: &'a [ObjectElem<'a>],
     /// From `{` to `}`.
     pub span: Span,
 }
@@ -156,7 +156,7 @@ pub struct Object<'a> {
 /// One `key = value` (or `key: value`) element of an object constructor.
 ///
 /// spec: objectelem
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ObjectElem<'a> {
     /// The key.
     pub key: ObjectKey<'a>,
@@ -167,7 +167,7 @@ pub struct ObjectElem<'a> {
 }
 
 /// The key of an object element.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ObjectKey<'a> {
     /// A bare identifier: the key is its name, literally.
     Identifier(Identifier<'a>),
@@ -188,7 +188,7 @@ impl ObjectKey<'_> {
 /// A reference to a variable.
 ///
 /// spec: VariableExpr
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VariableExpr<'a> {
     /// The variable's name (and range).
     pub name: Identifier<'a>,
@@ -197,7 +197,7 @@ pub struct VariableExpr<'a> {
 /// `name(arg, ...)`
 ///
 /// spec: FunctionCall
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FunctionCall<'a> {
     /// The function's name.
     pub name: Identifier<'a>,
@@ -210,10 +210,10 @@ pub struct FunctionCall<'a> {
 /// The argument list of a call, parentheses included.
 ///
 /// spec: Arguments
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Arguments<'a> {
     /// The argument expressions.
-    pub args: Vec<Expression<'a>>,
+    pub args: &'a [Expression<'a>],
     /// The final argument is followed by `...` and is expanded.
     pub expand_final: bool,
     /// From `(` to `)`.
@@ -223,7 +223,7 @@ pub struct Arguments<'a> {
 /// A `for` expression.
 ///
 /// spec: ForExpr, hclsyntax#for-expressions
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ForExpr<'a> {
     /// `[for ...: value if cond]`
     Tuple(ForTupleExpr<'a>),
@@ -260,7 +260,7 @@ impl<'a> ForExpr<'a> {
 /// `[for v in coll: expr if cond]`
 ///
 /// spec: forTupleExpr
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForTupleExpr<'a> {
     /// `for k, v in coll:`
     pub intro: ForIntro<'a>,
@@ -275,7 +275,7 @@ pub struct ForTupleExpr<'a> {
 /// `{for k, v in coll: key => value... if cond}`
 ///
 /// spec: forObjectExpr
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForObjectExpr<'a> {
     /// `for k, v in coll:`
     pub intro: ForIntro<'a>,
@@ -294,7 +294,7 @@ pub struct ForObjectExpr<'a> {
 /// `for k, v in coll:`
 ///
 /// spec: forIntro
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForIntro<'a> {
     /// The key variable, when two names are given.
     pub key_var: Option<Identifier<'a>>,
@@ -309,7 +309,7 @@ pub struct ForIntro<'a> {
 /// `if cond`
 ///
 /// spec: forCond
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForCond<'a> {
     /// The predicate.
     pub condition: Expression<'a>,
@@ -318,18 +318,18 @@ pub struct ForCond<'a> {
 }
 
 /// A term followed by one or more postfix operators, applied left to right.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Postfix<'a> {
     /// The term the operators apply to.
     pub term: ExprTerm<'a>,
     /// The operators, in source order.
-    pub ops: Vec<PostfixOp<'a>>,
+    pub ops: &'a [PostfixOp<'a>],
     /// From the term to the last operator.
     pub span: Span,
 }
 
 /// One postfix operator.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PostfixOp<'a> {
     /// `[key]`
     Index(Index<'a>),
@@ -356,7 +356,7 @@ impl PostfixOp<'_> {
 /// `[key]`
 ///
 /// spec: Index, hclsyntax#index-operator
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Index<'a> {
     /// The key expression.
     pub key: Expression<'a>,
@@ -367,7 +367,7 @@ pub struct Index<'a> {
 /// `.0`: an index operation written with a dot.
 ///
 /// spec: LegacyIndex
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LegacyIndex<'a> {
     /// The decimal digits.
     pub digits: &'a str,
@@ -378,7 +378,7 @@ pub struct LegacyIndex<'a> {
 /// `.name`
 ///
 /// spec: GetAttr, hclsyntax#attribute-access-operator
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GetAttr<'a> {
     /// The attribute name.
     pub name: Identifier<'a>,
@@ -389,7 +389,7 @@ pub struct GetAttr<'a> {
 /// A splat operator with the traversal it applies to each element.
 ///
 /// spec: Splat, hclsyntax#splat-operators
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Splat<'a> {
     /// `.*` followed by attribute accesses only.
     AttrSplat(AttrSplat<'a>),
@@ -410,12 +410,12 @@ impl Splat<'_> {
 /// `.*.a.b`
 ///
 /// spec: attrSplat
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AttrSplat<'a> {
     /// The `.*` marker.
     pub marker: Span,
     /// The attribute accesses applied to each element.
-    pub attrs: Vec<GetAttr<'a>>,
+    pub attrs: &'a [GetAttr<'a>],
     /// From `.` to the end of the last attribute.
     pub span: Span,
 }
@@ -423,18 +423,18 @@ pub struct AttrSplat<'a> {
 /// `[*].a[0].b`
 ///
 /// spec: fullSplat
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FullSplat<'a> {
     /// The `[*]` marker.
     pub marker: Span,
     /// The operators applied to each element.
-    pub ops: Vec<SplatOp<'a>>,
+    pub ops: &'a [SplatOp<'a>],
     /// From `[` to the end of the last operator.
     pub span: Span,
 }
 
 /// An operator inside a full splat.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SplatOp<'a> {
     /// `[key]`
     Index(Index<'a>),
@@ -456,7 +456,7 @@ impl SplatOp<'_> {
 }
 
 /// `( expression )`
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Parens<'a> {
     /// The inner expression.
     pub expr: Expression<'a>,
@@ -467,7 +467,7 @@ pub struct Parens<'a> {
 /// A unary or binary operation.
 ///
 /// spec: Operation, hclsyntax#operations
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Operation<'a> {
     /// `-x` or `!x`
     UnaryOp(UnaryOp<'a>),
@@ -488,7 +488,7 @@ impl Operation<'_> {
 /// `-x` or `!x`.
 ///
 /// spec: unaryOp
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct UnaryOp<'a> {
     /// `-` or `!`.
     pub op: UnaryOperator,
@@ -528,12 +528,12 @@ impl UnaryOperator {
 /// long the chain.
 ///
 /// spec: binaryOp
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BinaryOp<'a> {
     /// The leftmost operand.
     pub first: Expression<'a>,
     /// The operators (all of one level) and their right operands.
-    pub rest: Vec<(BinaryOperator, Span, Expression<'a>)>,
+    pub rest: &'a [(BinaryOperator, Span, Expression<'a>)],
     /// From the first operand to the last.
     pub span: Span,
 }
@@ -616,7 +616,7 @@ impl fmt::Display for BinaryOperator {
 /// `predicate ? true_expr : false_expr`
 ///
 /// spec: Conditional, hclsyntax#conditional-operator
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Conditional<'a> {
     /// The predicate.
     pub predicate: Expression<'a>,

@@ -8,7 +8,7 @@ use crate::span::Span;
 /// A whole configuration file: a body at the top level.
 ///
 /// spec: ConfigFile, hclsyntax#configuration-files
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ConfigFile<'a> {
     /// The top-level body.
     pub body: Body<'a>,
@@ -19,10 +19,10 @@ pub struct ConfigFile<'a> {
 /// Attributes and blocks, in source order.
 ///
 /// spec: Body, hclsyntax#bodies
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Body<'a> {
     /// The items, in source order.
-    pub items: Vec<BodyItem<'a>>,
+    pub items: &'a [BodyItem<'a>],
     /// From the first byte after the opening brace (or the start of the
     /// file) to the closing brace (or the end of the file).
     pub span: Span,
@@ -30,7 +30,7 @@ pub struct Body<'a> {
 
 impl<'a> Body<'a> {
     /// The attributes, in source order.
-    pub fn attributes(&self) -> impl Iterator<Item = &Attribute<'a>> {
+    pub fn attributes(&self) -> impl Iterator<Item = &'a Attribute<'a>> {
         self.items.iter().filter_map(|item| match item {
             BodyItem::Attribute(a) => Some(a),
             _ => None,
@@ -38,7 +38,7 @@ impl<'a> Body<'a> {
     }
 
     /// The blocks (multi-line and one-line), in source order.
-    pub fn blocks(&self) -> impl Iterator<Item = &Block<'a>> {
+    pub fn blocks(&self) -> impl Iterator<Item = &'a Block<'a>> {
         self.items.iter().filter_map(|item| match item {
             BodyItem::Block(b) | BodyItem::OneLineBlock(b) => Some(b),
             _ => None,
@@ -46,7 +46,7 @@ impl<'a> Body<'a> {
     }
 
     /// The attribute named `name`, if there is one.
-    pub fn attribute(&self, name: &str) -> Option<&Attribute<'a>> {
+    pub fn attribute(&self, name: &str) -> Option<&'a Attribute<'a>> {
         self.attributes().find(|a| a.name.name == name)
     }
 }
@@ -55,7 +55,7 @@ impl<'a> Body<'a> {
 ///
 /// A one-line block has the same shape as a multi-line one; its body holds
 /// at most one attribute and no blocks.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BodyItem<'a> {
     /// `name = expression`
     Attribute(Attribute<'a>),
@@ -80,7 +80,7 @@ impl BodyItem<'_> {
 /// An attribute definition.
 ///
 /// spec: Attribute, hclsyntax#attribute-definitions
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Attribute<'a> {
     /// The attribute's name.
     pub name: Identifier<'a>,
@@ -95,12 +95,12 @@ pub struct Attribute<'a> {
 /// A block: a type, labels and a child body.
 ///
 /// spec: Block, hclsyntax#blocks
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Block<'a> {
     /// The block type.
     pub block_type: Identifier<'a>,
     /// The labels, quoted or bare.
-    pub labels: Vec<BlockLabel<'a>>,
+    pub labels: &'a [BlockLabel<'a>],
     /// The `{`.
     pub open_brace: Span,
     /// The child body.
@@ -112,7 +112,7 @@ pub struct Block<'a> {
 }
 
 /// A block label: a string literal or a bare identifier.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BlockLabel<'a> {
     /// `"label"`
     StringLit(StringLit<'a>),
@@ -120,11 +120,11 @@ pub enum BlockLabel<'a> {
     Identifier(Identifier<'a>),
 }
 
-impl BlockLabel<'_> {
+impl<'a> BlockLabel<'a> {
     /// The label's text.
-    pub fn value(&self) -> &str {
+    pub fn value(&self) -> &'a str {
         match self {
-            BlockLabel::StringLit(s) => &s.value,
+            BlockLabel::StringLit(s) => s.value,
             BlockLabel::Identifier(i) => i.name,
         }
     }

@@ -4,17 +4,16 @@
 
 use super::{Expression, Identifier};
 use crate::span::Span;
-use std::borrow::Cow;
 
 /// A template embedded in an expression.
 ///
 /// spec: TemplateExpr
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TemplateExpr<'a> {
     /// `"..."`
     Quoted(QuotedTemplate<'a>),
     /// `<<EOT ... EOT` or `<<-EOT ... EOT`
-    Heredoc(Box<HeredocTemplate<'a>>),
+    Heredoc(&'a HeredocTemplate<'a>),
 }
 
 impl<'a> TemplateExpr<'a> {
@@ -38,7 +37,7 @@ impl<'a> TemplateExpr<'a> {
 /// A template between double quotes, with escapes decoded.
 ///
 /// spec: quotedTemplate
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct QuotedTemplate<'a> {
     /// The template between the quotes.
     pub template: Template<'a>,
@@ -49,7 +48,7 @@ pub struct QuotedTemplate<'a> {
 /// A heredoc template.
 ///
 /// spec: heredocTemplate
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HeredocTemplate<'a> {
     /// Introduced by `<<-`: leading spaces are flushed.
     pub flush: bool,
@@ -65,10 +64,10 @@ pub struct HeredocTemplate<'a> {
 /// A quoted string without interpolations or directives (block labels).
 ///
 /// spec: StringLit
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StringLit<'a> {
     /// The decoded value.
-    pub value: Cow<'a, str>,
+    pub value: &'a str,
     /// From the opening to the closing quote.
     pub span: Span,
 }
@@ -76,16 +75,16 @@ pub struct StringLit<'a> {
 /// A sequence of literals, interpolations and directives.
 ///
 /// spec: Template
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Template<'a> {
     /// The parts in source order.
-    pub parts: Vec<TemplatePart<'a>>,
+    pub parts: &'a [TemplatePart<'a>],
     /// The template's content range (delimiters excluded).
     pub span: Span,
 }
 
 /// One part of a template.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TemplatePart<'a> {
     /// Literal text.
     Literal(TemplateLiteral<'a>),
@@ -108,10 +107,10 @@ impl TemplatePart<'_> {
 
 /// Literal text of a template, after escapes, `$${`/`%%{`, strip markers and
 /// heredoc flushing have been applied.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TemplateLiteral<'a> {
     /// The text this literal contributes.
-    pub value: Cow<'a, str>,
+    pub value: &'a str,
     /// The source of the literal, including any whitespace a strip marker or
     /// the flush rule removed.
     pub span: Span,
@@ -129,7 +128,7 @@ pub struct Strip {
 /// `${ expression }`
 ///
 /// spec: TemplateInterpolation
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TemplateInterpolation<'a> {
     /// The interpolated expression.
     pub expr: Expression<'a>,
@@ -142,12 +141,12 @@ pub struct TemplateInterpolation<'a> {
 /// A template directive.
 ///
 /// spec: TemplateDirective
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TemplateDirective<'a> {
     /// `%{ if }...%{ else }...%{ endif }`
-    If(Box<TemplateIf<'a>>),
+    If(&'a TemplateIf<'a>),
     /// `%{ for }...%{ endfor }`
-    For(Box<TemplateFor<'a>>),
+    For(&'a TemplateFor<'a>),
 }
 
 impl TemplateDirective<'_> {
@@ -163,7 +162,7 @@ impl TemplateDirective<'_> {
 /// `%{ if cond }then%{ else }else%{ endif }`
 ///
 /// spec: TemplateIf
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TemplateIf<'a> {
     /// The predicate.
     pub condition: Expression<'a>,
@@ -180,7 +179,7 @@ pub struct TemplateIf<'a> {
 /// `%{ for k, v in coll }body%{ endfor }`
 ///
 /// spec: TemplateFor
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TemplateFor<'a> {
     /// The key variable, when two names are given.
     pub key_var: Option<Identifier<'a>>,

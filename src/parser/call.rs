@@ -77,7 +77,7 @@ pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Span) -> PResult<'
             }
         }
         let close_span = close(cx, &i, opener, &ARGUMENTS)?;
-        Ok((i, args.finish(), expand_final, close_span))
+        Ok((i, args.finish(cx.arena), expand_final, close_span))
     })?;
     Ok((
         token(cx, i, close_span.len() as usize),

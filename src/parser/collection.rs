@@ -102,7 +102,7 @@ pub(crate) fn object<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Object<'a>> 
 
 /// The elements of a collection up to (not including) its closing byte,
 /// separated by commas or newlines, with an optional trailing comma.
-fn elements<'a, T>(
+fn elements<'a, T: Copy>(
     cx: &Ctx<'a>,
     mut i: Input<'a>,
     open: crate::Span,
@@ -110,7 +110,7 @@ fn elements<'a, T>(
     scratch: &Scratch<T>,
     element: impl Fn(&Ctx<'a>, Input<'a>) -> PResult<'a, T>,
     end_of: impl Fn(&T) -> u32,
-) -> PResult<'a, Vec<T>> {
+) -> PResult<'a, &'a [T]> {
     let out = scratch.open();
     loop {
         match peek(&i) {
@@ -130,7 +130,7 @@ fn elements<'a, T>(
             _ => return cx.fail(missing(cx, pos(&i), open, closer)),
         }
     }
-    Ok((i, out.finish()))
+    Ok((i, out.finish(cx.arena)))
 }
 
 /// Whether the trivia between `from` and `to` holds a newline (a line

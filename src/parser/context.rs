@@ -4,6 +4,7 @@
 use super::error::PError;
 use super::scratch::Scratch;
 use super::Input;
+use crate::arena::Arena;
 use crate::ast::{BlockLabel, BodyItem, Expression, ObjectElem, PostfixOp, TemplatePart};
 use crate::diagnostic::Diagnostic;
 use crate::span::{LineIndex, Position, Span};
@@ -24,6 +25,8 @@ pub(crate) enum Newlines {
 
 /// State shared by every production function of one parse.
 pub(crate) struct Ctx<'a> {
+    /// Where the tree is allocated.
+    pub arena: &'a Arena,
     /// The whole input.
     pub src: &'a [u8],
     /// The whole input as text, when it is valid UTF-8.
@@ -75,8 +78,15 @@ impl Drop for Mode<'_, '_> {
 impl<'a> Ctx<'a> {
     /// A context for parsing `src`; `text` is all of it as text when it is
     /// valid UTF-8 (checked once, by the caller).
-    pub(crate) fn new(src: &'a [u8], text: Option<&'a str>, max_depth: u32, newlines: Newlines) -> Self {
+    pub(crate) fn new(
+        arena: &'a Arena,
+        src: &'a [u8],
+        text: Option<&'a str>,
+        max_depth: u32,
+        newlines: Newlines,
+    ) -> Self {
         Ctx {
+            arena,
             src,
             text,
             max_depth,
@@ -167,14 +177,23 @@ impl<'a> Ctx<'a> {
     }
 
     /// The text of bytes `start..end`, with invalid UTF-8 replaced by
-    /// U+FFFD; borrowed whenever the bytes are valid.
-    pub(crate) fn cow(&self, start: usize, end: usize) -> std::borrow::Cow<'a, str> {
+    /// U+FFFD; borrowed from the source whenever the bytes are valid.
+    pub(crate) fn text(&self, start: usize, end: usize) -> &'a str {
         let end = end.min(self.src.len());
         let start = start.min(end);
         match self.text {
-            Some(t) => std::borrow::Cow::Borrowed(t.get(start..end).unwrap_or_default()),
-            None => String::from_utf8_lossy(&self.src[start..end]),
+            Some(t) => t.get(start..end).unwrap_or_default(),
+            None => match String::from_utf8_lossy(&self.src[start..end]) {
+                std::borrow::Cow::Borrowed(s) => s,
+                std::borrow::Cow::Owned(s) => self.arena.alloc_str(&s),
+            },
         }
+    }
+
+    /// Moves a node into the arena.
+    #[inline]
+    pub(crate) fn alloc<T: Copy>(&self, value: T) -> &'a T {
+        self.arena.alloc(value)
     }
 
     /// Line and column of byte `offset`.

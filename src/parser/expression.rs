@@ -57,7 +57,7 @@ pub(crate) fn conditional<'a>(cx: &Ctx<'a>, i: Input<'a>, predicate: Expression<
         let span = predicate.span().to(false_expr.span());
         Ok((
             i,
-            Expression::Conditional(Box::new(Conditional {
+            Expression::Conditional(cx.alloc(Conditional {
                 predicate,
                 true_expr,
                 false_expr,
@@ -116,7 +116,7 @@ pub(crate) fn unary_op<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression
         let span = op_span.to(operand.span());
         Ok((
             i,
-            Expression::Operation(Box::new(Operation::UnaryOp(UnaryOp {
+            Expression::Operation(cx.alloc(Operation::UnaryOp(UnaryOp {
                 op,
                 op_span,
                 operand,
@@ -140,48 +140,67 @@ pub(crate) fn binary_op<'a>(cx: &Ctx<'a>, mut i: Input<'a>, first: Expression<'a
         i = token(cx, i, len);
         let (next, rhs) = operand(cx, i)?;
         i = next;
-        rest.push(((op, op_span), rhs));
+        rest.push(((op, op_span), Pending::Done(rhs)));
     }
-    Ok((i, precedence::fold(first, rest)))
+    Ok((i, precedence::fold(cx, Pending::Done(first), rest).close(cx)))
 }
 
-impl<'a> Operand for Expression<'a> {
+/// An operand during folding: a finished expression, or a node of one
+/// precedence level that later operators of that level still extend.
+enum Pending<'a> {
+    Done(Expression<'a>),
+    Group {
+        first: Expression<'a>,
+        rest: Vec<(BinaryOperator, Span, Expression<'a>)>,
+        span: Span,
+    },
+}
+
+impl<'a> Pending<'a> {
+    /// The finished expression (a group is moved into the arena).
+    fn close(self, cx: &Ctx<'a>) -> Expression<'a> {
+        match self {
+            Pending::Done(e) => e,
+            Pending::Group { first, rest, span } => {
+                let rest = cx.arena.alloc_slice(&rest);
+                Expression::Operation(cx.alloc(Operation::BinaryOp(BinaryOp { first, rest, span })))
+            }
+        }
+    }
+
+    fn span(&self) -> Span {
+        match self {
+            Pending::Done(e) => e.span(),
+            Pending::Group { span, .. } => *span,
+        }
+    }
+}
+
+impl<'a> Operand for Pending<'a> {
     type Op = (BinaryOperator, Span);
+    type Cx = Ctx<'a>;
 
     fn level(op: Self::Op) -> u8 {
         precedence::level(op.0)
     }
 
-    /// Extends `lhs` when it is a node of the same level (left
-    /// associativity), or starts a new node.
-    fn apply(lhs: Self, (op, op_span): Self::Op, rhs: Self) -> Self {
+    /// Extends `lhs` when it is a group of the same level (left
+    /// associativity), or starts a new group.
+    fn apply(cx: &Ctx<'a>, lhs: Self, (op, op_span): Self::Op, rhs: Self) -> Self {
         let span = lhs.span().to(rhs.span());
+        let rhs = rhs.close(cx);
         match lhs {
-            Expression::Operation(mut node) => match &mut *node {
-                Operation::BinaryOp(b) if b.level() == op.level() => {
-                    b.rest.push((op, op_span, rhs));
-                    b.span = span;
-                    Expression::Operation(node)
-                }
-                _ => new_binary(Expression::Operation(node), op, op_span, rhs, span),
+            Pending::Group { first, mut rest, .. } if rest[0].0.level() == op.level() => {
+                rest.push((op, op_span, rhs));
+                Pending::Group { first, rest, span }
+            }
+            lhs => Pending::Group {
+                first: lhs.close(cx),
+                rest: vec![(op, op_span, rhs)],
+                span,
             },
-            lhs => new_binary(lhs, op, op_span, rhs, span),
         }
     }
-}
-
-fn new_binary<'a>(
-    first: Expression<'a>,
-    op: BinaryOperator,
-    op_span: Span,
-    rhs: Expression<'a>,
-    span: Span,
-) -> Expression<'a> {
-    Expression::Operation(Box::new(Operation::BinaryOp(BinaryOp {
-        first,
-        rest: vec![(op, op_span, rhs)],
-        span,
-    })))
 }
 
 /// The binary operator at `i` and its length, if there is one.
@@ -292,7 +311,7 @@ fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     let inside = trivia_and_newlines(cx, skip(i, 1));
     if at_keyword(&inside, "for") {
         let (i, f) = for_expr::for_expr(cx, i)?;
-        Ok((i, ExprTerm::ForExpr(Box::new(f))))
+        Ok((i, ExprTerm::ForExpr(cx.alloc(f))))
     } else {
         let (i, c) = collection::collection_value(cx, i)?;
         Ok((i, ExprTerm::CollectionValue(c)))
@@ -312,7 +331,7 @@ fn parens<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     })?;
     Ok((
         token(cx, i, close_span.len() as usize),
-        ExprTerm::Parens(Box::new(Parens {
+        ExprTerm::Parens(cx.alloc(Parens {
             expr,
             span: open.to(close_span),
         })),
@@ -346,7 +365,7 @@ fn named<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     let j = token(cx, i, n);
     if peek(&j) == Some(b'(') {
         let (j, f) = call::function_call(cx, j, name)?;
-        Ok((j, ExprTerm::FunctionCall(Box::new(f))))
+        Ok((j, ExprTerm::FunctionCall(cx.alloc(f))))
     } else {
         let (j, v) = variable_expr(cx, j, name)?;
         Ok((j, ExprTerm::VariableExpr(v)))

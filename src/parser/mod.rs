@@ -31,6 +31,7 @@ mod template;
 mod template_expr;
 mod traversal;
 
+use crate::arena::Arena;
 use crate::ast::{ConfigFile, Expression, Template};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::source;
@@ -47,9 +48,10 @@ pub(crate) type PResult<'a, O> = nom::IResult<Input<'a>, O, error::PError>;
 /// Settings for one parse.
 ///
 /// ```
-/// use hcl_native::{parse_config_with, ParseOptions};
+/// use hcl_native::{parse_config_with, Arena, ParseOptions};
 /// let deep = "a = ".to_string() + &"[".repeat(50) + &"]".repeat(50);
-/// let parsed = parse_config_with(deep.as_bytes(), &ParseOptions { max_depth: 10 });
+/// let arena = Arena::new();
+/// let parsed = parse_config_with(&arena, deep.as_bytes(), &ParseOptions { max_depth: 10 });
 /// assert_eq!(parsed.diagnostics[0].summary, "Nesting too deep");
 /// ```
 #[derive(Clone, Debug)]
@@ -88,30 +90,33 @@ pub struct Parsed<T> {
     pub diagnostics: Diagnostics,
 }
 
-/// Parses a configuration file.
+/// Parses a configuration file into `arena`.
 ///
 /// ```
-/// use hcl_native::parse_config;
-/// let parsed = parse_config(b"region = \"eu\"\nserver \"web\" {\n  port = 80\n}\n");
+/// use hcl_native::{parse_config, Arena};
+/// let arena = Arena::new();
+/// let parsed = parse_config(&arena, b"region = \"eu\"\nserver \"web\" {\n  port = 80\n}\n");
 /// assert!(parsed.diagnostics.is_empty());
 /// let body = &parsed.ast.body;
 /// assert_eq!(body.attributes().next().unwrap().name.name, "region");
 /// assert_eq!(body.blocks().next().unwrap().labels[0].value(), "web");
 /// ```
-pub fn parse_config(src: &[u8]) -> Parsed<ConfigFile<'_>> {
-    parse_config_with(src, &ParseOptions::default())
+pub fn parse_config<'a>(arena: &'a Arena, src: &'a [u8]) -> Parsed<ConfigFile<'a>> {
+    parse_config_with(arena, src, &ParseOptions::default())
 }
 
 /// Parses a configuration file with explicit options.
 ///
 /// ```
-/// use hcl_native::{parse_config_with, ParseOptions};
-/// let parsed = parse_config_with(b"a = ((1))", &ParseOptions { max_depth: 1 });
+/// use hcl_native::{parse_config_with, Arena, ParseOptions};
+/// let arena = Arena::new();
+/// let parsed = parse_config_with(&arena, b"a = ((1))", &ParseOptions { max_depth: 1 });
 /// assert!(parsed.diagnostics.has_errors());
 /// ```
-pub fn parse_config_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<ConfigFile<'a>> {
+pub fn parse_config_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseOptions) -> Parsed<ConfigFile<'a>> {
     let whole = Span::new(0, src.len().min(u32::MAX as usize) as u32);
     run(
+        arena,
         src,
         options,
         Newlines::Significant,
@@ -126,24 +131,27 @@ pub fn parse_config_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<Co
 /// Parses a standalone expression (newlines are whitespace throughout).
 ///
 /// ```
-/// use hcl_native::{parse_expression, ast::Expression};
-/// let parsed = parse_expression(b"1 + 2 * x");
+/// use hcl_native::{parse_expression, ast::Expression, Arena};
+/// let arena = Arena::new();
+/// let parsed = parse_expression(&arena, b"1 + 2 * x");
 /// assert!(parsed.diagnostics.is_empty());
 /// assert!(matches!(parsed.ast, Expression::Operation(_)));
 /// ```
-pub fn parse_expression(src: &[u8]) -> Parsed<Expression<'_>> {
-    parse_expression_with(src, &ParseOptions::default())
+pub fn parse_expression<'a>(arena: &'a Arena, src: &'a [u8]) -> Parsed<Expression<'a>> {
+    parse_expression_with(arena, src, &ParseOptions::default())
 }
 
 /// Parses a standalone expression with explicit options.
 ///
 /// ```
-/// use hcl_native::{parse_expression_with, ParseOptions};
-/// let parsed = parse_expression_with(b"[[[1]]]", &ParseOptions { max_depth: 2 });
+/// use hcl_native::{parse_expression_with, Arena, ParseOptions};
+/// let arena = Arena::new();
+/// let parsed = parse_expression_with(&arena, b"[[[1]]]", &ParseOptions { max_depth: 2 });
 /// assert!(parsed.diagnostics.has_errors());
 /// ```
-pub fn parse_expression_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<Expression<'a>> {
+pub fn parse_expression_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseOptions) -> Parsed<Expression<'a>> {
     run(
+        arena,
         src,
         options,
         Newlines::Ignored,
@@ -175,25 +183,28 @@ pub fn parse_expression_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parse
 /// sequences, running to the end of the input.
 ///
 /// ```
-/// use hcl_native::{parse_template, ast::TemplatePart};
-/// let parsed = parse_template(b"Hello, ${name}!");
+/// use hcl_native::{parse_template, ast::TemplatePart, Arena};
+/// let arena = Arena::new();
+/// let parsed = parse_template(&arena, b"Hello, ${name}!");
 /// assert!(parsed.diagnostics.is_empty());
 /// assert_eq!(parsed.ast.parts.len(), 3);
 /// assert!(matches!(parsed.ast.parts[1], TemplatePart::Interpolation(_)));
 /// ```
-pub fn parse_template(src: &[u8]) -> Parsed<Template<'_>> {
-    parse_template_with(src, &ParseOptions::default())
+pub fn parse_template<'a>(arena: &'a Arena, src: &'a [u8]) -> Parsed<Template<'a>> {
+    parse_template_with(arena, src, &ParseOptions::default())
 }
 
 /// Parses a standalone template with explicit options.
 ///
 /// ```
-/// use hcl_native::{parse_template_with, ParseOptions};
-/// let parsed = parse_template_with(b"${ ((1)) }", &ParseOptions { max_depth: 2 });
+/// use hcl_native::{parse_template_with, Arena, ParseOptions};
+/// let arena = Arena::new();
+/// let parsed = parse_template_with(&arena, b"${ ((1)) }", &ParseOptions { max_depth: 2 });
 /// assert!(parsed.diagnostics.has_errors());
 /// ```
-pub fn parse_template_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<Template<'a>> {
+pub fn parse_template_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseOptions) -> Parsed<Template<'a>> {
     run(
+        arena,
         src,
         options,
         Newlines::Ignored,
@@ -208,16 +219,13 @@ pub fn parse_template_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<
                 Err(e) => {
                     cx.report(structure::error_diagnostic(cx, e));
                     Template {
-                        parts: Vec::new(),
+                        parts: &[],
                         span: Span::new(start, cx.src.len() as u32),
                     }
                 }
             }
         },
-        |span| Template {
-            parts: Vec::new(),
-            span,
-        },
+        |span| Template { parts: &[], span },
     )
 }
 
@@ -225,6 +233,7 @@ pub fn parse_template_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<
 /// diagnostics (parser errors on bytes already reported as badly encoded
 /// are dropped).
 fn run<'a, T>(
+    arena: &'a Arena,
     src: &'a [u8],
     options: &ParseOptions,
     newlines: Newlines,
@@ -244,7 +253,7 @@ fn run<'a, T>(
         };
     }
     let checked = source::check(src);
-    let cx = Ctx::new(src, checked.text, options.max_depth, newlines);
+    let cx = Ctx::new(arena, src, checked.text, options.max_depth, newlines);
     let input = context::skip(Input::new(src), checked.start);
     let ast = parse(&cx, input);
     let mut diagnostics = checked.diagnostics;

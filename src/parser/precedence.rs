@@ -29,11 +29,13 @@ pub(crate) fn level(op: BinaryOperator) -> u8 {
 pub(crate) trait Operand: Sized {
     /// The operator type.
     type Op: Copy;
+    /// What applying an operator needs (the parse context, for allocation).
+    type Cx: ?Sized;
     /// The operator's precedence level.
     fn level(op: Self::Op) -> u8;
     /// Applies `op` to `lhs` and `rhs`. `lhs` is the result of an earlier
     /// application at the same or a higher level.
-    fn apply(lhs: Self, op: Self::Op, rhs: Self) -> Self;
+    fn apply(cx: &Self::Cx, lhs: Self, op: Self::Op, rhs: Self) -> Self;
 }
 
 /// Folds `first op1 t1 op2 t2 ...` by precedence, left-associative within
@@ -41,27 +43,27 @@ pub(crate) trait Operand: Sized {
 ///
 /// The operator stack only ever holds strictly rising levels, so it stays
 /// as small as the level table however long the chain is.
-pub(crate) fn fold<T: Operand>(first: T, rest: impl IntoIterator<Item = (T::Op, T)>) -> T {
+pub(crate) fn fold<T: Operand>(cx: &T::Cx, first: T, rest: impl IntoIterator<Item = (T::Op, T)>) -> T {
     let mut operands: Vec<T> = vec![first];
     let mut operators: Vec<T::Op> = Vec::new();
     for (op, term) in rest {
         while operators.last().is_some_and(|&top| T::level(top) >= T::level(op)) {
-            reduce(&mut operands, &mut operators);
+            reduce(cx, &mut operands, &mut operators);
         }
         operators.push(op);
         operands.push(term);
     }
     while !operators.is_empty() {
-        reduce(&mut operands, &mut operators);
+        reduce(cx, &mut operands, &mut operators);
     }
     // One operand is left: the stacks started with one more operand than
     // operators and every reduction removes one of each.
     operands.pop().expect("fold always leaves one operand")
 }
 
-fn reduce<T: Operand>(operands: &mut Vec<T>, operators: &mut Vec<T::Op>) {
+fn reduce<T: Operand>(cx: &T::Cx, operands: &mut Vec<T>, operators: &mut Vec<T::Op>) {
     if let (Some(op), Some(rhs), Some(lhs)) = (operators.pop(), operands.pop(), operands.pop()) {
-        operands.push(T::apply(lhs, op, rhs));
+        operands.push(T::apply(cx, lhs, op, rhs));
     }
 }
 
@@ -76,16 +78,17 @@ mod tests {
 
     impl Operand for S {
         type Op = BinaryOperator;
+        type Cx = ();
         fn level(op: BinaryOperator) -> u8 {
             level(op)
         }
-        fn apply(lhs: S, op: BinaryOperator, rhs: S) -> S {
+        fn apply(_: &(), lhs: S, op: BinaryOperator, rhs: S) -> S {
             S(format!("({} {} {})", lhs.0, op.as_str(), rhs.0))
         }
     }
 
     fn f(first: &str, rest: &[(BinaryOperator, &str)]) -> String {
-        fold(S(first.into()), rest.iter().map(|(o, t)| (*o, S(t.to_string())))).0
+        fold(&(), S(first.into()), rest.iter().map(|(o, t)| (*o, S(t.to_string())))).0
     }
 
     #[test]
@@ -137,10 +140,11 @@ mod tests {
 
     impl Operand for Count {
         type Op = BinaryOperator;
+        type Cx = ();
         fn level(op: BinaryOperator) -> u8 {
             level(op)
         }
-        fn apply(lhs: Count, _: BinaryOperator, rhs: Count) -> Count {
+        fn apply(_: &(), lhs: Count, _: BinaryOperator, rhs: Count) -> Count {
             Count(lhs.0 + rhs.0 + 1)
         }
     }
@@ -149,7 +153,7 @@ mod tests {
     fn a_long_chain_needs_no_recursion() {
         let n = 1_000_000;
         let ops = [Add, Multiply, Or, Less];
-        let out = fold(Count(0), (0..n).map(|k| (ops[k % 4], Count(0))));
+        let out = fold(&(), Count(0), (0..n).map(|k| (ops[k % 4], Count(0))));
         assert_eq!(out.0, n);
     }
 

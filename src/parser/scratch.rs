@@ -2,13 +2,14 @@
 //! arguments, postfix operators, template parts, labels).
 //!
 //! A production pushes its list's entries onto the context's shared stack
-//! for that type and, when the list is complete, moves them into a vector
-//! of exactly the right size: one allocation per list, with no regrowth
-//! and no spare capacity. Lists nest (a tuple inside a tuple), and each
+//! for that type and, when the list is complete, copies them into the
+//! arena as a slice of exactly the right size: no regrowth, no spare
+//! capacity. Lists nest (a tuple inside a tuple), and each
 //! works on the top of the stack above the mark it took when it opened;
 //! an open list that is dropped without being finished (its production
 //! failed) gives its entries back.
 
+use crate::arena::Arena;
 use std::cell::RefCell;
 
 /// The shared stack for one type of list entry, and how many entries to
@@ -54,16 +55,26 @@ impl<T> List<'_, T> {
         self.stack.0.borrow().len() - self.mark
     }
 
-    /// The entries, in an exactly sized vector.
+    /// The entries, changed by `edit` in place, then copied into `arena`.
     #[inline]
-    pub(crate) fn finish(self) -> Vec<T> {
+    pub(crate) fn finish_with(self, arena: &Arena, edit: impl FnOnce(&mut [T])) -> &[T]
+    where
+        T: Copy,
+    {
+        edit(&mut self.stack.0.borrow_mut()[self.mark..]);
+        self.finish(arena)
+    }
+
+    /// The entries, copied into `arena` as an exactly sized slice.
+    #[inline]
+    pub(crate) fn finish(self, arena: &Arena) -> &[T]
+    where
+        T: Copy,
+    {
         let mut stack = self.stack.0.borrow_mut();
-        let n = stack.len() - self.mark;
-        if n == 0 {
-            return Vec::new();
-        }
-        // one exactly sized allocation and one copy of the entries
-        stack.split_off(self.mark)
+        let slice = arena.alloc_slice(&stack[self.mark..]);
+        stack.truncate(self.mark);
+        slice
     }
 }
 
@@ -79,7 +90,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nested_lists_take_their_own_entries_with_exact_capacity() {
+    fn nested_lists_take_their_own_entries() {
         let s = Scratch::new(1);
         let outer = s.open();
         outer.push(1);
@@ -87,10 +98,10 @@ mod tests {
         inner.push(10);
         inner.push(11);
         assert_eq!(inner.len(), 2);
-        let v = inner.finish();
-        assert_eq!((v.as_slice(), v.capacity()), (&[10, 11][..], 2));
+        let arena = Arena::new();
+        assert_eq!(inner.finish(&arena), &[10, 11]);
         outer.push(2);
-        assert_eq!(outer.finish(), vec![1, 2]);
+        assert_eq!(outer.finish(&arena), &[1, 2]);
     }
 
     #[test]
@@ -103,6 +114,6 @@ mod tests {
             failed.push(99);
         }
         outer.push(2);
-        assert_eq!(outer.finish(), vec![1, 2]);
+        assert_eq!(outer.finish(&Arena::new()), &[1, 2]);
     }
 }

@@ -94,7 +94,7 @@ pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>)
     (
         i,
         Body {
-            items: items.finish(),
+            items: items.finish(cx.arena),
             span: Span::new(start, end),
         },
     )
@@ -389,7 +389,7 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, mut i: Input<'a>, block_type: Identifier<'
             }
         }
     }
-    let labels = labels.finish();
+    let labels = labels.finish(cx.arena);
     let open_brace = span_at(&i, 1);
     let (j, one_line, body) = cx.nested(open_brace, Newlines::Significant, || {
         let j = token(cx, i, 1);
@@ -454,7 +454,7 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -
         return Ok((
             i,
             Body {
-                items: Vec::new(),
+                items: &[],
                 span: Span::new(start, pos(&i) + 1),
             },
         ));
@@ -494,7 +494,7 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -
         return Ok((
             j,
             Body {
-                items: vec![attr],
+                items: cx.arena.alloc_slice(&[attr]),
                 span: Span::new(start, pos(&j) + 1),
             },
         ));
@@ -514,6 +514,7 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -
     let from = pos(&j) as usize;
     let resume = if at_newline(&j) { from } else { resync(cx.src, from) };
     let (j, mut body) = body(cx, skip(j, resume - from), Some(open_brace));
-    body.items.insert(0, attr);
+    let items: Vec<BodyItem<'a>> = std::iter::once(attr).chain(body.items.iter().copied()).collect();
+    body.items = cx.arena.alloc_slice(&items);
     Ok((j, body))
 }

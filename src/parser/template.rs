@@ -11,7 +11,6 @@ use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
-use std::borrow::Cow;
 
 /// Where a template's text comes from.
 #[derive(Clone, Copy, Debug)]
@@ -110,8 +109,7 @@ pub(crate) fn template<'a>(
         Ending::End => pos(&i),
     };
     let strip_last = matches!(ending, Ending::Tag { strip, .. } if strip.before);
-    let mut parts = parts.finish();
-    apply_strip(&mut parts, strip_first, strip_last);
+    let parts = parts.finish_with(cx.arena, |parts| apply_strip(parts, strip_first, strip_last));
     Ok((
         i,
         (
@@ -299,7 +297,8 @@ fn escape(cx: &Ctx<'_>, b: &[u8], at: usize, text: &mut LiteralText) -> usize {
 }
 
 /// The text of a template literal under construction: borrowed from the
-/// source until something (an escape, `$${`) makes it differ.
+/// source until something (an escape, `$${`) makes it differ, then built
+/// up and copied into the arena.
 struct LiteralText {
     /// Start of the source bytes not yet copied.
     raw_start: usize,
@@ -316,8 +315,8 @@ impl LiteralText {
 
     /// Copies the source bytes from the last copy point to `end`.
     fn take_raw(&mut self, cx: &Ctx<'_>, end: usize) {
-        let raw = cx.cow(self.raw_start, end);
-        self.owned.get_or_insert_with(String::new).push_str(&raw);
+        let raw = cx.text(self.raw_start, end);
+        self.owned.get_or_insert_with(String::new).push_str(raw);
         self.raw_start = end;
     }
 
@@ -329,12 +328,12 @@ impl LiteralText {
         self.owned.get_or_insert_with(String::new).push(c);
     }
 
-    fn finish<'a>(mut self, cx: &Ctx<'a>, end: usize) -> Cow<'a, str> {
+    fn finish<'a>(mut self, cx: &Ctx<'a>, end: usize) -> &'a str {
         match self.owned {
-            None => cx.cow(self.raw_start, end),
+            None => cx.text(self.raw_start, end),
             Some(_) => {
                 self.take_raw(cx, end);
-                Cow::Owned(self.owned.unwrap_or_default())
+                cx.arena.alloc_str(&self.owned.unwrap_or_default())
             }
         }
     }
@@ -361,10 +360,10 @@ fn apply_strip(parts: &mut [TemplatePart<'_>], strip_first: bool, strip_last: bo
         };
         if let TemplatePart::Literal(l) = &mut parts[k] {
             if after_prev {
-                trim_cow(&mut l.value, str::trim_start);
+                l.value = l.value.trim_start();
             }
             if before_next {
-                trim_cow(&mut l.value, str::trim_end);
+                l.value = l.value.trim_end();
             }
         }
     }
@@ -385,19 +384,6 @@ fn strips_after(p: &TemplatePart<'_>) -> bool {
         TemplatePart::Interpolation(x) => x.strip.after,
         TemplatePart::Directive(TemplateDirective::If(d)) => d.strip[2].after,
         TemplatePart::Directive(TemplateDirective::For(d)) => d.strip[1].after,
-    }
-}
-
-/// Trims a `Cow` without copying a borrowed value.
-fn trim_cow<'a>(value: &mut Cow<'a, str>, trim: fn(&str) -> &str) {
-    match value {
-        Cow::Borrowed(s) => *s = trim(s),
-        Cow::Owned(s) => {
-            let t = trim(s);
-            if t.len() != s.len() {
-                *s = t.to_string();
-            }
-        }
     }
 }
 
@@ -521,10 +507,10 @@ pub(crate) fn template_directive<'a>(
 ) -> PResult<'a, TemplateDirective<'a>> {
     if tag_keyword(cx, i) == Some("if") {
         let (i, d) = template_if(cx, i, flavor)?;
-        Ok((i, TemplateDirective::If(Box::new(d))))
+        Ok((i, TemplateDirective::If(cx.alloc(d))))
     } else {
         let (i, d) = template_for(cx, i, flavor)?;
-        Ok((i, TemplateDirective::For(Box::new(d))))
+        Ok((i, TemplateDirective::For(cx.alloc(d))))
     }
 }
 
@@ -709,20 +695,21 @@ pub(crate) fn stray_tag(kind: EndKind, span: Span) -> Diagnostic {
 /// line-leading literal (lines that hold only spaces do not count; a line
 /// that starts with an interpolation or directive counts as zero), then
 /// removes up to that many spaces from the start of every line-leading
-/// literal. Only U+0020 counts as a space here. Runs after strip markers.
+/// literal. Only U+0020 counts as a space here. Runs after strip markers,
+/// on the finished template, which it rebuilds with the flushed literals.
 ///
 /// spec: heredocTemplate, hclsyntax#template-expressions
-pub(crate) fn flush(template: &mut Template<'_>) {
+pub(crate) fn flush<'a>(cx: &Ctx<'a>, template: Template<'a>) -> Template<'a> {
     let mut m = Measure {
         at_line_start: true,
         min: usize::MAX,
     };
-    walk_lines(template, &mut |event| m.see(event));
+    walk_lines(&template, &mut |event| m.see(event));
     if m.min == 0 || m.min == usize::MAX {
-        return;
+        return template;
     }
     let mut at_line_start = true;
-    walk_lines_mut(template, m.min, &mut at_line_start);
+    flushed(cx, &template, m.min, &mut at_line_start)
 }
 
 /// What the flush rule sees, in source order.
@@ -766,10 +753,10 @@ impl Measure {
     }
 }
 
-fn walk_lines<'t>(t: &'t Template<'_>, f: &mut dyn FnMut(LineEvent<'t>)) {
-    for part in &t.parts {
+fn walk_lines<'t>(t: &Template<'t>, f: &mut dyn FnMut(LineEvent<'t>)) {
+    for part in t.parts {
         match part {
-            TemplatePart::Literal(l) => f(LineEvent::Literal(&l.value)),
+            TemplatePart::Literal(l) => f(LineEvent::Literal(l.value)),
             TemplatePart::Interpolation(_) => f(LineEvent::Sequence),
             TemplatePart::Directive(TemplateDirective::If(d)) => {
                 f(LineEvent::Sequence);
@@ -789,50 +776,55 @@ fn walk_lines<'t>(t: &'t Template<'_>, f: &mut dyn FnMut(LineEvent<'t>)) {
     }
 }
 
-fn walk_lines_mut(t: &mut Template<'_>, min: usize, at_line_start: &mut bool) {
-    for part in &mut t.parts {
-        match part {
+/// A copy of `t` with every line-leading literal flushed by up to `min`
+/// spaces.
+fn flushed<'a>(cx: &Ctx<'a>, t: &Template<'a>, min: usize, at_line_start: &mut bool) -> Template<'a> {
+    let mut parts = Vec::with_capacity(t.parts.len());
+    for part in t.parts {
+        parts.push(match *part {
+            TemplatePart::Literal(l) if l.value.is_empty() => TemplatePart::Literal(l),
             TemplatePart::Literal(l) => {
-                if l.value.is_empty() {
-                    continue;
-                }
-                let ends_line = l.value.ends_with('\n');
-                flush_literal(&mut l.value, min, *at_line_start);
-                *at_line_start = ends_line;
+                let value = flush_literal(cx, l.value, min, *at_line_start);
+                *at_line_start = l.value.ends_with('\n');
+                TemplatePart::Literal(TemplateLiteral { value, span: l.span })
             }
-            TemplatePart::Interpolation(_) => *at_line_start = false,
+            TemplatePart::Interpolation(x) => {
+                *at_line_start = false;
+                TemplatePart::Interpolation(x)
+            }
             TemplatePart::Directive(TemplateDirective::If(d)) => {
                 *at_line_start = false;
-                walk_lines_mut(&mut d.then_template, min, at_line_start);
-                if let Some(e) = &mut d.else_template {
+                let then_template = flushed(cx, &d.then_template, min, at_line_start);
+                let else_template = d.else_template.map(|e| {
                     *at_line_start = false;
-                    walk_lines_mut(e, min, at_line_start);
-                }
+                    flushed(cx, &e, min, at_line_start)
+                });
                 *at_line_start = false;
+                TemplatePart::Directive(TemplateDirective::If(cx.alloc(TemplateIf {
+                    then_template,
+                    else_template,
+                    ..*d
+                })))
             }
             TemplatePart::Directive(TemplateDirective::For(d)) => {
                 *at_line_start = false;
-                walk_lines_mut(&mut d.body, min, at_line_start);
+                let body = flushed(cx, &d.body, min, at_line_start);
                 *at_line_start = false;
+                TemplatePart::Directive(TemplateDirective::For(cx.alloc(TemplateFor { body, ..*d })))
             }
-        }
+        });
+    }
+    Template {
+        parts: cx.arena.alloc_slice(&parts),
+        span: t.span,
     }
 }
 
 /// Removes up to `min` leading spaces from each line-leading segment.
-fn flush_literal(value: &mut Cow<'_, str>, min: usize, at_line_start: bool) {
+fn flush_literal<'a>(cx: &Ctx<'a>, value: &'a str, min: usize, at_line_start: bool) -> &'a str {
     let spaces = |seg: &str| -> usize { seg.bytes().take(min).take_while(|c| *c == b' ').count() };
     if !value.contains('\n') {
-        if at_line_start {
-            let n = spaces(value);
-            match value {
-                Cow::Borrowed(s) => *s = &s[n..],
-                Cow::Owned(s) => {
-                    s.drain(..n);
-                }
-            }
-        }
-        return;
+        return if at_line_start { &value[spaces(value)..] } else { value };
     }
     let mut out = String::with_capacity(value.len());
     for (k, seg) in value.split('\n').enumerate() {
@@ -845,7 +837,7 @@ fn flush_literal(value: &mut Cow<'_, str>, min: usize, at_line_start: bool) {
             out.push_str(seg);
         }
     }
-    *value = Cow::Owned(out);
+    cx.arena.alloc_str(&out)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub(crate) fn template_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Templ
         Ok((i, TemplateExpr::Quoted(q)))
     } else {
         let (i, h) = heredoc_template(cx, i)?;
-        Ok((i, TemplateExpr::Heredoc(Box::new(h))))
+        Ok((i, TemplateExpr::Heredoc(cx.alloc(h))))
     }
 }
 
@@ -65,13 +65,13 @@ fn plain_string<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Option<(Input<'a>, QuotedTem
     }
     let start = pos(i);
     let content = Span::new(start + 1, start + len as u32);
-    let parts = if len > 1 {
-        vec![TemplatePart::Literal(TemplateLiteral {
-            value: cx.cow(content.start as usize, content.end as usize),
+    let parts: &'a [TemplatePart<'a>] = if len > 1 {
+        cx.arena.alloc_slice(&[TemplatePart::Literal(TemplateLiteral {
+            value: cx.text(content.start as usize, content.end as usize),
             span: content,
-        })]
+        })])
     } else {
-        Vec::new()
+        &[]
     };
     let quoted = QuotedTemplate {
         template: Template { parts, span: content },
@@ -182,7 +182,7 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
         Ok((i, template))
     })?;
     if flush_mode {
-        flush(&mut template);
+        template = flush(cx, template);
     }
     let (i, end) = match closing_marker_len(i.fragment(), marker.name.as_bytes()) {
         // the span runs to the end of the marker line's trailing whitespace

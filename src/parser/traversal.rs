@@ -71,9 +71,9 @@ pub(crate) fn postfix<'a>(cx: &Ctx<'a>, mut i: Input<'a>, term: ExprTerm<'a>) ->
     if ops.len() == 0 {
         return Ok((i, term));
     }
-    let ops = ops.finish();
+    let ops = ops.finish(cx.arena);
     let span = term.span().to(ops.last().map_or(term.span(), PostfixOp::span));
-    Ok((i, ExprTerm::Postfix(Box::new(Postfix { term, ops, span }))))
+    Ok((i, ExprTerm::Postfix(cx.alloc(Postfix { term, ops, span }))))
 }
 
 /// Whether `[` at `i` opens `[*]` rather than an index.
@@ -257,7 +257,14 @@ pub(crate) fn attr_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, AttrSpla
         i = next;
     }
     let span = marker.to(attrs.last().map_or(marker, |g| g.span));
-    Ok((i, AttrSplat { marker, attrs, span }))
+    Ok((
+        i,
+        AttrSplat {
+            marker,
+            attrs: cx.arena.alloc_slice(&attrs),
+            span,
+        },
+    ))
 }
 
 const SPLAT_MARKER: Closer = Closer {
@@ -313,5 +320,12 @@ pub(crate) fn full_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, FullSpla
         }
     }
     let span = marker.to(ops.last().map_or(marker, SplatOp::span));
-    Ok((i, FullSplat { marker, ops, span }))
+    Ok((
+        i,
+        FullSplat {
+            marker,
+            ops: cx.arena.alloc_slice(&ops),
+            span,
+        },
+    ))
 }

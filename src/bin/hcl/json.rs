@@ -44,7 +44,7 @@ impl<'s> Locator<'s> {
     pub fn body(&self, body: &Body<'_>) -> Value {
         let mut attributes = Vec::new();
         let mut blocks = Vec::new();
-        for item in &body.items {
+        for item in body.items {
             match item {
                 BodyItem::Attribute(a) => attributes.push(json!({
                     "name": a.name.name,

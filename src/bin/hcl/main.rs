@@ -8,7 +8,7 @@ mod json;
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_native::ast::{dump, Body, BodyItem};
 use hcl_native::render::render_diagnostics;
-use hcl_native::{parse_config, LineIndex};
+use hcl_native::{parse_config, Arena, LineIndex};
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -68,7 +68,8 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
         Ok(src) => src,
         Err(code) => return code,
     };
-    let parsed = parse_config(&src);
+    let arena = Arena::new();
+    let parsed = parse_config(&arena, &src);
     match format {
         Format::Json => {
             let loc = json::Locator::new(&src);
@@ -100,7 +101,7 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
 /// with their labels, each with its position.
 fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, depth: usize) {
     let indent = "  ".repeat(depth);
-    for item in &body.items {
+    for item in body.items {
         let at = index.position(src, item.span().start);
         match item {
             BodyItem::Attribute(a) => {
