@@ -1,8 +1,9 @@
 //! Bad input: every construct cut off at the end of the file yields a
 //! ranged diagnostic, and no input, however broken, makes the parser panic.
 
+mod common;
+
 use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostics, Span};
-use std::path::Path;
 
 /// The first error, which must have a range inside (or at the end of) the
 /// source.
@@ -75,11 +76,7 @@ fn standalone_expressions_and_templates_too() {
 /// file, an expression and a template.
 #[test]
 fn every_prefix_of_every_golden_input_parses() {
-    let mut inputs = Vec::new();
-    collect(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests"),
-        &mut inputs,
-    );
+    let inputs = golden_inputs();
     assert!(!inputs.is_empty());
     for input in &inputs {
         for end in 0..=input.len() {
@@ -95,11 +92,7 @@ fn every_prefix_of_every_golden_input_parses() {
 /// Bytes flipped and spliced at pseudo-random places, deterministically.
 #[test]
 fn mangled_inputs_never_panic() {
-    let mut inputs = Vec::new();
-    collect(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests"),
-        &mut inputs,
-    );
+    let inputs = golden_inputs();
     let noise: &[&[u8]] = &[
         b"{",
         b"}",
@@ -164,19 +157,10 @@ fn mangled_inputs_never_panic() {
     }
 }
 
-fn collect(dir: &Path, out: &mut Vec<Vec<u8>>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("hcl" | "hclexpr" | "hcltmpl")
-        ) {
-            if let Ok(bytes) = std::fs::read(&p) {
-                out.push(bytes);
-            }
-        }
-    }
+/// The contents of every golden input.
+fn golden_inputs() -> Vec<Vec<u8>> {
+    common::golden_inputs()
+        .iter()
+        .filter_map(|p| std::fs::read(p).ok())
+        .collect()
 }

@@ -18,6 +18,8 @@
 //! Regenerate the expected files with `UPDATE_GOLDEN=1 cargo test --test
 //! grammar`, then review the diff like code.
 
+mod common;
+
 use hcl_native::ast::dump;
 use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostics, LineIndex};
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -29,9 +31,7 @@ const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test grammar";
 fn main() {
     let args = Arguments::from_args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
-    let mut inputs = Vec::new();
-    collect(&root, &mut inputs);
-    inputs.sort();
+    let inputs = common::golden_inputs();
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
     let trials = inputs
         .into_iter()
@@ -41,21 +41,6 @@ fn main() {
         })
         .collect();
     libtest_mimic::run(&args, trials).exit();
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("hcl" | "hclexpr" | "hcltmpl")
-        ) {
-            out.push(p);
-        }
-    }
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {

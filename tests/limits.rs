@@ -50,18 +50,21 @@ fn cases() -> Vec<Case> {
     ]
 }
 
+/// Every case, nested as deep as the default limit allows, parses.
+fn every_case_at_the_limit_parses() {
+    let depth = ParseOptions::DEFAULT_MAX_DEPTH as usize;
+    for (name, cost, build) in cases() {
+        // one level is left for the quoted template of "directives"
+        let src = build((depth - 1) / cost);
+        let arena = Arena::new();
+        let p = parse_expression(&arena, src.as_bytes());
+        assert!(!p.diagnostics.has_errors(), "{name}: {:?}", p.diagnostics);
+    }
+}
+
 #[test]
 fn nesting_at_the_limit_parses() {
-    on_small_stack(|| {
-        let depth = ParseOptions::DEFAULT_MAX_DEPTH as usize;
-        for (name, cost, build) in cases() {
-            // one level is left for the quoted template of "directives"
-            let src = build((depth - 1) / cost);
-            let arena = Arena::new();
-            let p = parse_expression(&arena, src.as_bytes());
-            assert!(!p.diagnostics.has_errors(), "{name}: {:?}", p.diagnostics);
-        }
-    });
+    on_small_stack(every_case_at_the_limit_parses);
 }
 
 /// The parser moves to a new stack segment when the caller's stack runs
@@ -69,15 +72,7 @@ fn nesting_at_the_limit_parses() {
 /// drop the tree).
 #[test]
 fn the_callers_stack_size_does_not_matter() {
-    on_stack(256 << 10, || {
-        let depth = ParseOptions::DEFAULT_MAX_DEPTH as usize;
-        for (name, cost, build) in cases() {
-            let src = build((depth - 1) / cost);
-            let arena = Arena::new();
-            let p = parse_expression(&arena, src.as_bytes());
-            assert!(!p.diagnostics.has_errors(), "{name}: {:?}", p.diagnostics);
-        }
-    });
+    on_stack(256 << 10, every_case_at_the_limit_parses);
 }
 
 #[test]

@@ -5,7 +5,7 @@ use super::error::PError;
 use super::scratch::Scratch;
 use super::Input;
 use crate::arena::Arena;
-use crate::ast::{BlockLabel, BodyItem, Expression, ObjectElem, PostfixOp, TemplatePart};
+use crate::ast::{BlockLabel, BodyItem, Expression, Identifier, ObjectElem, PostfixOp, TemplatePart};
 use crate::diagnostic::Diagnostic;
 use crate::span::{LineIndex, Position, Span};
 use std::cell::{Cell, OnceCell, RefCell};
@@ -187,6 +187,17 @@ impl<'a> Ctx<'a> {
                 std::borrow::Cow::Borrowed(s) => s,
                 std::borrow::Cow::Owned(s) => self.arena.alloc_str(&s),
             },
+        }
+    }
+
+    /// The identifier of `len` bytes at offset `start` (which the caller
+    /// has measured with `identifier_len`).
+    #[inline]
+    pub(crate) fn ident(&self, start: u32, len: usize) -> Identifier<'a> {
+        let start_u = start as usize;
+        Identifier {
+            name: self.str(start_u, start_u + len),
+            span: Span::new(start, start + len as u32),
         }
     }
 

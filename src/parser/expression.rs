@@ -358,10 +358,7 @@ fn named<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
         return Ok((i, ExprTerm::LiteralValue(lit)));
     }
     let start = pos(&i) as usize;
-    let name = Identifier {
-        name: cx.str(start, start + n),
-        span: Span::new(start as u32, (start + n) as u32),
-    };
+    let name = cx.ident(start as u32, n);
     let j = token(cx, i, n);
     if peek(&j) == Some(b'(') {
         let (j, f) = call::function_call(cx, j, name)?;

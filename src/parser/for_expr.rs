@@ -160,27 +160,9 @@ fn optional_cond<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'a, Opti
 pub(crate) fn for_intro<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'a, ForIntro<'a>> {
     let start = pos(&i);
     let i = token(cx, i, 3);
-    let name = |i: Input<'a>, what: &str| match identifier(cx, i) {
-        Ok(ok) => Ok(ok),
-        Err(_) => cx.fail(for_error(cx, pos(&i), open, what)),
-    };
-    let (i, first) = name(i, "A 'for' expression needs a variable name after 'for'")?;
-    let (i, key_var, value_var) = if peek(&i) == Some(b',') {
-        let i = token(cx, i, 1);
-        let (i, second) = name(i, "A 'for' expression needs a second variable name after the comma")?;
-        (i, Some(first), second)
-    } else {
-        (i, None, first)
-    };
-    if !at_keyword(&i, "in") {
-        return cx.fail(for_error(
-            cx,
-            pos(&i),
-            open,
-            "A 'for' expression needs the keyword 'in' after its variable names",
-        ));
-    }
-    let i = token(cx, i, 2);
+    let (i, (key_var, value_var)) = for_variables(cx, i, |at, need| {
+        for_error(cx, at, open, &format!("A 'for' expression needs {need}"))
+    })?;
     let (i, collection) = expression(cx, i)?;
     if peek(&i) != Some(b':') {
         return cx.fail(for_error(
@@ -200,6 +182,34 @@ pub(crate) fn for_intro<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'
             span: Span::new(start, colon.end),
         },
     ))
+}
+
+/// The variables of a `for` expression or directive: one name (the value)
+/// or two (key and value) separated by a comma, then the keyword `in`; `i`
+/// is after `for`. `error` words the diagnostic for what is missing at an
+/// offset.
+///
+/// spec: forIntro, TemplateFor, hclsyntax#for-expressions, hclsyntax#template-for-directive
+pub(crate) fn for_variables<'a>(
+    cx: &Ctx<'a>,
+    i: Input<'a>,
+    error: impl Fn(u32, &str) -> Diagnostic,
+) -> PResult<'a, (Option<Identifier<'a>>, Identifier<'a>)> {
+    let name = |i: Input<'a>, what: &str| match identifier(cx, i) {
+        Ok(ok) => Ok(ok),
+        Err(_) => cx.fail(error(pos(&i), what)),
+    };
+    let (i, first) = name(i, "a variable name after 'for'")?;
+    let (i, key_var, value_var) = if peek(&i) == Some(b',') {
+        let (i, second) = name(token(cx, i, 1), "a second variable name after the comma")?;
+        (i, Some(first), second)
+    } else {
+        (i, None, first)
+    };
+    if !at_keyword(&i, "in") {
+        return cx.fail(error(pos(&i), "the keyword 'in' after the variable names"));
+    }
+    Ok((token(cx, i, 2), (key_var, value_var)))
 }
 
 /// `if cond`

@@ -289,11 +289,7 @@ pub(crate) fn identifier<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Identifi
     if n == 0 {
         return Err(nom::Err::Error(PError::expected(pos(&i), Expected::IDENTIFIER)));
     }
-    let start = pos(&i) as usize;
-    let id = Identifier {
-        name: cx.str(start, start + n),
-        span: Span::new(start as u32, (start + n) as u32),
-    };
+    let id = cx.ident(pos(&i), n);
     Ok((token(cx, i, n), id))
 }
 
@@ -303,14 +299,8 @@ pub(crate) fn identifier_token<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Id
     if n == 0 {
         return Err(nom::Err::Error(PError::expected(pos(&i), Expected::IDENTIFIER)));
     }
-    let start = pos(&i) as usize;
-    Ok((
-        skip(i, n),
-        Identifier {
-            name: cx.str(start, start + n),
-            span: Span::new(start as u32, (start + n) as u32),
-        },
-    ))
+    let id = cx.ident(pos(&i), n);
+    Ok((skip(i, n), id))
 }
 
 /// One decimal digit.

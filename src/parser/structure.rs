@@ -223,10 +223,7 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>, lead: usize) -> PResult<'a, BodyIte
         ));
     }
     // the name and the trivia after it, measured without consuming them
-    let name = Identifier {
-        name: cx.str(start as usize, start as usize + n),
-        span: Span::new(start, start + n as u32),
-    };
+    let name = cx.ident(start, n);
     let after = n + trivia_len(cx, &b[n..], start + n as u32);
     match &b[after..] {
         // `==` and `=>` are tokens of their own, not an equals sign

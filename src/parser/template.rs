@@ -6,7 +6,8 @@
 
 use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
 use super::expression::expression;
-use super::lexical::{at_keyword, decode_char, found, identifier, identifier_len, token, trivia, trivia_and_newlines};
+use super::for_expr::for_variables;
+use super::lexical::{decode_char, found, identifier_len, token, trivia, trivia_and_newlines};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -589,26 +590,7 @@ pub(crate) fn template_for<'a>(cx: &Ctx<'a>, i: Input<'a>, flavor: Flavor<'_>) -
         let (i, key_var, value_var, collection, for_strip, tag_end) = {
             let _mode = cx.mode(Newlines::Ignored);
             let (i, before) = open_tag(cx, i, "for");
-            let name = |i: Input<'a>, what: &str| match identifier(cx, i) {
-                Ok(ok) => Ok(ok),
-                Err(_) => cx.fail(directive_error(cx, pos(&i), open, what)),
-            };
-            let (i, first) = name(i, "a variable name after 'for'")?;
-            let (i, key_var, value_var) = if peek(&i) == Some(b',') {
-                let (i, second) = name(token(cx, i, 1), "a second variable name after the comma")?;
-                (i, Some(first), second)
-            } else {
-                (i, None, first)
-            };
-            if !at_keyword(&i, "in") {
-                return cx.fail(directive_error(
-                    cx,
-                    pos(&i),
-                    open,
-                    "the keyword 'in' after the variable names",
-                ));
-            }
-            let i = token(cx, i, 2);
+            let (i, (key_var, value_var)) = for_variables(cx, i, |at, need| directive_error(cx, at, open, need))?;
             let (i, collection) = expression(cx, i)?;
             let (i, (after, close)) = sequence_end(cx, i, open, "for")?;
             (i, key_var, value_var, collection, Strip { before, after }, close)

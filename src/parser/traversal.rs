@@ -183,11 +183,7 @@ pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a
             .with_context(Span::new(start, subject.end)),
         );
     }
-    let name_start = start as usize + gap;
-    let name = Identifier {
-        name: cx.str(name_start, name_start + n),
-        span: Span::new(name_start as u32, (name_start + n) as u32),
-    };
+    let name = cx.ident(start + gap as u32, n);
     let span = Span::new(start, name.span.end);
     Ok((token(cx, i, gap + n), GetAttr { name, span }))
 }
@@ -203,10 +199,7 @@ fn get_attr_run<'a>(cx: &Ctx<'a>, i: Input<'a>, ops: &List<'_, PostfixOp<'a>>) -
     while b.get(n) == Some(&b'.') && b.get(n + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
         let len = identifier_len(&b[n + 1..]);
         let start = base + n as u32 + 1;
-        let name = Identifier {
-            name: cx.str(start as usize, start as usize + len),
-            span: Span::new(start, start + len as u32),
-        };
+        let name = cx.ident(start, len);
         ops.push(PostfixOp::GetAttr(GetAttr {
             name,
             span: Span::new(start - 1, name.span.end),
