@@ -31,6 +31,14 @@ pub fn render_diagnostic(path: &str, src: &[u8], d: &Diagnostic) -> String {
     render_one(path, src, &LineIndex::new(src), d)
 }
 
+/// The most source text shown for one diagnostic; longer lines are cut to
+/// a window around the range at fault, so that rendering costs no more
+/// than this per diagnostic however long the lines are.
+const MAX_SHOWN: usize = 400;
+
+/// Bytes of context kept on each side of the range in a cut line.
+const WINDOW_SIDE: usize = 80;
+
 fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic) -> String {
     let level = match d.severity {
         Severity::Error => Level::ERROR,
@@ -46,6 +54,9 @@ fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic) -> Stri
         .line_start(last.line + 1)
         .map_or(src.len(), |s| s as usize)
         .max(start);
+    if end - start > MAX_SHOWN {
+        return render_window(path, src, index, d, level);
+    }
     let text = printable(&src[start..end]);
     let local = |s: Span| {
         let a = floor_boundary(&text, (s.start as usize).saturating_sub(start));
@@ -66,6 +77,46 @@ fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic) -> Stri
         Group::with_title(Level::NOTE.secondary_title(d.detail.as_str())),
     ];
     Renderer::plain().render(&report).to_string()
+}
+
+/// A diagnostic on a long line (or a long context): the subject's line is
+/// cut to a window around the subject, marked with `…`, and the position
+/// line is written here since the renderer only sees the window.
+fn render_window(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic, level: Level<'_>) -> String {
+    let at = index.position(src, d.subject.start);
+    let line_start = index.line_start(at.line).unwrap_or(0) as usize;
+    let line_end = index
+        .line_start(at.line + 1)
+        .map_or(src.len(), |s| s as usize - 1)
+        .max(line_start);
+    let subject_end = (d.subject.end as usize).min(line_end).max(d.subject.start as usize);
+    let from = (d.subject.start as usize).saturating_sub(WINDOW_SIDE).max(line_start);
+    let to = (subject_end + WINDOW_SIDE).min(line_end).max(from);
+    let mut text = String::new();
+    if from > line_start {
+        text.push('…');
+    }
+    let lead = text.len();
+    let body = printable(&src[from..to]);
+    text.push_str(&body);
+    if to < line_end {
+        text.push('…');
+    }
+    let a = lead + floor_boundary(&body, d.subject.start as usize - from);
+    let b = (lead + floor_boundary(&body, subject_end - from)).max(a);
+    let snippet = Snippet::source(text.as_str())
+        .line_start(at.line as usize)
+        .annotation(AnnotationKind::Primary.span(a..b));
+    let report = [
+        level.primary_title(d.summary.as_str()).element(snippet),
+        Group::with_title(Level::NOTE.secondary_title(d.detail.as_str())),
+    ];
+    let rendered = Renderer::plain().render(&report).to_string();
+    // the position line goes right after the title, as the renderer puts it
+    match rendered.split_once('\n') {
+        Some((title, rest)) => format!("{title}\n --> {path}:{}:{}\n{rest}", at.line, at.column),
+        None => rendered,
+    }
 }
 
 /// The bytes as text, each byte of an invalid sequence shown as `?`.
@@ -111,6 +162,21 @@ mod tests {
         assert!(text.contains("b = [1 2]"), "{text}");
         assert!(text.contains('^'), "{text}");
         assert!(text.contains("Expected a comma."), "{text}");
+    }
+
+    #[test]
+    fn long_lines_are_cut_to_a_window_with_the_true_position() {
+        let mut src = vec![b' '; 5000];
+        src.extend_from_slice(b"oops");
+        src.extend(vec![b' '; 5000]);
+        let d = Diagnostic::error("Invalid", "Bad.", Span::new(5000, 5004));
+        let text = render_diagnostic("x", &src, &d);
+        assert!(text.contains("x:1:5001"), "{text}");
+        assert!(
+            text.contains("oops") && text.contains('…') && text.contains("^^^^"),
+            "{text}"
+        );
+        assert!(text.len() < 1000, "{}", text.len());
     }
 
     #[test]

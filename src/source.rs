@@ -16,8 +16,11 @@ pub(crate) struct Checked<'a> {
     pub start: usize,
     /// The invalid byte ranges, in order (each reported once).
     pub invalid: Vec<Span>,
-    /// One diagnostic per invalid range, and one for a byte order mark.
+    /// One diagnostic per invalid range, and one for a byte order mark,
+    /// up to the cap.
     pub diagnostics: Vec<Diagnostic>,
+    /// How many diagnostics the cap left out.
+    pub dropped: usize,
 }
 
 /// Reports every byte of `src` that is not part of a valid UTF-8 sequence
@@ -27,7 +30,7 @@ pub(crate) struct Checked<'a> {
 /// see `docs/deviations.md`).
 ///
 /// spec: hclsyntax#source-code-representation
-pub(crate) fn check(src: &[u8]) -> Checked<'_> {
+pub(crate) fn check(src: &[u8], max_diagnostics: usize) -> Checked<'_> {
     let mut diagnostics = Vec::new();
     let mut start = 0;
     if src.starts_with(BOM) {
@@ -45,7 +48,9 @@ pub(crate) fn check(src: &[u8]) -> Checked<'_> {
     } else {
         invalid_ranges(src)
     };
-    for r in &invalid {
+    let kept = invalid.len().min(max_diagnostics.saturating_sub(diagnostics.len()));
+    let dropped = invalid.len() - kept;
+    for r in &invalid[..kept] {
         diagnostics.push(Diagnostic::error(
             "Invalid character encoding",
             format!(
@@ -65,6 +70,7 @@ pub(crate) fn check(src: &[u8]) -> Checked<'_> {
         start,
         invalid,
         diagnostics,
+        dropped,
     }
 }
 
@@ -111,8 +117,16 @@ mod tests {
     }
 
     #[test]
+    fn diagnostics_are_capped_but_ranges_kept() {
+        let src = b"\xff a \xff b \xff".repeat(10);
+        let c = check(&src, 4);
+        // adjacent bad bytes of neighbouring repetitions form one range
+        assert_eq!((c.diagnostics.len(), c.dropped, c.invalid.len()), (4, 17, 21));
+    }
+
+    #[test]
     fn a_bom_is_reported_and_skipped() {
-        let c = check(b"\xEF\xBB\xBFa = 1");
+        let c = check(b"\xEF\xBB\xBFa = 1", 10);
         assert_eq!(c.start, 3);
         assert_eq!(c.diagnostics.len(), 1);
         assert_eq!(c.diagnostics[0].subject, Span::new(0, 3));

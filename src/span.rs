@@ -149,6 +149,34 @@ impl LineIndex {
         }
     }
 
+    /// The position of byte `offset`, counting from a position `near`
+    /// already known in the same text: when both are on one line and
+    /// `near` comes first, only the bytes between them are counted, so a
+    /// series of increasing offsets on a long line costs linear time.
+    ///
+    /// ```
+    /// use hcl_native::LineIndex;
+    /// let src = "abc = \"x\"\nd = 1".as_bytes();
+    /// let index = LineIndex::new(src);
+    /// let a = index.position(src, 2);
+    /// assert_eq!(index.position_from(src, a, 8), index.position(src, 8));
+    /// assert_eq!(index.position_from(src, a, 11), index.position(src, 11));
+    /// ```
+    pub fn position_from(&self, src: &[u8], near: Position, offset: u32) -> Position {
+        let offset = offset.min(src.len() as u32);
+        let same_line = near.byte <= offset
+            && self.line_start(near.line + 1).is_none_or(|next| offset < next)
+            && (near.byte as usize) <= src.len();
+        if !same_line {
+            return self.position(src, offset);
+        }
+        Position {
+            line: near.line,
+            column: near.column + count_columns(&src[near.byte as usize..offset as usize]),
+            byte: offset,
+        }
+    }
+
     /// Start and end positions of `span`.
     pub fn range(&self, src: &[u8], span: Span) -> (Position, Position) {
         (self.position(src, span.start), self.position(src, span.end))

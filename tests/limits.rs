@@ -134,3 +134,35 @@ fn long_postfix_chains_parse_flat() {
         assert!(p.diagnostics.is_empty());
     });
 }
+
+/// Large hostile inputs of the kinds that once took quadratic time: each
+/// is a megabyte, and the diagnostics stay capped.
+#[test]
+fn hostile_inputs_keep_diagnostics_bounded() {
+    let cap = ParseOptions::DEFAULT_MAX_DIAGNOSTICS;
+    let inputs: Vec<(&str, Vec<u8>)> = vec![
+        (
+            "unmatched closers",
+            format!("a = {}{}\n", "(".repeat(250_000), "]".repeat(250_000)).into_bytes(),
+        ),
+        ("stray braces", "}".repeat(1_000_000).into_bytes()),
+        ("bad bytes", b"\xff = 1\n".repeat(160_000)),
+        (
+            "bad escapes",
+            format!("a = \"{}\"\n", "\\q".repeat(500_000)).into_bytes(),
+        ),
+        (
+            "duplicates after a long line",
+            format!("/*{}*/ a = 1\n{}", "x".repeat(500_000), "a = 1\n".repeat(80_000)).into_bytes(),
+        ),
+    ];
+    for (name, src) in inputs {
+        let arena = Arena::new();
+        let p = parse_config(&arena, &src);
+        assert!(p.diagnostics.has_errors(), "{name}");
+        assert!(p.diagnostics.len() <= cap + 1, "{name}: {}", p.diagnostics.len());
+        if p.diagnostics.len() == cap + 1 {
+            assert_eq!(p.diagnostics[cap].summary, "Too many diagnostics", "{name}");
+        }
+    }
+}

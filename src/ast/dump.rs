@@ -50,7 +50,8 @@ impl Dumper {
         }
         self.out.push('\n');
         self.depth += 1;
-        children(self);
+        // deep trees (a raised nesting limit) get fresh stack as needed
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || children(self));
         self.depth -= 1;
     }
 

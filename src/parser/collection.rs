@@ -126,7 +126,9 @@ fn elements<'a, T: Copy>(
             Some(b',') => i = token(cx, i, 1),
             Some(c) if c == closer.byte => break,
             None => break,
-            Some(_) if gap_has_newline(cx.src, end, pos(&i)) => {}
+            // a newline separates elements, unless what follows is a closer
+            // (of something else: this list's own closer was seen above)
+            Some(c) if !matches!(c, b')' | b']' | b'}') && gap_has_newline(cx.src, end, pos(&i)) => {}
             _ => return cx.fail(missing(cx, pos(&i), open, closer)),
         }
     }

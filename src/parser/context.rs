@@ -3,7 +3,7 @@
 
 use super::error::PError;
 use super::scratch::Scratch;
-use super::Input;
+use super::{Input, ParseOptions};
 use crate::arena::Arena;
 use crate::ast::{BlockLabel, BodyItem, Expression, Identifier, ObjectElem, PostfixOp, TemplatePart};
 use crate::diagnostic::Diagnostic;
@@ -36,7 +36,16 @@ pub(crate) struct Ctx<'a> {
     depth: Cell<u32>,
     newlines: Cell<Newlines>,
     diags: RefCell<Vec<Diagnostic>>,
+    /// The most diagnostics kept, and how many were dropped past it.
+    max_diagnostics: usize,
+    dropped: Cell<usize>,
+    /// An unterminated inline comment runs to the end of the input, so it
+    /// is reported once, however often trivia is scanned over it.
+    pub unterminated_comment: Cell<bool>,
     lines: OnceCell<LineIndex>,
+    /// The last position computed, to count columns from (messages ask for
+    /// positions in increasing order, often on one long line).
+    last_position: Cell<Option<Position>>,
     /// Attribute names of the bodies being parsed, innermost last; each
     /// body owns the entries from where it started (see `structure`).
     pub names: RefCell<Vec<(&'a str, Span)>>,
@@ -82,18 +91,22 @@ impl<'a> Ctx<'a> {
         arena: &'a Arena,
         src: &'a [u8],
         text: Option<&'a str>,
-        max_depth: u32,
+        options: &ParseOptions,
         newlines: Newlines,
     ) -> Self {
         Ctx {
             arena,
             src,
             text,
-            max_depth,
+            max_depth: options.max_depth,
+            max_diagnostics: options.max_diagnostics,
+            dropped: Cell::new(0),
+            unterminated_comment: Cell::new(false),
             depth: Cell::new(0),
             newlines: Cell::new(newlines),
             diags: RefCell::new(Vec::new()),
             lines: OnceCell::new(),
+            last_position: Cell::new(None),
             names: RefCell::new(Vec::new()),
             // first capacities: room for typical lists, each under 1 KiB
             // (smaller requests are cheaper for common allocators)
@@ -156,9 +169,20 @@ impl<'a> Ctx<'a> {
         Mode { cx: self, saved }
     }
 
-    /// Records a diagnostic that does not stop parsing.
+    /// Records a diagnostic that does not stop parsing (or counts it, past
+    /// the cap).
     pub(crate) fn report(&self, d: Diagnostic) {
-        self.diags.borrow_mut().push(d);
+        let mut diags = self.diags.borrow_mut();
+        if diags.len() < self.max_diagnostics {
+            diags.push(d);
+        } else {
+            self.dropped.set(self.dropped.get() + 1);
+        }
+    }
+
+    /// How many diagnostics were dropped past the cap.
+    pub(crate) fn dropped_diagnostics(&self) -> usize {
+        self.dropped.get()
     }
 
     /// Takes the diagnostics recorded so far.
@@ -209,9 +233,13 @@ impl<'a> Ctx<'a> {
 
     /// Line and column of byte `offset`.
     pub(crate) fn position(&self, offset: u32) -> Position {
-        self.lines
-            .get_or_init(|| LineIndex::new(self.src))
-            .position(self.src, offset)
+        let index = self.lines.get_or_init(|| LineIndex::new(self.src));
+        let p = match self.last_position.get() {
+            Some(near) => index.position_from(self.src, near, offset),
+            None => index.position(self.src, offset),
+        };
+        self.last_position.set(Some(p));
+        p
     }
 
     /// A failure (no backtracking past it) carrying `d`.

@@ -31,23 +31,18 @@ pub(crate) fn for_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForExpr<'a
     }
 }
 
-const FOR_TUPLE: Closer = Closer {
-    byte: b']',
-    what: "the 'for' expression",
-    eof_summary: "Invalid 'for' expression",
-    other_summary: "Invalid 'for' expression",
-    alternative: Some("an 'if' clause"),
-    eof_at_opener: false,
-};
-
-const FOR_OBJECT: Closer = Closer {
-    byte: b'}',
-    what: "the 'for' expression",
-    eof_summary: "Invalid 'for' expression",
-    other_summary: "Invalid 'for' expression",
-    alternative: Some("an 'if' clause"),
-    eof_at_opener: false,
-};
+/// The closer of a `for` expression, and what else could come before it
+/// at this point (nothing once the `if` clause is there).
+fn for_closer(byte: u8, alternative: Option<&'static str>) -> Closer {
+    Closer {
+        byte,
+        what: "the 'for' expression",
+        eof_summary: "Invalid 'for' expression",
+        other_summary: "Invalid 'for' expression",
+        alternative,
+        eof_at_opener: false,
+    }
+}
 
 /// `[for v in coll: expr if cond]`
 ///
@@ -84,7 +79,8 @@ pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForT
             );
         }
         let (i, cond) = optional_cond(cx, i, open)?;
-        let close_span = close(cx, &i, open, &FOR_TUPLE)?;
+        let alternative = cond.is_none().then_some("an 'if' clause");
+        let close_span = close(cx, &i, open, &for_closer(b']', alternative))?;
         Ok((i, intro, value, cond, close_span))
     })?;
     Ok((
@@ -126,7 +122,12 @@ pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, For
             (i, false)
         };
         let (i, cond) = optional_cond(cx, i, open)?;
-        let close_span = close(cx, &i, open, &FOR_OBJECT)?;
+        let alternative = match (group, &cond) {
+            (_, Some(_)) => None,
+            (true, None) => Some("an 'if' clause"),
+            (false, None) => Some("the grouping `...` or an 'if' clause"),
+        };
+        let close_span = close(cx, &i, open, &for_closer(b'}', alternative))?;
         Ok((i, intro, key, value, group, cond, close_span))
     })?;
     Ok((

@@ -134,6 +134,7 @@ fn line_comment_end(b: &[u8], n: usize) -> usize {
 fn inline_comment_end(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
     match memchr::memmem::find(&b[n + 2..], b"*/") {
         Some(k) => n + 2 + k + 2,
+        None if cx.unterminated_comment.replace(true) => b.len(),
         None => {
             let start = base + n as u32;
             cx.report(Diagnostic::error(
@@ -401,7 +402,7 @@ pub(crate) fn found(src: &[u8], at: u32) -> (Span, String) {
         [b'\n', ..] => (one(1), "a newline".into()),
         [b'\r', b'\n', ..] => (one(2), "a newline".into()),
         [b'#', ..] | [b'/', b'/', ..] => (one(line_comment_end(b, 0)), "a comment".into()),
-        [b'"', ..] => (one(1), "a quoted string".into()),
+        [b'"', ..] => (one(1), "`\"`".into()),
         [c, ..] if c.is_ascii_digit() => {
             let n = numeric_lit_len(b).unwrap_or(1);
             (one(n), format!("the number `{}`", String::from_utf8_lossy(&b[..n])))

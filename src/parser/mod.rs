@@ -51,7 +51,8 @@ pub(crate) type PResult<'a, O> = nom::IResult<Input<'a>, O, error::PError>;
 /// use hcl_native::{parse_config_with, Arena, ParseOptions};
 /// let deep = "a = ".to_string() + &"[".repeat(50) + &"]".repeat(50);
 /// let arena = Arena::new();
-/// let parsed = parse_config_with(&arena, deep.as_bytes(), &ParseOptions { max_depth: 10 });
+/// let options = ParseOptions { max_depth: 10, ..Default::default() };
+/// let parsed = parse_config_with(&arena, deep.as_bytes(), &options);
 /// assert_eq!(parsed.diagnostics[0].summary, "Nesting too deep");
 /// ```
 #[derive(Clone, Debug)]
@@ -60,18 +61,30 @@ pub struct ParseOptions {
     /// brace, block, template, template sequence, unary operator and
     /// conditional that encloses a point. Deeper input is a diagnostic,
     /// never a stack overflow. Default: [`ParseOptions::DEFAULT_MAX_DEPTH`].
+    ///
+    /// The tree is never deeper than this either, which keeps every walk
+    /// over it (including the derived `Debug` and `PartialEq`) within
+    /// stack bounds; raising the limit far beyond the default moves that
+    /// responsibility to the caller.
     pub max_depth: u32,
+    /// The most diagnostics reported; past it one last diagnostic says how
+    /// many more there were, and memory stays bounded whatever the input.
+    /// Default: [`ParseOptions::DEFAULT_MAX_DIAGNOSTICS`].
+    pub max_diagnostics: usize,
 }
 
 impl ParseOptions {
     /// The default nesting limit.
     pub const DEFAULT_MAX_DEPTH: u32 = 128;
+    /// The default cap on diagnostics.
+    pub const DEFAULT_MAX_DIAGNOSTICS: usize = 10_000;
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
             max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_diagnostics: Self::DEFAULT_MAX_DIAGNOSTICS,
         }
     }
 }
@@ -110,7 +123,7 @@ pub fn parse_config<'a>(arena: &'a Arena, src: &'a [u8]) -> Parsed<ConfigFile<'a
 /// ```
 /// use hcl_native::{parse_config_with, Arena, ParseOptions};
 /// let arena = Arena::new();
-/// let parsed = parse_config_with(&arena, b"a = ((1))", &ParseOptions { max_depth: 1 });
+/// let parsed = parse_config_with(&arena, b"a = ((1))", &ParseOptions { max_depth: 1, ..Default::default() });
 /// assert!(parsed.diagnostics.has_errors());
 /// ```
 pub fn parse_config_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseOptions) -> Parsed<ConfigFile<'a>> {
@@ -146,7 +159,7 @@ pub fn parse_expression<'a>(arena: &'a Arena, src: &'a [u8]) -> Parsed<Expressio
 /// ```
 /// use hcl_native::{parse_expression_with, Arena, ParseOptions};
 /// let arena = Arena::new();
-/// let parsed = parse_expression_with(&arena, b"[[[1]]]", &ParseOptions { max_depth: 2 });
+/// let parsed = parse_expression_with(&arena, b"[[[1]]]", &ParseOptions { max_depth: 2, ..Default::default() });
 /// assert!(parsed.diagnostics.has_errors());
 /// ```
 pub fn parse_expression_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseOptions) -> Parsed<Expression<'a>> {
@@ -199,7 +212,7 @@ pub fn parse_template<'a>(arena: &'a Arena, src: &'a [u8]) -> Parsed<Template<'a
 /// ```
 /// use hcl_native::{parse_template_with, Arena, ParseOptions};
 /// let arena = Arena::new();
-/// let parsed = parse_template_with(&arena, b"${ ((1)) }", &ParseOptions { max_depth: 2 });
+/// let parsed = parse_template_with(&arena, b"${ ((1)) }", &ParseOptions { max_depth: 2, ..Default::default() });
 /// assert!(parsed.diagnostics.has_errors());
 /// ```
 pub fn parse_template_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseOptions) -> Parsed<Template<'a>> {
@@ -208,21 +221,31 @@ pub fn parse_template_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseO
         src,
         options,
         Newlines::Ignored,
-        |cx, i| {
+        |cx, mut i| {
             let start = context::pos(&i);
-            match template::template(cx, i, template::Flavor::Standalone, false) {
-                Ok((_, (t, template::Ending::End))) => t,
-                Ok((_, (t, template::Ending::Tag { kind, span, .. }))) => {
-                    cx.report(template::stray_tag(kind, span));
-                    t
-                }
-                Err(e) => {
-                    cx.report(structure::error_diagnostic(cx, e));
-                    Template {
-                        parts: &[],
-                        span: Span::new(start, cx.src.len() as u32),
+            // a stray `else`/`endif`/`endfor` tag is reported and the text
+            // after it read on, so nothing valid is lost
+            let mut parts = Vec::new();
+            loop {
+                match template::template(cx, i, template::Flavor::Standalone, false) {
+                    Ok((_, (t, template::Ending::End))) => {
+                        parts.extend_from_slice(t.parts);
+                        break;
+                    }
+                    Ok((rest, (t, template::Ending::Tag { kind, span, .. }))) => {
+                        cx.report(template::stray_tag(kind, span));
+                        parts.extend_from_slice(t.parts);
+                        i = rest;
+                    }
+                    Err(e) => {
+                        cx.report(structure::error_diagnostic(cx, e));
+                        break;
                     }
                 }
+            }
+            Template {
+                parts: cx.arena.alloc_slice(&parts),
+                span: Span::new(start, cx.src.len() as u32),
             }
         },
         |span| Template { parts: &[], span },
@@ -252,17 +275,33 @@ fn run<'a, T>(
             .into(),
         };
     }
-    let checked = source::check(src);
-    let cx = Ctx::new(arena, src, checked.text, options.max_depth, newlines);
+    let checked = source::check(src, options.max_diagnostics);
+    let cx = Ctx::new(arena, src, checked.text, options, newlines);
     let input = context::skip(Input::new(src), checked.start);
     let ast = parse(&cx, input);
+    // the invalid ranges are sorted and disjoint: a binary search finds
+    // the one that could hold a diagnostic
+    let on_bad_bytes = |d: &Diagnostic| {
+        let at = d.subject.start;
+        let k = checked.invalid.partition_point(|r| r.end <= at);
+        checked.invalid.get(k).is_some_and(|r| r.contains(at) && !r.is_empty())
+    };
     let mut diagnostics = checked.diagnostics;
-    diagnostics.extend(cx.take_diagnostics().into_iter().filter(|d| {
-        !checked
-            .invalid
-            .iter()
-            .any(|r| r.contains(d.subject.start) && !r.is_empty())
-    }));
+    diagnostics.extend(cx.take_diagnostics().into_iter().filter(|d| !on_bad_bytes(d)));
+    let total = diagnostics.len() + checked.dropped + cx.dropped_diagnostics();
+    if total > options.max_diagnostics {
+        diagnostics.truncate(options.max_diagnostics);
+        let last = diagnostics.last().map_or(Span::empty(0), |d| d.subject);
+        diagnostics.push(Diagnostic::error(
+            "Too many diagnostics",
+            format!(
+                "{} more diagnostics were found after this point and are not shown (ParseOptions::max_diagnostics is {}).",
+                total - options.max_diagnostics,
+                options.max_diagnostics
+            ),
+            last,
+        ));
+    }
     Parsed {
         ast,
         diagnostics: Diagnostics::from(diagnostics),

@@ -24,6 +24,9 @@ enum Frame<'m> {
 /// block, or at the end of input. Always past `from`.
 pub(crate) fn resync(src: &[u8], from: usize) -> usize {
     let mut stack: Vec<Frame<'_>> = Vec::new();
+    // how many frames on the stack each closer would close, so that a
+    // closer with no opener is recognised without scanning the stack
+    let mut open = [0usize; 3];
     let mut p = from;
     let mut line_start = false;
     while p < src.len() {
@@ -58,31 +61,34 @@ pub(crate) fn resync(src: &[u8], from: usize) -> usize {
                         p += 2;
                     }
                 }
-                b'(' => {
-                    stack.push(Frame::Code(b')'));
-                    p += 1;
-                }
-                b'[' => {
-                    stack.push(Frame::Code(b']'));
-                    p += 1;
-                }
-                b'{' => {
-                    stack.push(Frame::Code(b'}'));
+                b'(' | b'[' | b'{' => {
+                    let closer = closer_of(c);
+                    stack.push(Frame::Code(closer));
+                    open[slot(closer)] += 1;
                     p += 1;
                 }
                 b')' | b']' | b'}' => {
-                    let open = stack.iter().rposition(|f| matches!(f, Frame::Code(x) if *x == c));
-                    match open {
-                        Some(k) => stack.truncate(k),
-                        None if c == b'}' => return p.max(from + 1),
-                        None => {}
+                    if open[slot(c)] > 0 {
+                        // pop down to (and including) the matching opener;
+                        // every frame is popped at most once: linear overall
+                        while let Some(f) = stack.pop() {
+                            if let Frame::Code(x) = f {
+                                open[slot(x)] -= 1;
+                                if x == c {
+                                    break;
+                                }
+                            }
+                        }
+                    } else if c == b'}' {
+                        return p.max(from + 1);
                     }
                     p += 1;
                 }
                 _ => p += 1,
             },
             Some(Frame::Quoted) => match c {
-                b'\\' => p += 2,
+                // an escape, but a newline still ends the string
+                b'\\' if !matches!(src.get(p + 1), Some(b'\n' | b'\r')) => p += 2,
                 b'"' => {
                     stack.pop();
                     p += 1;
@@ -93,6 +99,7 @@ pub(crate) fn resync(src: &[u8], from: usize) -> usize {
                 b'$' | b'%' if src.get(p + 1) == Some(&c) && src.get(p + 2) == Some(&b'{') => p += 3,
                 b'$' | b'%' if src.get(p + 1) == Some(&b'{') => {
                     stack.push(Frame::Code(b'}'));
+                    open[slot(b'}')] += 1;
                     p += 2;
                 }
                 _ => p += 1,
@@ -114,6 +121,8 @@ pub(crate) fn resync(src: &[u8], from: usize) -> usize {
                     b'$' | b'%' if src.get(p + 1) == Some(&c) && src.get(p + 2) == Some(&b'{') => p += 3,
                     b'$' | b'%' if src.get(p + 1) == Some(&b'{') => {
                         stack.push(Frame::Code(b'}'));
+                        open[slot(b'}')] += 1;
+                        open[slot(b'}')] += 1;
                         p += 2;
                     }
                     _ => p += 1,
@@ -122,6 +131,22 @@ pub(crate) fn resync(src: &[u8], from: usize) -> usize {
         }
     }
     src.len().max(from.min(src.len()))
+}
+
+fn closer_of(opener: u8) -> u8 {
+    match opener {
+        b'(' => b')',
+        b'[' => b']',
+        _ => b'}',
+    }
+}
+
+fn slot(closer: u8) -> usize {
+    match closer {
+        b')' => 0,
+        b']' => 1,
+        _ => 2,
+    }
 }
 
 fn line_end(src: &[u8], p: usize) -> usize {
@@ -154,6 +179,17 @@ mod tests {
     #[test]
     fn an_unterminated_string_ends_at_its_line() {
         assert_eq!(at("a = \"abc\nb = 1", 0), "b = 1");
+        assert_eq!(at("a = \"abc\\\nb = 1", 0), "b = 1");
+    }
+
+    #[test]
+    fn unmatched_closers_cost_linear_time() {
+        // a million closers that match nothing after as many openers of
+        // another kind: quadratic if each one scanned the stack
+        let src = format!("a = {}{}\nb", "(".repeat(500_000), "]".repeat(500_000));
+        assert_eq!(resync(src.as_bytes(), 0), src.len());
+        let mixed = format!("a = ({}\nb", "[(".repeat(100_000) + &")]".repeat(100_000));
+        assert_eq!(&mixed[resync(mixed.as_bytes(), 0)..], "");
     }
 
     #[test]

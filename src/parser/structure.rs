@@ -28,7 +28,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// spec: ConfigFile, hclsyntax#configuration-files
 pub(crate) fn config_file<'a>(cx: &Ctx<'a>, i: Input<'a>) -> ConfigFile<'a> {
     let start = pos(&i);
-    let (_, body) = body(cx, i, None);
+    let (_, body) = body(cx, i, None, None);
     ConfigFile {
         body,
         span: Span::new(start, cx.src.len() as u32),
@@ -38,16 +38,28 @@ pub(crate) fn config_file<'a>(cx: &Ctx<'a>, i: Input<'a>) -> ConfigFile<'a> {
 /// Attributes and blocks, up to the end of input or (inside a block) the
 /// closing brace, which is not consumed. Blank lines and comments between
 /// items mean nothing. A broken item is reported and skipped up to the
-/// point where the next one can start.
+/// point where the next one can start. `first` is an item already read
+/// (by a one-line block that turned out to continue over lines).
 ///
 /// ```ebnf
 /// Body = (Attribute | Block | OneLineBlock)*;
 /// ```
 /// spec: Body, hclsyntax#bodies
-pub(crate) fn body<'a>(cx: &Ctx<'a>, mut i: Input<'a>, open_brace: Option<Span>) -> (Input<'a>, Body<'a>) {
+pub(crate) fn body<'a>(
+    cx: &Ctx<'a>,
+    mut i: Input<'a>,
+    open_brace: Option<Span>,
+    first: Option<BodyItem<'a>>,
+) -> (Input<'a>, Body<'a>) {
     let start = open_brace.map_or(pos(&i), |b| b.start);
     let items = cx.items.open();
     let mut names = Names::new(cx);
+    if let Some(item) = first {
+        if let BodyItem::Attribute(a) = &item {
+            check_duplicate(cx, &mut names, a);
+        }
+        items.push(item);
+    }
     loop {
         // The blank lines and comments before an item are consumed with the
         // item's first tokens, in one step.
@@ -391,7 +403,7 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, mut i: Input<'a>, block_type: Identifier<'
     let (j, one_line, body) = cx.nested(open_brace, Newlines::Significant, || {
         let j = token(cx, i, 1);
         Ok(if at_newline(&j) || j.fragment().is_empty() {
-            let (j, body) = body(cx, j, Some(open_brace));
+            let (j, body) = body(cx, j, Some(open_brace), None);
             (j, false, body)
         } else {
             let (j, body) = one_line_block(cx, j, open_brace)?;
@@ -510,8 +522,6 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -
     // Keep the attribute; read on as a multi-line body.
     let from = pos(&j) as usize;
     let resume = if at_newline(&j) { from } else { resync(cx.src, from) };
-    let (j, mut body) = body(cx, skip(j, resume - from), Some(open_brace));
-    let items: Vec<BodyItem<'a>> = std::iter::once(attr).chain(body.items.iter().copied()).collect();
-    body.items = cx.arena.alloc_slice(&items);
+    let (j, body) = body(cx, skip(j, resume - from), Some(open_brace), Some(attr));
     Ok((j, body))
 }

@@ -4,7 +4,7 @@
 //!
 //! spec: hclsyntax#templates, hclsyntax#template-literals
 
-use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
+use super::context::{peek, pos, skip, span_at, with_stack, Ctx, Newlines};
 use super::expression::expression;
 use super::for_expr::for_variables;
 use super::lexical::{decode_char, found, identifier_len, token, trivia, trivia_and_newlines};
@@ -171,12 +171,13 @@ pub(crate) fn template_literal<'a>(
             b'\n' if matches!(flavor, Flavor::Quoted) => break,
             b'\r' if b.get(n + 1) == Some(&b'\n') => break,
             b'\r' => n += 1,
-            b'\\' => {
-                if n + 1 >= b.len() {
-                    break;
-                }
-                n += escape(cx, &b[n..], base + n, &mut text);
-            }
+            b'\\' => match b.get(n + 1) {
+                // a backslash last in the input, or before a newline, is just
+                // a character: the string is then unterminated
+                None => n += 1,
+                Some(b'\n' | b'\r') => n += 1,
+                Some(_) => n += escape(cx, &b[n..], base + n, &mut text),
+            },
             _ => {
                 // a newline in a heredoc
                 n += 1;
@@ -742,16 +743,16 @@ fn walk_lines<'t>(t: &Template<'t>, f: &mut dyn FnMut(LineEvent<'t>)) {
             TemplatePart::Interpolation(_) => f(LineEvent::Sequence),
             TemplatePart::Directive(TemplateDirective::If(d)) => {
                 f(LineEvent::Sequence);
-                walk_lines(&d.then_template, f);
+                with_stack(|| walk_lines(&d.then_template, f));
                 if let Some(e) = &d.else_template {
                     f(LineEvent::Sequence);
-                    walk_lines(e, f);
+                    with_stack(|| walk_lines(e, f));
                 }
                 f(LineEvent::Sequence);
             }
             TemplatePart::Directive(TemplateDirective::For(d)) => {
                 f(LineEvent::Sequence);
-                walk_lines(&d.body, f);
+                with_stack(|| walk_lines(&d.body, f));
                 f(LineEvent::Sequence);
             }
         }
@@ -776,10 +777,10 @@ fn flushed<'a>(cx: &Ctx<'a>, t: &Template<'a>, min: usize, at_line_start: &mut b
             }
             TemplatePart::Directive(TemplateDirective::If(d)) => {
                 *at_line_start = false;
-                let then_template = flushed(cx, &d.then_template, min, at_line_start);
+                let then_template = with_stack(|| flushed(cx, &d.then_template, min, at_line_start));
                 let else_template = d.else_template.map(|e| {
                     *at_line_start = false;
-                    flushed(cx, &e, min, at_line_start)
+                    with_stack(|| flushed(cx, &e, min, at_line_start))
                 });
                 *at_line_start = false;
                 TemplatePart::Directive(TemplateDirective::If(cx.alloc(TemplateIf {
@@ -790,7 +791,7 @@ fn flushed<'a>(cx: &Ctx<'a>, t: &Template<'a>, min: usize, at_line_start: &mut b
             }
             TemplatePart::Directive(TemplateDirective::For(d)) => {
                 *at_line_start = false;
-                let body = flushed(cx, &d.body, min, at_line_start);
+                let body = with_stack(|| flushed(cx, &d.body, min, at_line_start));
                 *at_line_start = false;
                 TemplatePart::Directive(TemplateDirective::For(cx.alloc(TemplateFor { body, ..*d })))
             }

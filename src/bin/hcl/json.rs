@@ -1,13 +1,18 @@
-//! The JSON documents of `../shared/cli-json.md`.
+//! The JSON documents of `../shared/cli-json.md`, written straight to text
+//! (a tree of `serde_json::Value`s would cost far more memory than the
+//! document for a large file).
 
 use hcl_native::ast::{Body, BodyItem};
-use hcl_native::{Diagnostic, LineIndex, Span};
-use serde_json::{json, Value};
+use hcl_native::{Diagnostic, LineIndex, Position, Span};
+use std::cell::Cell;
+use std::fmt::Write;
 
-/// Positions and ranges of one source text.
+/// Positions and ranges of one source text, written as JSON.
 pub struct Locator<'s> {
     src: &'s [u8],
     index: LineIndex,
+    /// The last position computed: most queries come in increasing order.
+    last: Cell<Option<Position>>,
 }
 
 impl<'s> Locator<'s> {
@@ -15,51 +20,135 @@ impl<'s> Locator<'s> {
         Locator {
             src,
             index: LineIndex::new(src),
+            last: Cell::new(None),
         }
     }
 
-    pub fn position(&self, offset: u32) -> Value {
-        let p = self.index.position(self.src, offset);
-        json!({"line": p.line, "column": p.column, "byte": p.byte})
+    fn position(&self, offset: u32) -> Position {
+        let p = match self.last.get() {
+            Some(near) => self.index.position_from(self.src, near, offset),
+            None => self.index.position(self.src, offset),
+        };
+        self.last.set(Some(p));
+        p
     }
 
-    pub fn range(&self, span: Span) -> Value {
-        json!({"start": self.position(span.start), "end": self.position(span.end)})
+    /// `{"line": L, "column": C, "byte": B}`
+    fn write_position(&self, out: &mut String, offset: u32) {
+        let p = self.position(offset);
+        let _ = write!(out, r#"{{"line":{},"column":{},"byte":{}}}"#, p.line, p.column, p.byte);
     }
 
-    pub fn diagnostic(&self, d: &Diagnostic) -> Value {
-        json!({
-            "severity": d.severity.as_str(),
-            "summary": d.summary,
-            "detail": d.detail,
-            "range": self.range(d.subject),
-        })
+    /// `{"start": POS, "end": POS}`
+    pub fn write_range(&self, out: &mut String, span: Span) {
+        out.push_str(r#"{"start":"#);
+        self.write_position(out, span.start);
+        out.push_str(r#","end":"#);
+        self.write_position(out, span.end);
+        out.push('}');
     }
 
-    pub fn diagnostics<'d>(&self, ds: impl IntoIterator<Item = &'d Diagnostic>) -> Value {
-        Value::Array(ds.into_iter().map(|d| self.diagnostic(d)).collect())
+    /// DIAG
+    fn write_diagnostic(&self, out: &mut String, d: &Diagnostic) {
+        out.push_str(r#"{"severity":"#);
+        write_str(out, d.severity.as_str());
+        out.push_str(r#","summary":"#);
+        write_str(out, &d.summary);
+        out.push_str(r#","detail":"#);
+        write_str(out, &d.detail);
+        out.push_str(r#","range":"#);
+        self.write_range(out, d.subject);
+        out.push('}');
+    }
+
+    /// `[DIAG, ...]`
+    pub fn write_diagnostics<'d>(&self, out: &mut String, ds: impl IntoIterator<Item = &'d Diagnostic>) {
+        out.push('[');
+        for (k, d) in ds.into_iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            self.write_diagnostic(out, d);
+        }
+        out.push(']');
     }
 
     /// BODY: attributes and blocks in source order.
-    pub fn body(&self, body: &Body<'_>) -> Value {
-        let mut attributes = Vec::new();
-        let mut blocks = Vec::new();
+    pub fn write_body(&self, out: &mut String, body: &Body<'_>) {
+        out.push_str(r#"{"attributes":["#);
+        let mut first = true;
         for item in body.items {
-            match item {
-                BodyItem::Attribute(a) => attributes.push(json!({
-                    "name": a.name.name,
-                    "range": self.range(a.span),
-                    "name_range": self.range(a.name.span),
-                    "expr_range": self.range(a.expr.span()),
-                })),
-                BodyItem::Block(b) | BodyItem::OneLineBlock(b) => blocks.push(json!({
-                    "type": b.block_type.name,
-                    "labels": b.labels.iter().map(|l| l.value()).collect::<Vec<_>>(),
-                    "range": self.range(b.span),
-                    "body": self.body(&b.body),
-                })),
+            if let BodyItem::Attribute(a) = item {
+                if !std::mem::take(&mut first) {
+                    out.push(',');
+                }
+                out.push_str(r#"{"name":"#);
+                write_str(out, a.name.name);
+                out.push_str(r#","range":"#);
+                self.write_range(out, a.span);
+                out.push_str(r#","name_range":"#);
+                self.write_range(out, a.name.span);
+                out.push_str(r#","expr_range":"#);
+                self.write_range(out, a.expr.span());
+                out.push('}');
             }
         }
-        json!({"attributes": attributes, "blocks": blocks})
+        out.push_str(r#"],"blocks":["#);
+        let mut first = true;
+        for item in body.items {
+            if let BodyItem::Block(b) | BodyItem::OneLineBlock(b) = item {
+                if !std::mem::take(&mut first) {
+                    out.push(',');
+                }
+                out.push_str(r#"{"type":"#);
+                write_str(out, b.block_type.name);
+                out.push_str(r#","labels":["#);
+                for (k, l) in b.labels.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    write_str(out, l.value());
+                }
+                out.push_str(r#"],"range":"#);
+                self.write_range(out, b.span);
+                out.push_str(r#","body":"#);
+                self.write_body(out, &b.body);
+                out.push('}');
+            }
+        }
+        out.push_str("]}");
+    }
+}
+
+/// A JSON string literal.
+fn write_str(out: &mut String, s: &str) {
+    // serde_json's escaping, without building a value
+    out.push_str(&serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documents_are_valid_json_with_the_documented_shape() {
+        let src = b"a = 1\nb \"x\" {\n  c = \"\\u00e9\\\"\"\n}\nd = [\n";
+        let arena = hcl_native::Arena::new();
+        let parsed = hcl_native::parse_config(&arena, src);
+        let loc = Locator::new(src);
+        let mut out = String::from(r#"{"diagnostics":"#);
+        loc.write_diagnostics(&mut out, &parsed.diagnostics);
+        out.push_str(r#","body":"#);
+        loc.write_body(&mut out, &parsed.ast.body);
+        out.push('}');
+        let v: serde_json::Value = serde_json::from_str(&out).expect(&out);
+        assert_eq!(v["body"]["attributes"][0]["name"], "a");
+        assert_eq!(v["body"]["blocks"][0]["labels"][0], "x");
+        assert_eq!(
+            v["body"]["blocks"][0]["body"]["attributes"][0]["expr_range"]["start"]["column"],
+            7
+        );
+        assert_eq!(v["diagnostics"][0]["severity"], "error");
+        assert_eq!(v["diagnostics"][0]["range"]["start"]["line"], 5);
     }
 }

@@ -47,6 +47,9 @@ fn main() -> ExitCode {
     }
 }
 
+/// The most diagnostics the human form renders.
+const MAX_RENDERED: usize = 100;
+
 fn read_input(file: &str) -> Result<Vec<u8>, ExitCode> {
     let mut buf = Vec::new();
     let result = if file == "-" {
@@ -73,11 +76,12 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
     match format {
         Format::Json => {
             let loc = json::Locator::new(&src);
-            let doc = serde_json::json!({
-                "diagnostics": loc.diagnostics(&parsed.diagnostics),
-                "body": loc.body(&parsed.ast.body),
-            });
-            println!("{doc}");
+            let mut out = String::from(r#"{"diagnostics":"#);
+            loc.write_diagnostics(&mut out, &parsed.diagnostics);
+            out.push_str(r#","body":"#);
+            loc.write_body(&mut out, &parsed.ast.body);
+            out.push_str("}\n");
+            print!("{out}");
         }
         Format::Human => {
             let mut out = String::new();
@@ -89,7 +93,15 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
             }
             if !parsed.diagnostics.is_empty() {
                 out.push('\n');
-                out.push_str(&render_diagnostics(file, &src, parsed.diagnostics.as_slice()));
+                let all = parsed.diagnostics.as_slice();
+                let shown = &all[..all.len().min(MAX_RENDERED)];
+                out.push_str(&render_diagnostics(file, &src, shown));
+                if all.len() > shown.len() {
+                    out.push_str(&format!(
+                        "... and {} more diagnostics (--format json lists them all)\n",
+                        all.len() - shown.len()
+                    ));
+                }
             }
             print!("{out}");
         }

@@ -1,0 +1,4 @@
+# spec: OneLineBlock, hclsyntax#attribute-definitions
+b { a = 1
+  a = 2
+}

@@ -1,0 +1,2 @@
+# spec: hclsyntax#comments-and-whitespace, GetAttr
+a = x.*. /* never closed

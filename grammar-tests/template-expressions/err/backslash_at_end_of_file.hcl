@@ -1,0 +1,2 @@
+# spec: quotedTemplate, hclsyntax#template-expressions
+a = "abc\
