@@ -39,6 +39,7 @@
 mod arena;
 pub mod ast;
 mod diagnostic;
+pub mod number;
 mod parser;
 pub mod render;
 mod source;
@@ -46,6 +47,7 @@ mod span;
 
 pub use arena::Arena;
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use number::{Number, NumberError};
 pub use parser::{
     parse_config, parse_config_with, parse_expression, parse_expression_with, parse_template, parse_template_with,
     ParseOptions, Parsed,
