@@ -38,12 +38,17 @@
 
 mod arena;
 pub mod ast;
+pub mod convert;
 mod diagnostic;
+pub mod function;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod number;
 mod parser;
 pub mod render;
 mod source;
 mod span;
+pub mod value;
 
 pub use arena::Arena;
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

@@ -1,0 +1,31 @@
+//! The information model's values and types, independent of any syntax.
+//!
+//! - [`Type`]: string, number, bool; `list`, `set` and `map` of an element
+//!   type; `object` and `tuple`; the dynamic pseudo-type; application
+//!   capsule types. `==` is type identity; [`Type::matches`] is the
+//!   non-commutative relation of type specifications.
+//! - [`Value`]: a value of a type, including each type's null and unknown
+//!   values. Strings are NFC, sets distinct and ordered, map keys sorted.
+//! - [`Value::equals`]: the model's equality, unknown-aware.
+//!
+//! Conversions and unification live in [`crate::convert`], functions in
+//! [`crate::function`], numbers in [`crate::number`].
+//!
+//! spec: model#values-and-value-types
+//!
+//! The expression language's values are exactly these.
+//!
+//! spec: hclsyntax#types
+
+mod capsule;
+mod equality;
+mod order;
+mod text;
+mod types;
+#[allow(clippy::module_inception)]
+mod value;
+
+pub use capsule::{Capsule, CapsuleType};
+pub(crate) use equality::Tri;
+pub use types::{ObjectType, Type};
+pub use value::{ElementTypeError, Value, ValueRef};

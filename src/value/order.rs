@@ -1,0 +1,101 @@
+//! The total order of values of one type, which sets iterate in.
+//!
+//! spec: model#collection-and-structural-type-conversions
+//!
+//! The model leaves the order of a set's elements undefined but asks for a
+//! consistent one. Ours: known values before null before unknown; bools
+//! `false` first; numbers ascending; strings by Unicode code point (of
+//! their NFC forms); lists, sets and tuples lexicographically by element,
+//! a prefix first; maps and objects lexicographically by (key, value) in
+//! key order; capsules by their type's order when it has one, otherwise in
+//! the order they were given. The order depends only on the values, so a
+//! set built from the same elements in any order iterates the same way.
+
+use std::cmp::Ordering;
+
+use super::types::Type;
+use super::value::{Repr, Value};
+use super::Tri;
+
+impl Value {
+    /// Compares two values of the same type in the order that sets iterate
+    /// in (see the module documentation). Values of different kinds are
+    /// ordered by kind, so the order is total over all values.
+    ///
+    /// ```
+    /// use hcl_native::value::Value;
+    /// use std::cmp::Ordering;
+    /// assert_eq!(Value::from(2).total_cmp(&Value::from(10)), Ordering::Less);
+    /// assert_eq!(Value::from("10").total_cmp(&Value::from("9")), Ordering::Less);
+    /// ```
+    pub fn total_cmp(&self, other: &Value) -> Ordering {
+        let (ra, rb) = (rank(self), rank(other));
+        if ra != rb {
+            return ra.cmp(&rb);
+        }
+        match (&self.0, &other.0) {
+            (Repr::Bool(a), Repr::Bool(b)) => a.cmp(b),
+            (Repr::Number(a), Repr::Number(b)) => a.cmp(b),
+            (Repr::String(a), Repr::String(b)) => a.cmp(b),
+            (Repr::List(a), Repr::List(b)) | (Repr::Set(a), Repr::Set(b)) | (Repr::Tuple(a), Repr::Tuple(b)) => {
+                lexicographic(&a.items, &b.items)
+            }
+            (Repr::Map(a), Repr::Map(b)) | (Repr::Object(a), Repr::Object(b)) => {
+                for ((ka, va), (kb, vb)) in a.entries.iter().zip(b.entries.iter()) {
+                    let o = ka.cmp(kb).then_with(|| va.total_cmp(vb));
+                    if o != Ordering::Equal {
+                        return o;
+                    }
+                }
+                a.entries.len().cmp(&b.entries.len())
+            }
+            (Repr::Capsule(a), Repr::Capsule(b)) if a.ty == b.ty => a.ty.values_cmp(&*a.payload, &*b.payload),
+            _ => Ordering::Equal,
+        }
+    }
+}
+
+fn lexicographic(a: &[Value], b: &[Value]) -> Ordering {
+    for (x, y) in a.iter().zip(b.iter()) {
+        let o = x.total_cmp(y);
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
+/// Known values by kind, then null, then unknown.
+fn rank(v: &Value) -> u8 {
+    match &v.0 {
+        Repr::Bool(_) => 0,
+        Repr::Number(_) => 1,
+        Repr::String(_) => 2,
+        Repr::List(_) => 3,
+        Repr::Set(_) => 4,
+        Repr::Tuple(_) => 5,
+        Repr::Map(_) => 6,
+        Repr::Object(_) => 7,
+        Repr::Capsule(_) => 8,
+        Repr::Null(_) => 9,
+        Repr::Unknown(_) => 10,
+    }
+}
+
+/// Sorts set elements and drops those certainly equal to an earlier one.
+pub(crate) fn canonical_set(element: &Type, mut items: Vec<Value>) -> Vec<Value> {
+    items.sort_by(Value::total_cmp); // stable: ties keep their given order
+    let unordered_capsules = matches!(element, Type::Capsule(c) if !c.has_order());
+    let mut out: Vec<Value> = Vec::with_capacity(items.len());
+    for v in items {
+        let duplicate = if unordered_capsules {
+            out.iter().any(|o| o.equals_tri(&v) == Tri::True)
+        } else {
+            out.last().is_some_and(|o| o.equals_tri(&v) == Tri::True)
+        };
+        if !duplicate {
+            out.push(v);
+        }
+    }
+    out
+}

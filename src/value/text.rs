@@ -1,0 +1,49 @@
+//! Strings in Normalization Form C.
+//!
+//! spec: model#primitive-types
+//!
+//! Two strings are equal when their NFC forms are; every string, map key
+//! and object attribute name is normalised once, when it enters the value
+//! model, so that comparing, ordering and hashing are plain byte
+//! operations afterwards.
+
+use std::sync::Arc;
+
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+/// The NFC form of `s`, borrowing when it already is (the common case,
+/// which the quick check answers without allocating).
+pub(crate) fn nfc(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        std::borrow::Cow::Borrowed(s)
+    } else {
+        std::borrow::Cow::Owned(s.nfc().collect())
+    }
+}
+
+/// A shared NFC string.
+pub(crate) fn nfc_arc(s: &str) -> Arc<str> {
+    Arc::from(nfc(s).as_ref())
+}
+
+/// An owned string made NFC, reusing its buffer when it already is.
+pub(crate) fn nfc_owned(s: String) -> Arc<str> {
+    match nfc(&s) {
+        std::borrow::Cow::Borrowed(_) => Arc::from(s),
+        std::borrow::Cow::Owned(n) => Arc::from(n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn composes_combining_sequences() {
+        assert_eq!(nfc("e\u{301}"), "\u{e9}");
+        assert_eq!(nfc("\u{e9}"), "\u{e9}");
+        assert!(matches!(nfc("plain"), std::borrow::Cow::Borrowed(_)));
+        // Hangul jamo compose to a syllable.
+        assert_eq!(nfc("\u{1100}\u{1161}"), "\u{ac00}");
+    }
+}

@@ -1,0 +1,510 @@
+//! Values: a type and its data, null and unknown values included.
+//!
+//! spec: model#values-and-value-types
+
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+use super::capsule::{Capsule, CapsuleType};
+use super::order::canonical_set;
+use super::text::{nfc_arc, nfc_owned};
+use super::types::{ObjectType, Type};
+use crate::number::Number;
+
+/// A value of the information model.
+///
+/// Every value has a [`Type`]. Each type has a null value and an unknown
+/// value; the unknown value of the dynamic pseudo-type is *the dynamic
+/// value*. Collections and structures may hold null and unknown parts.
+/// Values are immutable and cheap to clone (composite parts are shared).
+///
+/// Invariants kept by the constructors: strings, map keys and attribute
+/// names are in NFC; map and object entries are sorted by key; set elements
+/// are distinct and in the order of [`Value::total_cmp`]; every element of
+/// a collection has the collection's element type.
+///
+/// ```
+/// use hcl_native::value::{Type, Value};
+///
+/// let ports = Value::list(Type::Number, vec![Value::from(80), Value::from(443)]).unwrap();
+/// let svc = Value::object([("name", Value::from("web")), ("ports", ports)]);
+/// assert_eq!(svc.ty().to_string(), "object({name = string, ports = list(number)})");
+/// assert_eq!(svc.get("name").and_then(|v| v.as_str()), Some("web"));
+/// assert!(svc.is_wholly_known());
+/// ```
+#[derive(Clone)]
+pub struct Value(pub(crate) Repr);
+
+#[derive(Clone)]
+pub(crate) enum Repr {
+    Null(Type),
+    Unknown(Type),
+    Bool(bool),
+    Number(Number),
+    String(Arc<str>),
+    List(Arc<Seq>),
+    Set(Arc<Seq>),
+    Tuple(Arc<Seq>),
+    Map(Arc<Entries>),
+    Object(Arc<Entries>),
+    Capsule(Capsule),
+}
+
+pub(crate) struct Seq {
+    pub(crate) ty: Type,
+    pub(crate) items: Vec<Value>,
+}
+
+pub(crate) struct Entries {
+    pub(crate) ty: Type,
+    pub(crate) entries: Vec<(Arc<str>, Value)>,
+}
+
+/// A borrowed view of a value, for matching on its kind.
+///
+/// ```
+/// use hcl_native::value::{Value, ValueRef};
+///
+/// match Value::from("hi").kind() {
+///     ValueRef::String(s) => assert_eq!(s, "hi"),
+///     _ => unreachable!(),
+/// }
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum ValueRef<'a> {
+    /// The null value of a type.
+    Null(&'a Type),
+    /// The unknown value of a type (the dynamic value when the type is
+    /// dynamic).
+    Unknown(&'a Type),
+    /// A known bool.
+    Bool(bool),
+    /// A known number.
+    Number(&'a Number),
+    /// A known string (NFC).
+    String(&'a str),
+    /// A list's elements in order.
+    List(&'a [Value]),
+    /// A set's distinct elements in [`Value::total_cmp`] order.
+    Set(&'a [Value]),
+    /// A tuple's elements.
+    Tuple(&'a [Value]),
+    /// A map's entries sorted by key.
+    Map(&'a [(Arc<str>, Value)]),
+    /// An object's attributes sorted by name.
+    Object(&'a [(Arc<str>, Value)]),
+    /// A capsule value.
+    Capsule(&'a Capsule),
+}
+
+/// A collection element whose type is not the collection's element type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ElementTypeError {
+    /// The element's position (for a map, in the order given).
+    pub index: usize,
+    /// The collection's element type.
+    pub expected: Type,
+    /// The element's type.
+    pub found: Type,
+}
+
+impl fmt::Display for ElementTypeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "element {} has type {}, but the collection's element type is {}",
+            self.index, self.found, self.expected
+        )
+    }
+}
+
+impl std::error::Error for ElementTypeError {}
+
+fn check_elements<'a>(element: &Type, items: impl Iterator<Item = &'a Value>) -> Result<(), ElementTypeError> {
+    for (index, v) in items.enumerate() {
+        if !v.has_type(element) {
+            return Err(ElementTypeError {
+                index,
+                expected: element.clone(),
+                found: v.ty(),
+            });
+        }
+    }
+    Ok(())
+}
+
+impl Value {
+    /// The null value of `ty`.
+    ///
+    /// spec: model#null-values
+    pub fn null(ty: Type) -> Value {
+        Value(Repr::Null(ty))
+    }
+
+    /// The unknown value of `ty`.
+    ///
+    /// spec: model#unknown-values-and-the-dynamic-pseudo-type
+    pub fn unknown(ty: Type) -> Value {
+        Value(Repr::Unknown(ty))
+    }
+
+    /// The dynamic value: the unknown value of the dynamic pseudo-type.
+    pub fn dynamic() -> Value {
+        Value(Repr::Unknown(Type::Dynamic))
+    }
+
+    /// A bool.
+    pub fn bool(b: bool) -> Value {
+        Value(Repr::Bool(b))
+    }
+
+    /// A number.
+    pub fn number(n: Number) -> Value {
+        Value(Repr::Number(n))
+    }
+
+    /// A string, normalised to NFC.
+    ///
+    /// ```
+    /// use hcl_native::value::Value;
+    /// assert_eq!(Value::string("e\u{301}").as_str(), Some("\u{e9}"));
+    /// ```
+    pub fn string(s: impl AsRef<str>) -> Value {
+        Value(Repr::String(nfc_arc(s.as_ref())))
+    }
+
+    /// A list of `element` values. Every item must have exactly that type
+    /// (null and unknown items of that type included).
+    ///
+    /// spec: model#collection-types
+    pub fn list(element: Type, items: Vec<Value>) -> Result<Value, ElementTypeError> {
+        check_elements(&element, items.iter())?;
+        Ok(Value(Repr::List(Arc::new(Seq {
+            ty: Type::list(element),
+            items,
+        }))))
+    }
+
+    /// A set of `element` values: equal items are kept once, and the set
+    /// iterates in [`Value::total_cmp`] order. Unknown items are never
+    /// merged (they may or may not turn out equal).
+    ///
+    /// ```
+    /// use hcl_native::value::{Type, Value};
+    /// let s = Value::set(Type::String, vec!["b".into(), "a".into(), "b".into()]).unwrap();
+    /// let items: Vec<_> = s.elements().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    /// assert_eq!(items, ["a", "b"]);
+    /// ```
+    pub fn set(element: Type, items: Vec<Value>) -> Result<Value, ElementTypeError> {
+        check_elements(&element, items.iter())?;
+        let items = canonical_set(&element, items);
+        Ok(Value(Repr::Set(Arc::new(Seq {
+            ty: Type::set(element),
+            items,
+        }))))
+    }
+
+    /// A map of `element` values. Keys are normalised to NFC and sorted;
+    /// when a key repeats, the last entry wins.
+    pub fn map<K: AsRef<str>>(
+        element: Type,
+        entries: impl IntoIterator<Item = (K, Value)>,
+    ) -> Result<Value, ElementTypeError> {
+        let entries = sorted_entries(entries);
+        check_elements(&element, entries.iter().map(|(_, v)| v))?;
+        Ok(Value(Repr::Map(Arc::new(Entries {
+            ty: Type::map(element),
+            entries,
+        }))))
+    }
+
+    /// A tuple of the given elements; its type is the tuple of their types.
+    ///
+    /// spec: model#structural-types
+    pub fn tuple(items: Vec<Value>) -> Value {
+        let ty = Type::tuple(items.iter().map(Value::ty).collect());
+        Value(Repr::Tuple(Arc::new(Seq { ty, items })))
+    }
+
+    /// An object with the given attributes; its type is the object type of
+    /// their types. Names are normalised to NFC; when a name repeats, the
+    /// last one wins.
+    pub fn object<K: AsRef<str>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
+        let entries = sorted_entries(attrs);
+        let ty = Type::Object(Arc::new(ObjectType::from_sorted(
+            entries.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
+        )));
+        Value(Repr::Object(Arc::new(Entries { ty, entries })))
+    }
+
+    /// The empty tuple.
+    pub fn empty_tuple() -> Value {
+        Value::tuple(Vec::new())
+    }
+
+    /// The empty object.
+    pub fn empty_object() -> Value {
+        Value::object(std::iter::empty::<(&str, Value)>())
+    }
+
+    /// A value of a capsule type, wrapping the application's payload.
+    pub fn capsule(ty: &CapsuleType, payload: Arc<dyn Any + Send + Sync>) -> Value {
+        Value(Repr::Capsule(Capsule {
+            ty: ty.clone(),
+            payload,
+        }))
+    }
+
+    /// The value's type. For a null or unknown value, the type it is the
+    /// null or unknown value of.
+    pub fn ty(&self) -> Type {
+        match &self.0 {
+            Repr::Null(t) | Repr::Unknown(t) => t.clone(),
+            Repr::Bool(_) => Type::Bool,
+            Repr::Number(_) => Type::Number,
+            Repr::String(_) => Type::String,
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.ty.clone(),
+            Repr::Map(e) | Repr::Object(e) => e.ty.clone(),
+            Repr::Capsule(c) => Type::Capsule(c.ty.clone()),
+        }
+    }
+
+    /// Whether the value's type is identical to `ty`, without building the
+    /// type.
+    pub fn has_type(&self, ty: &Type) -> bool {
+        match (&self.0, ty) {
+            (Repr::Null(t) | Repr::Unknown(t), _) => t == ty,
+            (Repr::Bool(_), Type::Bool) | (Repr::Number(_), Type::Number) | (Repr::String(_), Type::String) => true,
+            (Repr::List(s) | Repr::Set(s) | Repr::Tuple(s), _) => &s.ty == ty,
+            (Repr::Map(e) | Repr::Object(e), _) => &e.ty == ty,
+            (Repr::Capsule(c), Type::Capsule(t)) => &c.ty == t,
+            _ => false,
+        }
+    }
+
+    /// A borrowed view for matching on the value's kind.
+    pub fn kind(&self) -> ValueRef<'_> {
+        match &self.0 {
+            Repr::Null(t) => ValueRef::Null(t),
+            Repr::Unknown(t) => ValueRef::Unknown(t),
+            Repr::Bool(b) => ValueRef::Bool(*b),
+            Repr::Number(n) => ValueRef::Number(n),
+            Repr::String(s) => ValueRef::String(s),
+            Repr::List(s) => ValueRef::List(&s.items),
+            Repr::Set(s) => ValueRef::Set(&s.items),
+            Repr::Tuple(s) => ValueRef::Tuple(&s.items),
+            Repr::Map(e) => ValueRef::Map(&e.entries),
+            Repr::Object(e) => ValueRef::Object(&e.entries),
+            Repr::Capsule(c) => ValueRef::Capsule(c),
+        }
+    }
+
+    /// Whether this is a null value.
+    pub fn is_null(&self) -> bool {
+        matches!(self.0, Repr::Null(_))
+    }
+
+    /// Whether the value itself is known (its parts may still be unknown;
+    /// see [`Value::is_wholly_known`]).
+    pub fn is_known(&self) -> bool {
+        !matches!(self.0, Repr::Unknown(_))
+    }
+
+    /// Whether the value and all of its parts are known.
+    pub fn is_wholly_known(&self) -> bool {
+        match &self.0 {
+            Repr::Unknown(_) => false,
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.items.iter().all(Value::is_wholly_known),
+            Repr::Map(e) | Repr::Object(e) => e.entries.iter().all(|(_, v)| v.is_wholly_known()),
+            _ => true,
+        }
+    }
+
+    /// Whether this is the dynamic value (the unknown value of the dynamic
+    /// pseudo-type).
+    pub fn is_dynamic_value(&self) -> bool {
+        matches!(&self.0, Repr::Unknown(Type::Dynamic))
+    }
+
+    /// The bool, when this is a known bool.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.0 {
+            Repr::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The number, when this is a known number.
+    pub fn as_number(&self) -> Option<&Number> {
+        match &self.0 {
+            Repr::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The string, when this is a known string.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.0 {
+            Repr::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known list, set or tuple.
+    pub fn elements(&self) -> Option<&[Value]> {
+        match &self.0 {
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(&s.items),
+            _ => None,
+        }
+    }
+
+    /// The entries of a known map or object, sorted by key.
+    pub fn entries(&self) -> Option<&[(Arc<str>, Value)]> {
+        match &self.0 {
+            Repr::Map(e) | Repr::Object(e) => Some(&e.entries),
+            _ => None,
+        }
+    }
+
+    /// The element of a known map, or attribute of a known object, named
+    /// `key` (compared in NFC).
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        let entries = self.entries()?;
+        let key = super::text::nfc(key);
+        entries
+            .binary_search_by(|(k, _)| (**k).cmp(&*key))
+            .ok()
+            .map(|i| &entries[i].1)
+    }
+
+    /// The number of elements of a known collection or structure.
+    pub fn length(&self) -> Option<usize> {
+        match &self.0 {
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(s.items.len()),
+            Repr::Map(e) | Repr::Object(e) => Some(e.entries.len()),
+            _ => None,
+        }
+    }
+
+    /// The capsule, when this is a known capsule value.
+    pub fn as_capsule(&self) -> Option<&Capsule> {
+        match &self.0 {
+            Repr::Capsule(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Builds a collection or structure of the same kind as `self` (which
+    /// must be one) around new parts; used by conversions. The parts must
+    /// satisfy the kind's invariants.
+    pub(crate) fn list_unchecked(ty: Type, items: Vec<Value>) -> Value {
+        Value(Repr::List(Arc::new(Seq { ty, items })))
+    }
+
+    pub(crate) fn set_unchecked(element: &Type, ty: Type, items: Vec<Value>) -> Value {
+        let items = canonical_set(element, items);
+        Value(Repr::Set(Arc::new(Seq { ty, items })))
+    }
+
+    pub(crate) fn map_unchecked(ty: Type, entries: Vec<(Arc<str>, Value)>) -> Value {
+        Value(Repr::Map(Arc::new(Entries { ty, entries })))
+    }
+
+    pub(crate) fn object_sorted(entries: Vec<(Arc<str>, Value)>) -> Value {
+        let ty = Type::Object(Arc::new(ObjectType::from_sorted(
+            entries.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
+        )));
+        Value(Repr::Object(Arc::new(Entries { ty, entries })))
+    }
+}
+
+fn sorted_entries<K: AsRef<str>>(entries: impl IntoIterator<Item = (K, Value)>) -> Vec<(Arc<str>, Value)> {
+    let mut v: Vec<(Arc<str>, Value)> = entries.into_iter().map(|(k, val)| (nfc_arc(k.as_ref()), val)).collect();
+    if v.windows(2).all(|w| w[0].0 < w[1].0) {
+        return v;
+    }
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out: Vec<(Arc<str>, Value)> = Vec::with_capacity(v.len());
+    for (k, val) in v {
+        match out.last_mut() {
+            Some(last) if last.0 == k => last.1 = val,
+            _ => out.push((k, val)),
+        }
+    }
+    out
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::bool(b)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::string(s)
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value(Repr::String(nfc_owned(s)))
+    }
+}
+
+impl From<Number> for Value {
+    fn from(n: Number) -> Value {
+        Value::number(n)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(i: i64) -> Value {
+        Value::number(Number::from(i))
+    }
+}
+
+impl From<i32> for Value {
+    fn from(i: i32) -> Value {
+        Value::number(Number::from(i))
+    }
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn seq(f: &mut fmt::Formatter<'_>, open: &str, items: &[Value], close: &str) -> fmt::Result {
+            f.write_str(open)?;
+            for (i, v) in items.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{v:?}")?;
+            }
+            f.write_str(close)
+        }
+        fn entries(f: &mut fmt::Formatter<'_>, open: &str, items: &[(Arc<str>, Value)], close: &str) -> fmt::Result {
+            f.write_str(open)?;
+            for (i, (k, v)) in items.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{k:?} = {v:?}")?;
+            }
+            f.write_str(close)
+        }
+        match &self.0 {
+            Repr::Null(t) => write!(f, "null({t})"),
+            Repr::Unknown(t) => write!(f, "unknown({t})"),
+            Repr::Bool(b) => write!(f, "{b}"),
+            Repr::Number(n) => write!(f, "{n}"),
+            Repr::String(s) => write!(f, "{s:?}"),
+            Repr::List(s) => seq(f, "list([", &s.items, "])"),
+            Repr::Set(s) => seq(f, "set([", &s.items, "])"),
+            Repr::Tuple(s) => seq(f, "[", &s.items, "]"),
+            Repr::Map(e) => entries(f, "map({", &e.entries, "})"),
+            Repr::Object(e) => entries(f, "{", &e.entries, "}"),
+            Repr::Capsule(c) => write!(f, "capsule({})", c.ty.name()),
+        }
+    }
+}
