@@ -1,0 +1,152 @@
+//! Conversions between types: whether one exists, how safe it is, and the
+//! type its results have.
+//!
+//! spec: model#type-conversions-and-unification
+
+use std::sync::Arc;
+
+use super::unify::unify;
+use super::Safety;
+use crate::value::{ObjectType, Type};
+
+fn min(a: Safety, b: Safety) -> Safety {
+    if a == Safety::Safe && b == Safety::Safe {
+        Safety::Safe
+    } else {
+        Safety::Unsafe
+    }
+}
+
+fn all<'a>(pairs: impl Iterator<Item = (&'a Type, &'a Type)>) -> Option<Safety> {
+    pairs
+        .map(|(f, t)| conversion_safety(f, t))
+        .try_fold(Safety::Safe, |acc, s| Some(min(acc, s?)))
+}
+
+/// Whether values of type `from` can be converted to type `to`, and if so
+/// whether the conversion is safe (every distinct value has a distinct
+/// result and none fails) or unsafe (some values fail, or results merge).
+/// `to` may hold the dynamic pseudo-type, as a type specification.
+///
+/// ```
+/// use hcl_native::convert::{conversion_safety, Safety};
+/// use hcl_native::value::Type;
+///
+/// assert_eq!(conversion_safety(&Type::Number, &Type::String), Some(Safety::Safe));
+/// assert_eq!(conversion_safety(&Type::String, &Type::Number), Some(Safety::Unsafe));
+/// assert_eq!(conversion_safety(&Type::Number, &Type::Bool), None);
+/// assert_eq!(conversion_safety(&Type::list(Type::String), &Type::set(Type::String)), Some(Safety::Unsafe));
+/// ```
+pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
+    use Type::*;
+    if from == to {
+        // spec: model#type-conversions-and-unification
+        return Some(Safety::Safe);
+    }
+    match (from, to) {
+        // spec: model#conversion-to-and-from-the-dynamic-pseudo-type
+        (_, Dynamic) | (Dynamic, _) => Some(Safety::Safe),
+        // spec: model#primitive-type-conversions
+        (Bool, String) | (Number, String) => Some(Safety::Safe),
+        (String, Bool) | (String, Number) => Some(Safety::Unsafe),
+        // spec: model#collection-and-structural-type-conversions
+        (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) | (Set(a), List(b)) => conversion_safety(a, b),
+        (List(a), Set(b)) => conversion_safety(a, b).map(|_| Safety::Unsafe),
+        (Tuple(ts), List(b)) => {
+            let s = all(ts.iter().map(|t| (t, &**b)))?;
+            single_element_type(ts.iter(), b)?;
+            Some(s)
+        }
+        (Tuple(ts), Set(b)) => {
+            all(ts.iter().map(|t| (t, &**b)))?;
+            single_element_type(ts.iter(), b)?;
+            Some(Safety::Unsafe)
+        }
+        (Object(o), Map(b)) => {
+            let s = all(o.attributes().iter().map(|(_, t)| (t, &**b)))?;
+            single_element_type(o.attributes().iter().map(|(_, t)| t), b)?;
+            Some(s)
+        }
+        (List(a) | Set(a), Tuple(ts)) => all(ts.iter().map(|t| (&**a, t))).map(|_| Safety::Unsafe),
+        (Map(a), Object(o)) => all(o.attributes().iter().map(|(_, t)| (&**a, t))).map(|_| Safety::Unsafe),
+        (Object(a), Object(b)) => {
+            let mut safety = Safety::Safe;
+            for (name, from_t) in a.attributes() {
+                match b.attribute(name) {
+                    Some(to_t) => safety = min(safety, conversion_safety(from_t, to_t)?),
+                    // Dropping an attribute merges values that differ in it.
+                    None => safety = Safety::Unsafe,
+                }
+            }
+            Some(safety)
+        }
+        (Tuple(a), Tuple(b)) if a.len() == b.len() => all(a.iter().zip(b.iter())),
+        _ => None,
+    }
+}
+
+/// For a conversion of differently typed parts into one collection whose
+/// element type specification holds the dynamic pseudo-type: the single
+/// element type they unify to (`None` when there is none).
+pub(crate) fn single_element_type<'a>(parts: impl Iterator<Item = &'a Type>, spec: &Type) -> Option<Type> {
+    if !spec.has_dynamic() {
+        return Some(spec.clone());
+    }
+    let converted: Vec<Type> = parts.map(|t| converted_type(t, spec)).collect::<Option<_>>()?;
+    if converted.is_empty() {
+        return Some(spec.clone());
+    }
+    let u = unify(&converted)?;
+    u.matches(spec).then_some(u)
+}
+
+/// The type of the result of converting a value of type `from` to `to`:
+/// `to` itself unless it holds the dynamic pseudo-type, in which case the
+/// dynamic parts take the types the converted parts have. `None` when there
+/// is no conversion.
+pub fn converted_type(from: &Type, to: &Type) -> Option<Type> {
+    use Type::*;
+    if !to.has_dynamic() {
+        return conversion_safety(from, to).map(|_| to.clone());
+    }
+    match (from, to) {
+        (_, Dynamic) => Some(from.clone()),
+        (Dynamic, _) => Some(to.clone()),
+        (List(a), List(b)) | (Set(a), List(b)) => Some(Type::list(converted_type(a, b)?)),
+        (Set(a), Set(b)) | (List(a), Set(b)) => Some(Type::set(converted_type(a, b)?)),
+        (Map(a), Map(b)) => Some(Type::map(converted_type(a, b)?)),
+        (Tuple(ts), List(b)) => Some(Type::list(single_element_type(ts.iter(), b)?)),
+        (Tuple(ts), Set(b)) => Some(Type::set(single_element_type(ts.iter(), b)?)),
+        (Object(o), Map(b)) => Some(Type::map(single_element_type(
+            o.attributes().iter().map(|(_, t)| t),
+            b,
+        )?)),
+        (List(a) | Set(a), Tuple(ts)) => Some(Type::tuple(
+            ts.iter().map(|t| converted_type(a, t)).collect::<Option<_>>()?,
+        )),
+        (Map(a), Object(o)) => Some(object_of(o, |_, t| converted_type(a, t))?),
+        (Object(a), Object(b)) => {
+            conversion_safety(from, to)?;
+            object_of(b, |name, t| match a.attribute(name) {
+                Some(from_t) => converted_type(from_t, t),
+                None => Some(t.clone()),
+            })
+        }
+        (Tuple(a), Tuple(b)) if a.len() == b.len() => Some(Type::tuple(
+            a.iter()
+                .zip(b.iter())
+                .map(|(f, t)| converted_type(f, t))
+                .collect::<Option<_>>()?,
+        )),
+        _ => None,
+    }
+}
+
+fn object_of(o: &ObjectType, mut f: impl FnMut(&str, &Type) -> Option<Type>) -> Option<Type> {
+    let attrs: Vec<(Arc<str>, Type)> = o
+        .attributes()
+        .iter()
+        .map(|(n, t)| Some((n.clone(), f(n, t)?)))
+        .collect::<Option<_>>()?;
+    Some(Type::Object(Arc::new(ObjectType::from_sorted(attrs))))
+}

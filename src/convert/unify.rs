@@ -1,0 +1,153 @@
+//! Type unification: one type that all the given types convert to.
+//!
+//! spec: model#type-unification
+//!
+//! The model's rules, applied to the whole list at once (which is what
+//! their transitivity amounts to):
+//!
+//! - the dynamic pseudo-type gives way to any other type, and is the result
+//!   only when every input is dynamic;
+//! - number and bool unify with string as string (number with bool alone
+//!   has no rule, and no result, as in the reference);
+//! - collections of one kind unify by their element types; list and set
+//!   give list; list, set and tuple give tuple; map and object give object;
+//! - object types unify to the union of their attributes, common attributes
+//!   unified; tuple types of one length unify element by element. Tuples of
+//!   different lengths have no tuple in common; they unify, with any lists
+//!   and sets, to the list of all their element types, the least type of
+//!   the lattice above them (D-unify-tuple-lengths).
+//!
+//! Finally every input must convert to the result, or there is none. Where
+//! this differs from the reference (which prefers map over object and list
+//! over tuple, and makes objects with different attributes a map), see
+//! docs/deviations.md, D-unification.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::types::conversion_safety;
+use super::ConversionError;
+use crate::value::{ObjectType, Type, Value};
+
+/// The type all of `types` unify to, or `None` when there is none. An
+/// empty list unifies to the dynamic pseudo-type.
+///
+/// ```
+/// use hcl_native::convert::unify;
+/// use hcl_native::value::Type;
+///
+/// assert_eq!(unify(&[Type::Number, Type::String]), Some(Type::String));
+/// assert_eq!(unify(&[Type::Number, Type::Bool]), None);
+/// let a = Type::object([("a", Type::Number)]);
+/// let b = Type::object([("b", Type::String)]);
+/// assert_eq!(
+///     unify(&[a, b]),
+///     Some(Type::object([("a", Type::Number), ("b", Type::String)]))
+/// );
+/// assert_eq!(
+///     unify(&[Type::list(Type::Number), Type::tuple(vec![Type::String])]),
+///     Some(Type::tuple(vec![Type::String]))
+/// );
+/// ```
+pub fn unify(types: &[Type]) -> Option<Type> {
+    let result = unify_kinds(types)?;
+    // spec: model#type-unification
+    types
+        .iter()
+        .all(|t| conversion_safety(t, &result).is_some())
+        .then_some(result)
+}
+
+fn unify_kinds(types: &[Type]) -> Option<Type> {
+    let concrete: Vec<&Type> = types.iter().filter(|t| **t != Type::Dynamic).collect();
+    let Some(first) = concrete.first() else {
+        return Some(Type::Dynamic);
+    };
+    if concrete.iter().all(|t| t == first) {
+        return Some((*first).clone());
+    }
+    let kinds = |f: fn(&Type) -> bool| concrete.iter().all(|t| f(t));
+    if kinds(Type::is_primitive) {
+        return concrete.iter().any(|t| **t == Type::String).then_some(Type::String);
+    }
+    if kinds(|t| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_))) {
+        return unify_sequences(&concrete);
+    }
+    if kinds(|t| matches!(t, Type::Map(_) | Type::Object(_))) {
+        return unify_mappings(&concrete);
+    }
+    None
+}
+
+fn unify_sequences(types: &[&Type]) -> Option<Type> {
+    let tuples: Vec<&[Type]> = types.iter().filter_map(|t| t.tuple_elements()).collect();
+    let collection_elements: Vec<Type> = types.iter().filter_map(|t| t.element_type()).cloned().collect();
+    let same_length = tuples.windows(2).all(|w| w[0].len() == w[1].len());
+    if let (Some(first), true) = (tuples.first(), same_length) {
+        let elements = (0..first.len())
+            .map(|i| {
+                let mut at_i: Vec<Type> = tuples.iter().map(|t| t[i].clone()).collect();
+                at_i.extend(collection_elements.iter().cloned());
+                unify(&at_i)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        return Some(Type::tuple(elements));
+    }
+    let mut all_elements = collection_elements;
+    for t in &tuples {
+        all_elements.extend(t.iter().cloned());
+    }
+    let element = unify(&all_elements)?;
+    if tuples.is_empty() && types.iter().all(|t| matches!(t, Type::Set(_))) {
+        Some(Type::set(element))
+    } else {
+        Some(Type::list(element))
+    }
+}
+
+fn unify_mappings(types: &[&Type]) -> Option<Type> {
+    let map_elements: Vec<Type> = types.iter().filter_map(|t| t.element_type()).cloned().collect();
+    let objects: Vec<&ObjectType> = types.iter().filter_map(|t| t.object_type()).collect();
+    if objects.is_empty() {
+        return Some(Type::map(unify(&map_elements)?));
+    }
+    // The union of the attributes; each attribute's candidates are its
+    // types in the objects that have it plus every map's element type.
+    let mut attrs: BTreeMap<Arc<str>, Vec<Type>> = BTreeMap::new();
+    for o in &objects {
+        for (name, t) in o.attributes() {
+            attrs
+                .entry(name.clone())
+                .or_insert_with(|| map_elements.clone())
+                .push(t.clone());
+        }
+    }
+    let attrs = attrs
+        .into_iter()
+        .map(|(name, ts)| Some((name, unify(&ts)?)))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Type::Object(Arc::new(ObjectType::from_sorted(attrs))))
+}
+
+/// Unifies the values' types and converts every value to the result.
+///
+/// ```
+/// use hcl_native::convert::unify_values;
+/// use hcl_native::value::{Type, Value};
+///
+/// let (ty, vals) = unify_values(&[Value::from(1), Value::from("a")]).unwrap();
+/// assert_eq!(ty, Type::String);
+/// assert_eq!(vals[0].as_str(), Some("1"));
+/// ```
+pub fn unify_values(values: &[Value]) -> Result<(Type, Vec<Value>), ConversionError> {
+    let types: Vec<Type> = values.iter().map(Value::ty).collect();
+    let ty = unify(&types).ok_or_else(|| {
+        let names: Vec<String> = types.iter().map(Type::to_string).collect();
+        ConversionError::new(format!("the types {} have no common type", names.join(", ")))
+    })?;
+    let converted = values
+        .iter()
+        .map(|v| super::convert(v, &ty))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((ty, converted))
+}

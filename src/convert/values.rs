@@ -1,0 +1,243 @@
+//! Converting values.
+//!
+//! spec: model#type-conversions-and-unification
+
+use std::sync::Arc;
+
+use super::error::{ConversionError, PathStep};
+use super::types::{conversion_safety, converted_type, single_element_type};
+use crate::number::Number;
+use crate::value::{Type, Value, ValueRef};
+
+fn mismatch(to: &Type) -> ConversionError {
+    ConversionError::new(format!("{} is required", to.friendly_name_with_article()))
+}
+
+/// Converts `v` to `to` (a type specification: its dynamic parts accept
+/// anything), allowing unsafe conversions.
+pub(super) fn convert_value(v: &Value, to: &Type) -> Result<Value, ConversionError> {
+    // spec: model#conversion-to-and-from-the-dynamic-pseudo-type
+    if *to == Type::Dynamic {
+        return Ok(v.clone());
+    }
+    // spec: model#type-conversions-and-unification
+    if v.has_type(to) {
+        return Ok(v.clone());
+    }
+    let from = v.ty();
+    match v.kind() {
+        // spec: model#conversion-of-null-values
+        ValueRef::Null(_) => Ok(Value::null(converted_type(&from, to).unwrap_or_else(|| to.clone()))),
+        // spec: model#unknown-values-and-the-dynamic-pseudo-type
+        ValueRef::Unknown(_) => converted_type(&from, to).map(Value::unknown).ok_or_else(|| mismatch(to)),
+        ValueRef::Bool(b) => match to {
+            // spec: model#primitive-type-conversions
+            Type::String => Ok(Value::string(if b { "true" } else { "false" })),
+            _ => Err(mismatch(to)),
+        },
+        ValueRef::Number(n) => match to {
+            Type::String => Ok(Value::from(n.to_string())),
+            _ => Err(mismatch(to)),
+        },
+        ValueRef::String(s) => match to {
+            Type::Number => s.parse::<Number>().map(Value::number).map_err(|_| {
+                ConversionError::new(format!(
+                    "cannot convert {s:?} to number: a decimal number is required (digits, optionally a leading \"-\" and a fraction)"
+                ))
+            }),
+            Type::Bool => match s {
+                "true" | "1" => Ok(Value::bool(true)),
+                "false" | "0" => Ok(Value::bool(false)),
+                _ => Err(ConversionError::new(format!(
+                    "cannot convert {s:?} to bool: only \"true\", \"false\", \"1\" and \"0\" are allowed"
+                ))),
+            },
+            _ => Err(mismatch(to)),
+        },
+        ValueRef::List(items) | ValueRef::Set(items) => sequence(v, &from, items, to),
+        ValueRef::Tuple(items) => tuple(&from, items, to),
+        ValueRef::Map(entries) => map(entries, &from, to),
+        ValueRef::Object(entries) => object(entries, &from, to),
+        ValueRef::Capsule(_) => Err(mismatch(to)),
+    }
+}
+
+fn elements(items: &[Value], to: &Type) -> Result<Vec<Value>, ConversionError> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| convert_value(item, to).map_err(|e| e.within(PathStep::Index(i))))
+        .collect()
+}
+
+fn result_type(from: &Type, to: &Type) -> Result<Type, ConversionError> {
+    converted_type(from, to).ok_or_else(|| mismatch(to))
+}
+
+/// From a list or set.
+fn sequence(v: &Value, from: &Type, items: &[Value], to: &Type) -> Result<Value, ConversionError> {
+    // spec: model#collection-and-structural-type-conversions
+    let from_element = from.element_type().expect("a list or set type");
+    match to {
+        Type::List(e) | Type::Set(e) => {
+            let ty = result_type(from, to)?;
+            let converted = elements(items, e)?;
+            if matches!(to, Type::List(_)) {
+                Ok(Value::list_unchecked(ty, converted))
+            } else {
+                let element = ty.element_type().expect("a set type").clone();
+                Ok(Value::set_unchecked(&element, ty, converted))
+            }
+        }
+        Type::Tuple(ts) => {
+            if items.len() != ts.len() {
+                let kind = if matches!(v.kind(), ValueRef::Set(_)) {
+                    "set"
+                } else {
+                    "list"
+                };
+                return Err(ConversionError::new(format!(
+                    "a tuple of {} element{} is required, but the {kind} has {}",
+                    ts.len(),
+                    if ts.len() == 1 { "" } else { "s" },
+                    items.len()
+                )));
+            }
+            if let Some(t) = ts.iter().find(|t| conversion_safety(from_element, t).is_none()) {
+                return Err(ConversionError::new(format!(
+                    "{} is required, and the {from} has no conversion to {t}",
+                    to.friendly_name_with_article()
+                )));
+            }
+            let converted = items
+                .iter()
+                .zip(ts.iter())
+                .enumerate()
+                .map(|(i, (item, t))| convert_value(item, t).map_err(|e| e.within(PathStep::Index(i))))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Value::tuple(converted))
+        }
+        _ => Err(mismatch(to)),
+    }
+}
+
+/// The error for parts with no single type to collect into `to`.
+fn no_common_type<'a>(to: &Type, what: &str, types: impl Iterator<Item = &'a Type>) -> ConversionError {
+    let mut names: Vec<String> = types.map(Type::to_string).collect();
+    names.sort();
+    names.dedup();
+    ConversionError::new(format!(
+        "{} is required, but the {what} have types with no common type ({})",
+        to.friendly_name_with_article(),
+        names.join(", ")
+    ))
+}
+
+/// From a tuple.
+fn tuple(from: &Type, items: &[Value], to: &Type) -> Result<Value, ConversionError> {
+    let from_types = from.tuple_elements().expect("a tuple type");
+    match to {
+        Type::List(e) | Type::Set(e) => {
+            // With a dynamic element type the elements must first agree on
+            // one type (the unification of what they convert to).
+            let element = single_element_type(from_types.iter(), e)
+                .ok_or_else(|| no_common_type(to, "elements", from_types.iter()))?;
+            let converted = elements(items, &element)?;
+            if matches!(to, Type::List(_)) {
+                Ok(Value::list_unchecked(Type::list(element), converted))
+            } else {
+                Ok(Value::set_unchecked(&element, Type::set(element.clone()), converted))
+            }
+        }
+        Type::Tuple(ts) if ts.len() == items.len() => Ok(Value::tuple(
+            items
+                .iter()
+                .zip(ts.iter())
+                .enumerate()
+                .map(|(i, (item, t))| convert_value(item, t).map_err(|e| e.within(PathStep::Index(i))))
+                .collect::<Result<Vec<_>, _>>()?,
+        )),
+        Type::Tuple(ts) => Err(ConversionError::new(format!(
+            "a tuple of {} element{} is required, but this one has {}",
+            ts.len(),
+            if ts.len() == 1 { "" } else { "s" },
+            items.len()
+        ))),
+        _ => Err(mismatch(to)),
+    }
+}
+
+/// From a map.
+fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, ConversionError> {
+    match to {
+        Type::Map(e) => {
+            let ty = result_type(from, to)?;
+            let converted = entries
+                .iter()
+                .map(|(k, v)| {
+                    Ok((
+                        k.clone(),
+                        convert_value(v, e).map_err(|err| err.within(PathStep::Key(k.clone())))?,
+                    ))
+                })
+                .collect::<Result<Vec<_>, ConversionError>>()?;
+            Ok(Value::map_unchecked(ty, converted))
+        }
+        Type::Object(o) => {
+            result_type(from, to)?;
+            // The keys must be exactly the attributes.
+            if let Some((k, _)) = entries.iter().find(|(k, _)| o.attribute(k).is_none()) {
+                return Err(ConversionError::new(format!(
+                    "{} is required, and it has no attribute {k:?}",
+                    to.friendly_name_with_article()
+                )));
+            }
+            let mut out = Vec::with_capacity(o.attributes().len());
+            for (name, t) in o.attributes() {
+                let Ok(i) = entries.binary_search_by(|(k, _)| k.cmp(name)) else {
+                    return Err(ConversionError::new(format!("attribute {name:?} is required")));
+                };
+                let v = convert_value(&entries[i].1, t).map_err(|e| e.within(PathStep::Attribute(name.clone())))?;
+                out.push((name.clone(), v));
+            }
+            Ok(Value::object_sorted(out))
+        }
+        _ => Err(mismatch(to)),
+    }
+}
+
+/// From an object.
+fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, ConversionError> {
+    match to {
+        Type::Map(e) => {
+            let attr_types = from.object_type().expect("an object type").attributes();
+            let element = single_element_type(attr_types.iter().map(|(_, t)| t), e)
+                .ok_or_else(|| no_common_type(to, "attributes", attr_types.iter().map(|(_, t)| t)))?;
+            let converted = entries
+                .iter()
+                .map(|(k, v)| {
+                    Ok((
+                        k.clone(),
+                        convert_value(v, &element).map_err(|err| err.within(PathStep::Attribute(k.clone())))?,
+                    ))
+                })
+                .collect::<Result<Vec<_>, ConversionError>>()?;
+            Ok(Value::map_unchecked(Type::map(element), converted))
+        }
+        Type::Object(o) => {
+            let mut out = Vec::with_capacity(o.attributes().len());
+            for (name, t) in o.attributes() {
+                let v = match entries.binary_search_by(|(k, _)| k.cmp(name)) {
+                    Ok(i) => {
+                        convert_value(&entries[i].1, t).map_err(|e| e.within(PathStep::Attribute(name.clone())))?
+                    }
+                    // A missing attribute becomes null.
+                    Err(_) => Value::null(t.clone()),
+                };
+                out.push((name.clone(), v));
+            }
+            Ok(Value::object_sorted(out))
+        }
+        _ => Err(mismatch(to)),
+    }
+}
