@@ -1,0 +1,371 @@
+//! Values and types to and from JSON, in the forms of `cli-json.md` (go-cty's
+//! JSON notation, as the reference tools print it).
+//!
+//! - Types: `"string"`, `"number"`, `"bool"`, `"dynamic"`, `["list", T]`,
+//!   `["set", T]`, `["map", T]`, `["object", {name: T}]`, `["tuple", [T]]`.
+//! - Values: numbers as JSON numbers at full precision (never an exponent),
+//!   lists, sets and tuples as arrays, maps and objects as objects, null as
+//!   `null`; an unknown part as `{"__unknown__": T}`; an infinity as
+//!   `{"__number__": "+Inf"}` or `{"__number__": "-Inf"}`. Reading a value
+//!   of the dynamic type takes `{"value": V, "type": T}`.
+//!
+//! Needs the `json` feature (on by default through `cli`).
+//!
+//! ```
+//! use hcl_native::json::{type_from_json, value_from_json, value_to_json};
+//! use hcl_native::value::Type;
+//! use serde_json::json;
+//!
+//! let ty = type_from_json(&json!(["object", {"port": "number", "tags": ["set", "string"]}])).unwrap();
+//! let v = value_from_json(&json!({"port": 8080, "tags": ["b", "a"]}), &ty).unwrap();
+//! assert_eq!(value_to_json(&v).unwrap(), json!({"port": 8080, "tags": ["a", "b"]}));
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use serde_json::{Map, Value as Json};
+
+use crate::convert::{convert, PathStep};
+use crate::number::Number;
+use crate::value::{Type, Value, ValueRef};
+
+/// A JSON document that is not a type or a value of the expected type, or
+/// a value JSON cannot hold (a capsule).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JsonError {
+    /// Where in the document.
+    pub path: Vec<PathStep>,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl JsonError {
+    fn new(message: impl Into<String>) -> Self {
+        JsonError {
+            path: Vec::new(),
+            message: message.into(),
+        }
+    }
+
+    fn within(mut self, step: PathStep) -> Self {
+        self.path.insert(0, step);
+        self
+    }
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, step) in self.path.iter().enumerate() {
+            f.write_str(if i == 0 { "" } else { ", " })?;
+            write!(f, "{step}")?;
+        }
+        if !self.path.is_empty() {
+            f.write_str(": ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+/// A type in cty's JSON type notation.
+///
+/// ```
+/// use hcl_native::json::type_to_json;
+/// use hcl_native::value::Type;
+/// assert_eq!(type_to_json(&Type::map(Type::Bool)).unwrap().to_string(), r#"["map","bool"]"#);
+/// ```
+pub fn type_to_json(ty: &Type) -> Result<Json, JsonError> {
+    Ok(match ty {
+        Type::String => Json::from("string"),
+        Type::Number => Json::from("number"),
+        Type::Bool => Json::from("bool"),
+        Type::Dynamic => Json::from("dynamic"),
+        Type::List(e) => Json::Array(vec!["list".into(), type_to_json(e)?]),
+        Type::Set(e) => Json::Array(vec!["set".into(), type_to_json(e)?]),
+        Type::Map(e) => Json::Array(vec!["map".into(), type_to_json(e)?]),
+        Type::Object(o) => {
+            let mut attrs = Map::new();
+            for (name, t) in o.attributes() {
+                attrs.insert(name.to_string(), type_to_json(t)?);
+            }
+            Json::Array(vec!["object".into(), Json::Object(attrs)])
+        }
+        Type::Tuple(ts) => Json::Array(vec![
+            "tuple".into(),
+            Json::Array(ts.iter().map(type_to_json).collect::<Result<_, _>>()?),
+        ]),
+        Type::Capsule(c) => {
+            return Err(JsonError::new(format!(
+                "the capsule type {:?} has no JSON form",
+                c.name()
+            )))
+        }
+    })
+}
+
+/// A type from cty's JSON type notation.
+///
+/// ```
+/// use hcl_native::json::type_from_json;
+/// use hcl_native::value::Type;
+/// let t = type_from_json(&serde_json::json!(["tuple", ["string", ["list", "number"]]])).unwrap();
+/// assert_eq!(t, Type::tuple(vec![Type::String, Type::list(Type::Number)]));
+/// ```
+pub fn type_from_json(j: &Json) -> Result<Type, JsonError> {
+    match j {
+        Json::String(s) => match s.as_str() {
+            "string" => Ok(Type::String),
+            "number" => Ok(Type::Number),
+            "bool" => Ok(Type::Bool),
+            "dynamic" => Ok(Type::Dynamic),
+            other => Err(JsonError::new(format!("unknown type {other:?}"))),
+        },
+        Json::Array(parts) => match parts.as_slice() {
+            [Json::String(kind), inner] => match (kind.as_str(), inner) {
+                ("list", t) => Ok(Type::list(type_from_json(t)?)),
+                ("set", t) => Ok(Type::set(type_from_json(t)?)),
+                ("map", t) => Ok(Type::map(type_from_json(t)?)),
+                ("object", Json::Object(attrs)) => {
+                    let attrs = attrs
+                        .iter()
+                        .map(|(k, t)| {
+                            Ok((
+                                k.as_str(),
+                                type_from_json(t).map_err(|e| e.within(PathStep::Attribute(k.as_str().into())))?,
+                            ))
+                        })
+                        .collect::<Result<Vec<_>, JsonError>>()?;
+                    Ok(Type::object(attrs))
+                }
+                ("tuple", Json::Array(ts)) => Ok(Type::tuple(
+                    ts.iter()
+                        .enumerate()
+                        .map(|(i, t)| type_from_json(t).map_err(|e| e.within(PathStep::Index(i))))
+                        .collect::<Result<_, _>>()?,
+                )),
+                _ => Err(JsonError::new(format!("not a type: {j}"))),
+            },
+            _ => Err(JsonError::new(format!("not a type: {j}"))),
+        },
+        _ => Err(JsonError::new(format!("not a type: {j}"))),
+    }
+}
+
+fn number_json(n: &Number) -> Json {
+    if n.is_infinite() {
+        let mut m = Map::new();
+        m.insert("__number__".into(), Json::from(n.to_string()));
+        return Json::Object(m);
+    }
+    Json::Number(serde_json::Number::from_str(&n.to_string()).expect("the canonical form is a JSON number"))
+}
+
+/// A value in cty's JSON value notation (with the unknown and infinity
+/// markers).
+///
+/// ```
+/// use hcl_native::json::value_to_json;
+/// use hcl_native::value::{Type, Value};
+/// use hcl_native::Number;
+///
+/// let third = Number::from(1).div(&Number::from(3)).unwrap();
+/// let v = Value::tuple(vec![Value::number(third), Value::unknown(Type::String), Value::null(Type::Bool)]);
+/// let text = value_to_json(&v).unwrap().to_string();
+/// assert!(text.starts_with("[0.333333333"));
+/// assert!(text.ends_with(r#"5,{"__unknown__":"string"},null]"#));
+/// ```
+pub fn value_to_json(v: &Value) -> Result<Json, JsonError> {
+    Ok(match v.kind() {
+        ValueRef::Null(_) => Json::Null,
+        ValueRef::Unknown(t) => {
+            let mut m = Map::new();
+            m.insert("__unknown__".into(), type_to_json(t)?);
+            Json::Object(m)
+        }
+        ValueRef::Bool(b) => Json::Bool(b),
+        ValueRef::Number(n) => number_json(n),
+        ValueRef::String(s) => Json::String(s.to_string()),
+        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => Json::Array(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| value_to_json(v).map_err(|e| e.within(PathStep::Index(i))))
+                .collect::<Result<_, _>>()?,
+        ),
+        ValueRef::Map(entries) | ValueRef::Object(entries) => {
+            let mut m = Map::new();
+            for (k, v) in entries {
+                m.insert(
+                    k.to_string(),
+                    value_to_json(v).map_err(|e| e.within(PathStep::Key(k.clone())))?,
+                );
+            }
+            Json::Object(m)
+        }
+        ValueRef::Capsule(c) => {
+            return Err(JsonError::new(format!(
+                "a value of the capsule type {:?} has no JSON form",
+                c.capsule_type().name()
+            )))
+        }
+    })
+}
+
+fn marker<'a>(j: &'a Json, key: &str) -> Option<&'a Json> {
+    match j {
+        Json::Object(m) if m.len() == 1 => m.get(key),
+        _ => None,
+    }
+}
+
+fn json_number(text: &str) -> Result<Number, JsonError> {
+    Number::from_json_number(text).map_err(|e| JsonError::new(format!("{text}: {e}")))
+}
+
+/// A value of type `ty` from its JSON form. JSON `null` is the null value,
+/// `{"__unknown__": T}` an unknown value; missing object attributes are
+/// null. Strings, numbers and bools are accepted for one another where the
+/// model converts between them.
+///
+/// ```
+/// use hcl_native::json::value_from_json;
+/// use hcl_native::value::{Type, Value};
+/// use serde_json::json;
+///
+/// let ty = Type::list(Type::Number);
+/// let v = value_from_json(&json!([1, {"__unknown__": "number"}, 1e3]), &ty).unwrap();
+/// assert_eq!(v.elements().unwrap()[2], Value::from(1000));
+/// assert!(!v.is_wholly_known());
+/// let dy = value_from_json(&json!({"value": "s", "type": "string"}), &Type::Dynamic).unwrap();
+/// assert_eq!(dy, Value::from("s"));
+/// ```
+pub fn value_from_json(j: &Json, ty: &Type) -> Result<Value, JsonError> {
+    if j.is_null() {
+        return Ok(Value::null(ty.clone()));
+    }
+    if let Some(t) = marker(j, "__unknown__") {
+        let t = type_from_json(t)?;
+        return convert(&Value::unknown(t), ty).map_err(|e| JsonError::new(e.to_string()));
+    }
+    let fail = || {
+        JsonError::new(format!(
+            "{} is required, not {}",
+            ty.friendly_name_with_article(),
+            describe(j)
+        ))
+    };
+    let converted = |v: Value| {
+        convert(&v, ty).map_err(|e| JsonError {
+            path: e.path,
+            message: e.message,
+        })
+    };
+    match ty {
+        Type::Dynamic => match j {
+            Json::Object(m) if m.len() == 2 && m.contains_key("value") && m.contains_key("type") => {
+                value_from_json(&m["value"], &type_from_json(&m["type"])?)
+            }
+            _ => Err(JsonError::new(format!(
+                "a value of the dynamic type needs its type: {{\"value\": V, \"type\": T}}, not {}",
+                describe(j)
+            ))),
+        },
+        Type::String | Type::Number | Type::Bool => {
+            if let Some(inf) = marker(j, "__number__").and_then(Json::as_str) {
+                let n = match inf {
+                    "+Inf" => Number::POSITIVE_INFINITY,
+                    "-Inf" => Number::NEGATIVE_INFINITY,
+                    _ => return Err(JsonError::new(format!("unknown number marker {inf:?}"))),
+                };
+                return converted(Value::number(n));
+            }
+            let v = match j {
+                Json::String(s) if *ty == Type::Number => Value::number(json_number(s)?),
+                Json::String(s) => Value::string(s),
+                Json::Number(n) => Value::number(json_number(&n.to_string())?),
+                Json::Bool(b) => Value::bool(*b),
+                _ => return Err(fail()),
+            };
+            converted(v)
+        }
+        Type::List(e) | Type::Set(e) => {
+            let Json::Array(items) = j else { return Err(fail()) };
+            let items = items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| value_from_json(item, e).map_err(|err| err.within(PathStep::Index(i))))
+                .collect::<Result<Vec<_>, _>>()?;
+            converted(Value::tuple(items))
+        }
+        Type::Tuple(ts) => {
+            let Json::Array(items) = j else { return Err(fail()) };
+            if items.len() != ts.len() {
+                return Err(JsonError::new(format!(
+                    "a tuple of {} elements is required, not {}",
+                    ts.len(),
+                    items.len()
+                )));
+            }
+            Ok(Value::tuple(
+                items
+                    .iter()
+                    .zip(ts.iter())
+                    .enumerate()
+                    .map(|(i, (item, t))| value_from_json(item, t).map_err(|err| err.within(PathStep::Index(i))))
+                    .collect::<Result<_, _>>()?,
+            ))
+        }
+        Type::Map(e) => {
+            let Json::Object(m) = j else { return Err(fail()) };
+            let entries = m
+                .iter()
+                .map(|(k, v)| {
+                    let key: Arc<str> = k.as_str().into();
+                    Ok((
+                        k.as_str(),
+                        value_from_json(v, e).map_err(|err| err.within(PathStep::Key(key)))?,
+                    ))
+                })
+                .collect::<Result<Vec<_>, JsonError>>()?;
+            converted(Value::object(entries))
+        }
+        Type::Object(o) => {
+            let Json::Object(m) = j else { return Err(fail()) };
+            if let Some(k) = m.keys().find(|k| o.attribute(k).is_none()) {
+                return Err(JsonError::new(format!("unexpected attribute {k:?}")));
+            }
+            let attrs = o
+                .attributes()
+                .iter()
+                .map(|(name, t)| {
+                    let v = match m.get(&**name) {
+                        Some(v) => {
+                            value_from_json(v, t).map_err(|err| err.within(PathStep::Attribute(name.clone())))?
+                        }
+                        None => Value::null(t.clone()),
+                    };
+                    Ok((name.clone(), v))
+                })
+                .collect::<Result<Vec<_>, JsonError>>()?;
+            Ok(Value::object(attrs.iter().map(|(k, v)| (&**k, v.clone()))))
+        }
+        Type::Capsule(c) => Err(JsonError::new(format!(
+            "the capsule type {:?} has no JSON form",
+            c.name()
+        ))),
+    }
+}
+
+fn describe(j: &Json) -> &'static str {
+    match j {
+        Json::Null => "null",
+        Json::Bool(_) => "a bool",
+        Json::Number(_) => "a number",
+        Json::String(_) => "a string",
+        Json::Array(_) => "an array",
+        Json::Object(_) => "an object",
+    }
+}
