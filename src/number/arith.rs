@@ -1,7 +1,7 @@
 //! Arithmetic, and the normalisation every result goes through (the
 //! bounded-cost policy of `docs/numbers.md`).
 //!
-//! spec: S model#primitive-types
+//! spec: model#primitive-types
 
 use std::cmp::Ordering;
 use std::sync::Arc;

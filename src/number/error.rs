@@ -8,7 +8,7 @@ use std::fmt;
 pub enum NumberError {
     /// The magnitude is 2^32768 or more (the representation's limit).
     ///
-    /// spec: S model#primitive-types
+    /// spec: model#primitive-types
     Overflow,
     /// Positive plus negative infinity, or an infinity minus itself.
     OpposingInfinities,

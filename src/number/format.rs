@@ -1,6 +1,6 @@
 //! Number to string: the model's canonical decimal form.
 //!
-//! spec: S model#primitive-type-conversions
+//! spec: model#primitive-type-conversions
 //!
 //! Integer digits, then `.` and the fraction when it is non-zero, never an
 //! exponent. An exact number whose decimal expansion terminates prints

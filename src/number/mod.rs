@@ -1,6 +1,6 @@
 //! Exact numbers: the information model's arbitrary-precision number type.
 //!
-//! spec: S model#primitive-types
+//! spec: model#primitive-types
 //!
 //! A [`Number`] is a rational over big integers (num-rational's
 //! `BigRational`), or positive or negative infinity. There is no NaN and no
@@ -314,7 +314,7 @@ impl Ord for Number {
     /// Numeric order; negative infinity is below every other number and
     /// positive infinity above.
     ///
-    /// spec: S model#primitive-types
+    /// spec: model#primitive-types
     fn cmp(&self, other: &Number) -> Ordering {
         use Repr::*;
         match (&self.0, &other.0) {

@@ -122,7 +122,7 @@ impl Number {
     /// (2^32768 or more) is [`NumberError::Overflow`]; over-precise
     /// fractions are rounded.
     ///
-    /// spec: P hclsyntax NumericLit
+    /// spec: NumericLit
     ///
     /// ```
     /// use hcl_native::{Number, NumberError};
@@ -159,7 +159,7 @@ impl FromStr for Number {
     /// canonical form, an optional `-`, decimal digits and an optional `.`
     /// with more digits. No exponent, sign `+`, infinity or whitespace.
     ///
-    /// spec: S model#primitive-type-conversions
+    /// spec: model#primitive-type-conversions
     ///
     /// ```
     /// use hcl_native::Number;

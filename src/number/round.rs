@@ -2,7 +2,7 @@
 //! fixed number of mantissa bits, ties to even (IEEE 754's default, and the
 //! reference implementation's `big.ToNearestEven`).
 //!
-//! spec: S model#primitive-types
+//! spec: model#primitive-types
 
 use num_bigint::BigUint;
 use num_integer::Integer;
