@@ -1,0 +1,285 @@
+//! Property tests for the laws of the information model:
+//!
+//! - a conversion's result has the target type (only its dynamic parts may
+//!   differ, and then the result matches the target as a specification);
+//! - a unified type is one every input converts to;
+//! - equality is commutative, `(a == b) == !(a != b)`, and reflexive for
+//!   known values;
+//! - safe (exhaustive) and unsafe (partial) conversion agree wherever the
+//!   safe one is defined, and a safe conversion never fails and never
+//!   merges distinct values;
+//! - known inputs never give unknown results;
+//! - a set is the same value whatever order its elements come in;
+//! - exact arithmetic: the field laws hold and the canonical string reads
+//!   back to the same number.
+
+use hcl_native::convert::{conversion_safety, convert, convert_safe, unify, Safety};
+use hcl_native::value::{Type, Value};
+use hcl_native::Number;
+use proptest::prelude::*;
+use proptest::sample::select;
+
+fn arb_type() -> impl Strategy<Value = Type> {
+    let leaf = prop_oneof![
+        Just(Type::String),
+        Just(Type::Number),
+        Just(Type::Bool),
+        Just(Type::Dynamic)
+    ];
+    leaf.prop_recursive(3, 24, 3, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(Type::list),
+            inner.clone().prop_map(Type::set),
+            inner.clone().prop_map(Type::map),
+            proptest::collection::vec(inner.clone(), 0..3).prop_map(Type::tuple),
+            proptest::collection::vec((select(vec!["a", "b", "c"]), inner), 0..3).prop_map(Type::object),
+        ]
+    })
+}
+
+const STRINGS: &[&str] = &[
+    "", "a", "b", "1", "0", "-1.5", "true", "false", "e\u{301}", "\u{e9}", "x y", "12",
+];
+const NUMBERS: &[&str] = &["0", "1", "2", "12", "1.5", "0.1", "1e20", "3.25", "1e-30"];
+
+fn arb_number() -> impl Strategy<Value = Number> {
+    prop_oneof![
+        8 => (select(NUMBERS), any::<bool>()).prop_map(|(s, neg)| {
+            let n = Number::from_literal(s).unwrap();
+            if neg { n.neg() } else { n }
+        }),
+        1 => Just(Number::POSITIVE_INFINITY),
+        1 => (1i64..50, 1i64..50).prop_map(|(a, b)| Number::from(a).div(&Number::from(b)).unwrap()),
+    ]
+}
+
+/// A value of type `ty`, sometimes null or unknown, at any depth.
+fn arb_value(ty: Type) -> BoxedStrategy<Value> {
+    let special = prop_oneof![Just(Value::null(ty.clone())), Just(Value::unknown(ty.clone()))];
+    let known: BoxedStrategy<Value> = match &ty {
+        Type::String => select(STRINGS).prop_map(Value::from).boxed(),
+        Type::Number => arb_number().prop_map(Value::number).boxed(),
+        Type::Bool => any::<bool>().prop_map(Value::from).boxed(),
+        Type::Dynamic => return special.boxed(),
+        Type::List(e) => {
+            let e = (**e).clone();
+            proptest::collection::vec(arb_value(e.clone()), 0..4)
+                .prop_map(move |items| Value::list(e.clone(), items).unwrap())
+                .boxed()
+        }
+        Type::Set(e) => {
+            let e = (**e).clone();
+            proptest::collection::vec(arb_value(e.clone()), 0..4)
+                .prop_map(move |items| Value::set(e.clone(), items).unwrap())
+                .boxed()
+        }
+        Type::Map(e) => {
+            let e = (**e).clone();
+            proptest::collection::vec((select(vec!["a", "b", "c"]), arb_value(e.clone())), 0..3)
+                .prop_map(move |entries| Value::map(e.clone(), entries).unwrap())
+                .boxed()
+        }
+        Type::Object(o) => {
+            let names: Vec<String> = o.attributes().iter().map(|(n, _)| n.to_string()).collect();
+            let parts: Vec<BoxedStrategy<Value>> = o.attributes().iter().map(|(_, t)| arb_value(t.clone())).collect();
+            parts
+                .prop_map(move |vals| Value::object(names.iter().map(String::as_str).zip(vals)))
+                .boxed()
+        }
+        Type::Tuple(ts) => {
+            let parts: Vec<BoxedStrategy<Value>> = ts.iter().map(|t| arb_value(t.clone())).collect();
+            parts.prop_map(Value::tuple).boxed()
+        }
+        Type::Capsule(_) => unreachable!("no capsule types are generated"),
+    };
+    prop_oneof![1 => special, 8 => known].boxed()
+}
+
+fn arb_any_value() -> impl Strategy<Value = Value> {
+    arb_type().prop_flat_map(arb_value)
+}
+
+/// Two values of one type (so that equal pairs come up often).
+fn arb_pair() -> impl Strategy<Value = (Value, Value)> {
+    arb_type().prop_flat_map(|t| (arb_value(t.clone()), arb_value(t)))
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 2000,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// spec: model#conversion-to-and-from-the-dynamic-pseudo-type
+    #[test]
+    fn conversion_results_have_the_target_type(v in arb_any_value(), to in arb_type()) {
+        if let Ok(r) = convert(&v, &to) {
+            if to.has_dynamic() {
+                prop_assert!(r.ty().matches(&to), "{:?} as {} gave type {}", v, to, r.ty());
+            } else {
+                prop_assert_eq!(r.ty(), to);
+            }
+        }
+    }
+
+    /// spec: model#type-unification
+    #[test]
+    fn unified_types_are_reachable_from_every_input(types in proptest::collection::vec(arb_type(), 1..4)) {
+        if let Some(u) = unify(&types) {
+            for t in &types {
+                prop_assert!(conversion_safety(t, &u).is_some(), "{} does not convert to the unified {}", t, u);
+            }
+        }
+    }
+
+    /// Values of the unified type's inputs convert to it whenever their
+    /// conversion is safe.
+    #[test]
+    fn unified_values_convert((a, b) in (arb_any_value(), arb_any_value())) {
+        if let Some(u) = unify(&[a.ty(), b.ty()]) {
+            for v in [&a, &b] {
+                if conversion_safety(&v.ty(), &u) == Some(Safety::Safe) {
+                    prop_assert!(convert(v, &u).is_ok(), "{:?} to {}", v, u);
+                }
+            }
+        }
+    }
+
+    /// spec: model#values-and-value-types
+    #[test]
+    fn equality_is_commutative_and_negatable((a, b) in arb_pair()) {
+        let ab = a.equals(&b);
+        prop_assert_eq!(&ab, &b.equals(&a));
+        let ne = a.not_equals(&b);
+        match ab.as_bool() {
+            Some(x) => prop_assert_eq!(ne.as_bool(), Some(!x)),
+            None => prop_assert!(!ne.is_known()),
+        }
+        if a.is_wholly_known() && b.is_wholly_known() {
+            prop_assert!(ab.is_known());
+        }
+    }
+
+    #[test]
+    fn known_values_equal_themselves(v in arb_any_value()) {
+        if v.is_wholly_known() {
+            prop_assert_eq!(v.equals(&v).as_bool(), Some(true));
+        }
+    }
+
+    /// spec: model#type-conversions-and-unification
+    #[test]
+    fn safe_and_unsafe_conversion_agree(v in arb_any_value(), to in arb_type()) {
+        if let Ok(r) = convert_safe(&v, &to) {
+            prop_assert_eq!(convert(&v, &to), Ok(r));
+        }
+        if conversion_safety(&v.ty(), &to) == Some(Safety::Safe) {
+            prop_assert!(convert_safe(&v, &to).is_ok(), "safe conversion of {:?} to {} failed", v, to);
+        }
+    }
+
+    /// Type-level and value-level answers agree: a conversion exists for
+    /// the type exactly when the type's unknown value converts.
+    #[test]
+    fn type_and_value_level_agree(from in arb_type(), to in arb_type()) {
+        let exists = conversion_safety(&from, &to).is_some();
+        prop_assert_eq!(exists, convert(&Value::unknown(from.clone()), &to).is_ok(), "{} to {}", from, to);
+    }
+
+    /// A safe conversion keeps distinct values distinct.
+    #[test]
+    fn safe_conversions_do_not_merge((a, b) in arb_pair(), to in arb_type()) {
+        if conversion_safety(&a.ty(), &to) == Some(Safety::Safe) && a.equals(&b).as_bool() == Some(false) {
+            let (ra, rb) = (convert(&a, &to).unwrap(), convert(&b, &to).unwrap());
+            prop_assert_eq!(ra.equals(&rb).as_bool(), Some(false), "{:?} and {:?} merge in {}", a, b, to);
+        }
+    }
+
+    /// spec: model#unknown-values-and-the-dynamic-pseudo-type
+    #[test]
+    fn known_in_known_out(v in arb_any_value(), to in arb_type()) {
+        if v.is_wholly_known() {
+            if let Ok(r) = convert(&v, &to) {
+                prop_assert!(r.is_wholly_known(), "{:?} to {} gave {:?}", v, to, r);
+            }
+        }
+    }
+
+    /// spec: model#collection-types
+    #[test]
+    fn sets_do_not_depend_on_element_order(
+        items in proptest::collection::vec(arb_value(Type::list(Type::Number)), 0..6),
+        seed in any::<u64>(),
+    ) {
+        let mut shuffled = items.clone();
+        // A deterministic permutation from the seed.
+        let n = shuffled.len();
+        for i in (1..n).rev() {
+            let j = (seed.wrapping_mul(6364136223846793005).wrapping_add(i as u64) >> 33) as usize % (i + 1);
+            shuffled.swap(i, j);
+        }
+        let t = Type::list(Type::Number);
+        let a = Value::set(t.clone(), items).unwrap();
+        let b = Value::set(t, shuffled).unwrap();
+        // Unknown members keep their given order among themselves, so
+        // compare the known ones.
+        let known = |s: &Value| s.elements().unwrap().iter().filter(|v| v.is_wholly_known()).cloned().collect::<Vec<_>>();
+        prop_assert_eq!(known(&a), known(&b));
+        prop_assert_eq!(a.length(), b.length());
+    }
+}
+
+fn arb_exact() -> impl Strategy<Value = Number> {
+    (-10_000i64..10_000, 0u32..12, any::<bool>()).prop_map(|(m, scale, third)| {
+        let n = Number::from(m).div(&Number::from(10i64.pow(scale))).unwrap();
+        if third {
+            n.div(&Number::from(3)).unwrap()
+        } else {
+            n
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// spec: model#primitive-types
+    #[test]
+    fn exact_arithmetic_laws(a in arb_exact(), b in arb_exact(), c in arb_exact()) {
+        prop_assert_eq!(a.add(&b).unwrap(), b.add(&a).unwrap());
+        prop_assert_eq!(a.mul(&b).unwrap(), b.mul(&a).unwrap());
+        prop_assert_eq!(a.add(&b).unwrap().add(&c).unwrap(), a.add(&b.add(&c).unwrap()).unwrap());
+        prop_assert_eq!(a.mul(&b.add(&c).unwrap()).unwrap(), a.mul(&b).unwrap().add(&a.mul(&c).unwrap()).unwrap());
+        prop_assert_eq!(a.add(&b).unwrap().sub(&b).unwrap(), a.clone());
+        if !b.is_zero() {
+            prop_assert_eq!(a.div(&b).unwrap().mul(&b).unwrap(), a.clone());
+            // The remainder has the dividend's sign and is smaller than the divisor.
+            let r = a.rem(&b).unwrap();
+            prop_assert!(r.abs() < b.abs());
+            prop_assert!(r.is_zero() || r.signum() == a.signum());
+        }
+        prop_assert_eq!(a < b, a.sub(&b).unwrap().signum() < 0);
+    }
+
+    /// spec: model#primitive-type-conversions
+    #[test]
+    fn canonical_strings_read_back(a in arb_exact()) {
+        let text = a.to_string();
+        let back: Number = text.parse().unwrap();
+        prop_assert_eq!(back.to_string(), text.clone());
+        // Terminating decimals are printed exactly.
+        let mut den = a.to_rational().unwrap().denom().clone();
+        for p in [2u32, 5] {
+            while (&den % p) == 0u32.into() {
+                den /= p;
+            }
+        }
+        if den == 1u32.into() {
+            prop_assert_eq!(back, a);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! The information model's values, types, conversions, unification and
+//! functions, tested sentence by sentence: one module per section of
+//! `information-model.md`, each test naming the section it checks.
+
+mod model {
+    pub mod capsule_types;
+    pub mod collection_types;
+    pub mod conversion_dynamic;
+    pub mod conversion_null;
+    pub mod conversions_collections;
+    pub mod conversions_primitive;
+    pub mod functions;
+    pub mod null_values;
+    pub mod primitive_types;
+    pub mod structural_types;
+    pub mod support;
+    pub mod type_specifications;
+    pub mod unification;
+    pub mod unknown_values;
+    pub mod values_and_types;
+}

@@ -1,0 +1,68 @@
+//! spec: model#capsule-types
+
+use std::sync::Arc;
+
+use hcl_native::convert::{conversion_safety, convert, unify};
+use hcl_native::value::{CapsuleType, Type, Value};
+
+fn bytes_type() -> CapsuleType {
+    CapsuleType::new("bytes", |a, b| {
+        a.downcast_ref::<Vec<u8>>() == b.downcast_ref::<Vec<u8>>()
+    })
+}
+
+/// A capsule type is identical only to itself.
+#[test]
+fn identical_only_to_itself() {
+    let a = bytes_type();
+    let b = bytes_type();
+    assert_eq!(Type::Capsule(a.clone()), Type::Capsule(a.clone()));
+    assert_ne!(Type::Capsule(a), Type::Capsule(b));
+}
+
+/// Equality of its values is the application's.
+#[test]
+fn equality_is_the_applications() {
+    let t = bytes_type();
+    let x = Value::capsule(&t, Arc::new(vec![1u8]));
+    let y = Value::capsule(&t, Arc::new(vec![1u8]));
+    let z = Value::capsule(&t, Arc::new(vec![2u8]));
+    assert_eq!(x.equals(&y).as_bool(), Some(true));
+    assert_eq!(x.equals(&z).as_bool(), Some(false));
+    // Sets of capsules are distinct by that equality.
+    let s = Value::set(Type::Capsule(t.clone()), vec![x.clone(), z, y]).unwrap();
+    assert_eq!(s.length(), Some(2));
+    // Values of two capsule types are never equal.
+    let other = bytes_type();
+    let w = Value::capsule(&other, Arc::new(vec![1u8]));
+    assert_eq!(x.equals(&w).as_bool(), Some(false));
+}
+
+/// No other operations: no conversion to or from other types, no
+/// unification with them.
+#[test]
+fn no_other_operations() {
+    let t = Type::Capsule(bytes_type());
+    let v = Value::capsule(t.capsule().unwrap(), Arc::new(vec![0u8]));
+    assert!(convert(&v, &Type::String).is_err());
+    assert!(convert(&Value::from("x"), &t).is_err());
+    assert_eq!(conversion_safety(&t, &Type::String), None);
+    assert_eq!(unify(&[t.clone(), Type::String]), None);
+    assert_eq!(unify(&[t.clone(), t.clone()]), Some(t.clone()));
+    // The identity conversion and the dynamic conversions remain.
+    assert!(convert(&v, &t).is_ok());
+    assert_eq!(convert(&Value::null(Type::String), &t).unwrap(), Value::null(t));
+}
+
+trait CapsuleOf {
+    fn capsule(&self) -> Option<&CapsuleType>;
+}
+
+impl CapsuleOf for Type {
+    fn capsule(&self) -> Option<&CapsuleType> {
+        match self {
+            Type::Capsule(c) => Some(c),
+            _ => None,
+        }
+    }
+}
