@@ -264,3 +264,48 @@ fn long_chains_stay_bounded() {
     let expected: f64 = (1..5000).map(|k| 1.0 / k as f64).sum();
     assert!((h.to_f64() - expected).abs() < 1e-9);
 }
+
+#[test]
+fn to_f64_is_the_nearest_double() {
+    let two = BigInt::from(2);
+    let r = |n: BigInt, d: BigInt| Number::from_rational(BigRational::new(n, d)).unwrap().to_f64();
+    assert_eq!(r(1.into(), two.pow(1000u32)), 9.332636185032189e-302);
+    assert_eq!(Number::from_f64(1e-310).unwrap().to_f64(), 1e-310);
+    assert_eq!(Number::from_f64(f64::MIN_POSITIVE).unwrap().to_f64(), f64::MIN_POSITIVE);
+    assert_eq!(Number::from_f64(5e-324).unwrap().to_f64(), 5e-324);
+    // Just above the midpoint between 1 and the next double: rounds up,
+    // which rounding to 64 bits first would miss.
+    let x = two.pow(80u32) + two.pow(27u32) + 1;
+    assert_eq!(r(x, two.pow(80u32)), 1.0000000000000002);
+    assert_eq!(r(1.into(), 3.into()), 1.0 / 3.0);
+    assert_eq!(n("1e400").to_f64(), f64::INFINITY);
+    assert_eq!(n("1e400").neg().to_f64(), f64::NEG_INFINITY);
+    assert_eq!(n("1e-400").to_f64(), 0.0);
+    for f in [0.1, -2.5, 1e300, 123456789.125, f64::MAX, -f64::MIN_POSITIVE / 3.0] {
+        assert_eq!(Number::from_f64(f).unwrap().to_f64(), f);
+    }
+}
+
+#[test]
+fn from_rational_normalises_what_it_is_given() {
+    let raw = |n: i64, d: i64| Number::from_rational(BigRational::new_raw(n.into(), d.into()));
+    assert_eq!(raw(1, 0).unwrap(), Number::POSITIVE_INFINITY);
+    assert_eq!(raw(-1, 0).unwrap(), Number::NEGATIVE_INFINITY);
+    assert_eq!(raw(0, 0), Err(NumberError::Indeterminate));
+    let third = raw(1, -3).unwrap();
+    assert!(third.signum() < 0 && third < Number::ZERO);
+    assert_eq!(third.add(&Number::from(1)).unwrap(), n("2").div(&n("3")).unwrap());
+    let two = raw(4, 2).unwrap();
+    assert!(two.is_integer());
+    assert_eq!(two.to_i64(), Some(2));
+}
+
+#[test]
+fn negation_keeps_machine_integers_inline() {
+    let min = Number::from(i64::MIN);
+    assert_eq!(min.neg().neg().to_i64(), Some(i64::MIN));
+    assert_eq!(n("9223372036854775808").neg().to_i64(), Some(i64::MIN));
+    use std::hash::{BuildHasher, RandomState};
+    let h = RandomState::new();
+    assert_eq!(h.hash_one(&min), h.hash_one(min.neg().neg()));
+}

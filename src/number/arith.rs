@@ -155,7 +155,8 @@ impl Number {
                 Some(n) => Number(Repr::Int(n)),
                 None => exact(-BigInt::from(*i), BigInt::one()),
             },
-            Repr::Exact(r) => Number(Repr::Exact(Arc::new(-(**r).clone()))),
+            // -(2^63) fits an i64 again: normalise.
+            Repr::Exact(r) => exact(-r.numer().clone(), r.denom().clone()),
             Repr::Approx(r) => Number(Repr::Approx(Arc::new(-(**r).clone()))),
             Repr::PosInf => Number::NEGATIVE_INFINITY,
             Repr::NegInf => Number::POSITIVE_INFINITY,

@@ -53,7 +53,7 @@ use std::sync::Arc;
 
 use num_bigint::{BigInt, Sign};
 use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 pub use error::NumberError;
 
@@ -106,8 +106,22 @@ impl Number {
     /// assert_eq!(Number::from_rational(r).unwrap().to_string(), "0.125");
     /// ```
     pub fn from_rational(r: BigRational) -> Result<Number, NumberError> {
+        // A `BigRational` built with `new_raw` need not be in lowest terms,
+        // nor have a positive (or any) denominator.
         let (numer, denom) = r.into_raw();
-        arith::normalize_reduced(numer, denom, false)
+        if denom.is_zero() {
+            return Number::from(numer.signum().to_i64().unwrap_or(0)).div(&Number::ZERO);
+        }
+        let (numer, denom) = if denom.is_negative() {
+            (-numer, -denom)
+        } else {
+            (numer, denom)
+        };
+        let g = BigInt::from(rational::gcd(numer.magnitude(), denom.magnitude()));
+        if g.is_one() {
+            return arith::normalize_reduced(numer, denom, false);
+        }
+        arith::normalize_reduced(numer / &g, denom / g, false)
     }
 
     /// The number nearest to a finite `f64` (every finite `f64` is a dyadic
@@ -196,7 +210,7 @@ impl Number {
     pub fn to_i64(&self) -> Option<i64> {
         match &self.0 {
             Repr::Int(i) => Some(*i),
-            Repr::Approx(r) if r.is_integer() => r.numer().to_i64(),
+            Repr::Exact(r) | Repr::Approx(r) if r.is_integer() => r.numer().to_i64(),
             _ => None,
         }
     }
@@ -223,22 +237,39 @@ impl Number {
     }
 }
 
+/// The `f64` nearest to `r` (ties to even), rounded once: to 53 bits for
+/// normal results, to the subnormal grid below 2^-1022.
 fn rational_to_f64(r: &BigRational) -> f64 {
-    // Round to 64 bits of mantissa first so the conversion never handles
-    // the full-size operands, then let the float conversion do the rest.
-    let (mant, exp) = round::round_to_bits(r.numer().magnitude(), r.denom().magnitude(), 64);
-    let m = mant.to_f64().unwrap_or(f64::INFINITY);
-    let v = if exp > 2000 {
-        f64::INFINITY
-    } else if exp < -2000 {
+    let (n, d) = (r.numer().magnitude(), r.denom().magnitude());
+    let magnitude = if n.bits() == 0 {
         0.0
     } else {
-        m * 2f64.powi(exp as i32)
+        // |r| lies in [2^(e-1), 2^(e+1)).
+        let e = n.bits() as i64 - d.bits() as i64;
+        if e > 1025 {
+            f64::INFINITY
+        } else if e < -1076 {
+            0.0
+        } else {
+            let (m, k) = round::round_to_bits(n, d, 53);
+            let top = k + 52; // m * 2^k lies in [2^top, 2^(top+1))
+            if top > 1023 {
+                f64::INFINITY
+            } else if top >= -1022 {
+                let m = m.to_u64().expect("53 bits");
+                f64::from_bits((((top + 1023) as u64) << 52) | (m & ((1 << 52) - 1)))
+            } else {
+                // Subnormal: the nearest multiple of 2^-1074, found from the
+                // exact value rather than from the 53-bit rounding.
+                let steps = round::round_scaled(n, d, 1074);
+                f64::from_bits(steps.to_u64().expect("at most 2^52"))
+            }
+        }
     };
     if r.is_negative() {
-        -v
+        -magnitude
     } else {
-        v
+        magnitude
     }
 }
 

@@ -54,6 +54,21 @@ pub(crate) fn round_to_bits(num: &BigUint, den: &BigUint, bits: u64) -> (BigUint
     (m, exp)
 }
 
+/// `num * 2^shift / den` rounded to the nearest integer, ties to even.
+pub(crate) fn round_scaled(num: &BigUint, den: &BigUint, shift: u64) -> BigUint {
+    let (mut q, r) = (num << shift).div_rem(den);
+    let twice: BigUint = r << 1u32;
+    let up = match twice.cmp(den) {
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Equal => q.bit(0),
+        std::cmp::Ordering::Less => false,
+    };
+    if up {
+        q += 1u32;
+    }
+    q
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
