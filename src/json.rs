@@ -29,7 +29,7 @@ use serde_json::{Map, Value as Json};
 
 use crate::convert::{convert, PathStep};
 use crate::number::Number;
-use crate::value::{Type, Value, ValueRef};
+use crate::value::{nfc_arc, Type, Value, ValueRef};
 
 /// A JSON document that is not a type or a value of the expected type, or
 /// a value JSON cannot hold (a capsule).
@@ -78,6 +78,10 @@ impl std::error::Error for JsonError {}
 /// assert_eq!(type_to_json(&Type::map(Type::Bool)).unwrap().to_string(), r#"["map","bool"]"#);
 /// ```
 pub fn type_to_json(ty: &Type) -> Result<Json, JsonError> {
+    crate::stack::with_stack(|| type_to_json_here(ty))
+}
+
+fn type_to_json_here(ty: &Type) -> Result<Json, JsonError> {
     Ok(match ty {
         Type::String => Json::from("string"),
         Type::Number => Json::from("number"),
@@ -115,6 +119,10 @@ pub fn type_to_json(ty: &Type) -> Result<Json, JsonError> {
 /// assert_eq!(t, Type::tuple(vec![Type::String, Type::list(Type::Number)]));
 /// ```
 pub fn type_from_json(j: &Json) -> Result<Type, JsonError> {
+    crate::stack::with_stack(|| type_from_json_here(j))
+}
+
+fn type_from_json_here(j: &Json) -> Result<Type, JsonError> {
     match j {
         Json::String(s) => match s.as_str() {
             "string" => Ok(Type::String),
@@ -178,6 +186,10 @@ fn number_json(n: &Number) -> Json {
 /// assert!(text.ends_with(r#"5,{"__unknown__":"string"},null]"#));
 /// ```
 pub fn value_to_json(v: &Value) -> Result<Json, JsonError> {
+    crate::stack::with_stack(|| value_to_json_here(v))
+}
+
+fn value_to_json_here(v: &Value) -> Result<Json, JsonError> {
     Ok(match v.kind() {
         ValueRef::Null(_) => Json::Null,
         ValueRef::Unknown(t) => {
@@ -243,6 +255,10 @@ fn json_number(text: &str) -> Result<Number, JsonError> {
 /// assert_eq!(dy, Value::from("s"));
 /// ```
 pub fn value_from_json(j: &Json, ty: &Type) -> Result<Value, JsonError> {
+    crate::stack::with_stack(|| value_from_json_here(j, ty))
+}
+
+fn value_from_json_here(j: &Json, ty: &Type) -> Result<Value, JsonError> {
     if j.is_null() {
         return Ok(Value::null(ty.clone()));
     }
@@ -320,28 +336,34 @@ pub fn value_from_json(j: &Json, ty: &Type) -> Result<Value, JsonError> {
         }
         Type::Map(e) => {
             let Json::Object(m) = j else { return Err(fail()) };
-            let entries = m
-                .iter()
+            let entries = members(m)?
+                .into_iter()
                 .map(|(k, v)| {
-                    let key: Arc<str> = k.as_str().into();
                     Ok((
-                        k.as_str(),
-                        value_from_json(v, e).map_err(|err| err.within(PathStep::Key(key)))?,
+                        k.clone(),
+                        value_from_json(v, e).map_err(|err| err.within(PathStep::Key(k)))?,
                     ))
                 })
                 .collect::<Result<Vec<_>, JsonError>>()?;
-            converted(Value::object(entries))
+            converted(Value::object(entries.iter().map(|(k, v)| (&**k, v.clone()))))
         }
         Type::Object(o) => {
             let Json::Object(m) = j else { return Err(fail()) };
-            if let Some(k) = m.keys().find(|k| o.attribute(k).is_none()) {
+            let members = members(m)?;
+            if let Some((k, _)) = members.iter().find(|(k, _)| o.attribute(k).is_none()) {
                 return Err(JsonError::new(format!("unexpected attribute {k:?}")));
             }
+            let get = |name: &str| {
+                members
+                    .binary_search_by(|(k, _)| (**k).cmp(name))
+                    .ok()
+                    .map(|i| members[i].1)
+            };
             let attrs = o
                 .attributes()
                 .iter()
                 .map(|(name, t)| {
-                    let v = match m.get(&**name) {
+                    let v = match get(name) {
                         Some(v) => {
                             value_from_json(v, t).map_err(|err| err.within(PathStep::Attribute(name.clone())))?
                         }
@@ -359,6 +381,21 @@ pub fn value_from_json(j: &Json, ty: &Type) -> Result<Value, JsonError> {
     }
 }
 
+/// A JSON object's members by the NFC form of their keys; two keys with
+/// the same NFC form are an error rather than one silently replacing the
+/// other.
+fn members(m: &Map<String, Json>) -> Result<Vec<(Arc<str>, &Json)>, JsonError> {
+    let mut out: Vec<(Arc<str>, &Json)> = m.iter().map(|(k, v)| (nfc_arc(k), v)).collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    if let Some(w) = out.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(JsonError::new(format!(
+            "two keys are the same string {:?} in NFC",
+            w[0].0
+        )));
+    }
+    Ok(out)
+}
+
 fn describe(j: &Json) -> &'static str {
     match j {
         Json::Null => "null",
@@ -367,5 +404,21 @@ fn describe(j: &Json) -> &'static str {
         Json::String(_) => "a string",
         Json::Array(_) => "an array",
         Json::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_matched_in_nfc() {
+        let ty = Type::object([("\u{e9}", Type::Number)]);
+        let j: Json = serde_json::from_str("{\"e\u{301}\": 5}").unwrap();
+        assert_eq!(value_from_json(&j, &ty).unwrap().get("\u{e9}"), Some(&Value::from(5)));
+        // Two spellings of one key are an error, not a silent choice.
+        let both: Json = serde_json::from_str("{\"e\u{301}\": 1, \"\u{e9}\": 2}").unwrap();
+        assert!(value_from_json(&both, &Type::map(Type::Number)).is_err());
+        assert!(value_from_json(&both, &ty).is_err());
     }
 }
