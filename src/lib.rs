@@ -25,6 +25,29 @@
 //! assert_eq!(&src[port.expr.span().range()], b"8080");
 //! ```
 //!
+//! Values, types, conversions and functions of the information model do
+//! not depend on the parser:
+//!
+//! ```
+//! use hcl_native::convert::{convert, unify};
+//! use hcl_native::value::{Type, Value};
+//! use hcl_native::Number;
+//!
+//! // Exact numbers: 0.1 + 0.2 is 0.3.
+//! let sum = Number::from_literal("0.1")?.add(&Number::from_literal("0.2")?)?;
+//! assert_eq!(sum.to_string(), "0.3");
+//!
+//! // Conversions say where they fail.
+//! let v = Value::object([("ports", Value::tuple(vec![80.into(), 443.into(), true.into()]))]);
+//! let err = convert(&v, &Type::object([("ports", Type::list(Type::Number))])).unwrap_err();
+//! assert_eq!(err.to_string(), "attribute \"ports\", element 2: a number is required");
+//!
+//! // Unification by the model's rules: objects unify to the union of their attributes.
+//! let t = unify(&[Type::object([("a", Type::Number)]), Type::object([("b", Type::String)])]);
+//! assert_eq!(t.unwrap().to_string(), "object({a = number, b = string})");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Parsing never panics and never fails outright: broken input yields a
 //! tree of what could be read around the problems plus [`Diagnostics`].
 //! Nesting deeper than [`ParseOptions::max_depth`] is a diagnostic, not a
@@ -48,6 +71,7 @@ mod parser;
 pub mod render;
 mod source;
 mod span;
+mod stack;
 pub mod value;
 
 pub use arena::Arena;

@@ -51,7 +51,7 @@ impl Dumper {
         self.out.push('\n');
         self.depth += 1;
         // deep trees (a raised nesting limit) get fresh stack as needed
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || children(self));
+        crate::stack::with_stack(|| children(self));
         self.depth -= 1;
     }
 

@@ -38,8 +38,14 @@ fn all<'a>(pairs: impl Iterator<Item = (&'a Type, &'a Type)>) -> Option<Safety> 
 /// assert_eq!(conversion_safety(&Type::list(Type::String), &Type::set(Type::String)), Some(Safety::Unsafe));
 /// ```
 pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
+    crate::stack::with_stack(|| safety_here(from, to))
+}
+
+fn safety_here(from: &Type, to: &Type) -> Option<Safety> {
     use Type::*;
-    if from == to {
+    // Identical types convert safely. The shortcut looks only so deep;
+    // beyond it the arms below find the same answer part by part.
+    if from.surely_identical(to) {
         // spec: model#type-conversions-and-unification
         return Some(Safety::Safe);
     }
@@ -52,20 +58,19 @@ pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
         // spec: model#collection-and-structural-type-conversions
         (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) | (Set(a), List(b)) => conversion_safety(a, b),
         (List(a), Set(b)) => conversion_safety(a, b).map(|_| Safety::Unsafe),
+        // With a dynamic element type the parts convert to the type they
+        // unify to, so that conversion decides the safety.
         (Tuple(ts), List(b)) => {
-            let s = all(ts.iter().map(|t| (t, &**b)))?;
-            single_element_type(ts.iter(), b)?;
-            Some(s)
+            let element = single_element_type(ts.iter(), b)?;
+            all(ts.iter().map(|t| (t, &element)))
         }
         (Tuple(ts), Set(b)) => {
-            all(ts.iter().map(|t| (t, &**b)))?;
-            single_element_type(ts.iter(), b)?;
-            Some(Safety::Unsafe)
+            let element = single_element_type(ts.iter(), b)?;
+            all(ts.iter().map(|t| (t, &element))).map(|_| Safety::Unsafe)
         }
         (Object(o), Map(b)) => {
-            let s = all(o.attributes().iter().map(|(_, t)| (t, &**b)))?;
-            single_element_type(o.attributes().iter().map(|(_, t)| t), b)?;
-            Some(s)
+            let element = single_element_type(o.attributes().iter().map(|(_, t)| t), b)?;
+            all(o.attributes().iter().map(|(_, t)| (t, &element)))
         }
         (List(a) | Set(a), Tuple(ts)) => all(ts.iter().map(|t| (&**a, t))).map(|_| Safety::Unsafe),
         (Map(a), Object(o)) => all(o.attributes().iter().map(|(_, t)| (&**a, t))).map(|_| Safety::Unsafe),
@@ -87,17 +92,22 @@ pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
 
 /// For a conversion of differently typed parts into one collection whose
 /// element type specification holds the dynamic pseudo-type: the single
-/// element type they unify to (`None` when there is none).
+/// element type they unify to (`None` when there is none). Without a
+/// dynamic part the specification itself, unchecked.
 pub(crate) fn single_element_type<'a>(parts: impl Iterator<Item = &'a Type>, spec: &Type) -> Option<Type> {
     if !spec.has_dynamic() {
+        // The parts are not checked here: every caller converts them to
+        // the result, which checks them (checking twice would cost twice at
+        // every level, exponential in the depth).
         return Some(spec.clone());
     }
     let converted: Vec<Type> = parts.map(|t| converted_type(t, spec)).collect::<Option<_>>()?;
     if converted.is_empty() {
         return Some(spec.clone());
     }
-    let u = unify(&converted)?;
-    u.matches(spec).then_some(u)
+    // Every converted type matches `spec`, so they agree with it in kind
+    // wherever it is not dynamic, and so does the type they unify to.
+    unify(&converted)
 }
 
 /// The type of the result of converting a value of type `from` to `to`:
@@ -105,6 +115,10 @@ pub(crate) fn single_element_type<'a>(parts: impl Iterator<Item = &'a Type>, spe
 /// dynamic parts take the types the converted parts have. `None` when there
 /// is no conversion.
 pub fn converted_type(from: &Type, to: &Type) -> Option<Type> {
+    crate::stack::with_stack(|| converted_type_here(from, to))
+}
+
+fn converted_type_here(from: &Type, to: &Type) -> Option<Type> {
     use Type::*;
     if !to.has_dynamic() {
         return conversion_safety(from, to).map(|_| to.clone());
@@ -115,23 +129,19 @@ pub fn converted_type(from: &Type, to: &Type) -> Option<Type> {
         (List(a), List(b)) | (Set(a), List(b)) => Some(Type::list(converted_type(a, b)?)),
         (Set(a), Set(b)) | (List(a), Set(b)) => Some(Type::set(converted_type(a, b)?)),
         (Map(a), Map(b)) => Some(Type::map(converted_type(a, b)?)),
-        (Tuple(ts), List(b)) => Some(Type::list(single_element_type(ts.iter(), b)?)),
-        (Tuple(ts), Set(b)) => Some(Type::set(single_element_type(ts.iter(), b)?)),
-        (Object(o), Map(b)) => Some(Type::map(single_element_type(
-            o.attributes().iter().map(|(_, t)| t),
-            b,
-        )?)),
+        (Tuple(ts), List(b)) => Some(Type::list(collected(ts.iter(), b)?)),
+        (Tuple(ts), Set(b)) => Some(Type::set(collected(ts.iter(), b)?)),
+        (Object(o), Map(b)) => Some(Type::map(collected(o.attributes().iter().map(|(_, t)| t), b)?)),
         (List(a) | Set(a), Tuple(ts)) => Some(Type::tuple(
             ts.iter().map(|t| converted_type(a, t)).collect::<Option<_>>()?,
         )),
         (Map(a), Object(o)) => Some(object_of(o, |_, t| converted_type(a, t))?),
-        (Object(a), Object(b)) => {
-            conversion_safety(from, to)?;
-            object_of(b, |name, t| match a.attribute(name) {
-                Some(from_t) => converted_type(from_t, t),
-                None => Some(t.clone()),
-            })
-        }
+        // Attributes of `from` that `to` lacks are dropped; the common ones
+        // must convert.
+        (Object(a), Object(b)) => object_of(b, |name, t| match a.attribute(name) {
+            Some(from_t) => converted_type(from_t, t),
+            None => Some(t.clone()),
+        }),
         (Tuple(a), Tuple(b)) if a.len() == b.len() => Some(Type::tuple(
             a.iter()
                 .zip(b.iter())
@@ -140,6 +150,15 @@ pub fn converted_type(from: &Type, to: &Type) -> Option<Type> {
         )),
         _ => None,
     }
+}
+
+/// The element type of the collection that parts are converted into, with
+/// the parts checked.
+fn collected<'a>(parts: impl Iterator<Item = &'a Type> + Clone, spec: &Type) -> Option<Type> {
+    if !spec.has_dynamic() {
+        return all(parts.map(|t| (t, spec))).map(|_| spec.clone());
+    }
+    single_element_type(parts, spec)
 }
 
 fn object_of(o: &ObjectType, mut f: impl FnMut(&str, &Type) -> Option<Type>) -> Option<Type> {

@@ -50,12 +50,20 @@ use crate::value::{ObjectType, Type, Value};
 /// );
 /// ```
 pub fn unify(types: &[Type]) -> Option<Type> {
-    let result = unify_kinds(types)?;
+    let result = unify_parts(types)?;
     // spec: model#type-unification
+    // Checked once, here: the check recurses through every part, so it
+    // also covers the parts unified below (checking them again at every
+    // level would cost the square of the depth).
     types
         .iter()
         .all(|t| conversion_safety(t, &result).is_some())
         .then_some(result)
+}
+
+/// The unification by the rules alone, before the final check.
+fn unify_parts(types: &[Type]) -> Option<Type> {
+    crate::stack::with_stack(|| unify_kinds(types))
 }
 
 fn unify_kinds(types: &[Type]) -> Option<Type> {
@@ -63,7 +71,7 @@ fn unify_kinds(types: &[Type]) -> Option<Type> {
     let Some(first) = concrete.first() else {
         return Some(Type::Dynamic);
     };
-    if concrete.iter().all(|t| t == first) {
+    if concrete.iter().all(|t| t.surely_identical(first)) {
         return Some((*first).clone());
     }
     let kinds = |f: fn(&Type) -> bool| concrete.iter().all(|t| f(t));
@@ -88,7 +96,7 @@ fn unify_sequences(types: &[&Type]) -> Option<Type> {
             .map(|i| {
                 let mut at_i: Vec<Type> = tuples.iter().map(|t| t[i].clone()).collect();
                 at_i.extend(collection_elements.iter().cloned());
-                unify(&at_i)
+                unify_parts(&at_i)
             })
             .collect::<Option<Vec<_>>>()?;
         return Some(Type::tuple(elements));
@@ -97,7 +105,7 @@ fn unify_sequences(types: &[&Type]) -> Option<Type> {
     for t in &tuples {
         all_elements.extend(t.iter().cloned());
     }
-    let element = unify(&all_elements)?;
+    let element = unify_parts(&all_elements)?;
     if tuples.is_empty() && types.iter().all(|t| matches!(t, Type::Set(_))) {
         Some(Type::set(element))
     } else {
@@ -109,7 +117,7 @@ fn unify_mappings(types: &[&Type]) -> Option<Type> {
     let map_elements: Vec<Type> = types.iter().filter_map(|t| t.element_type()).cloned().collect();
     let objects: Vec<&ObjectType> = types.iter().filter_map(|t| t.object_type()).collect();
     if objects.is_empty() {
-        return Some(Type::map(unify(&map_elements)?));
+        return Some(Type::map(unify_parts(&map_elements)?));
     }
     // The union of the attributes; each attribute's candidates are its
     // types in the objects that have it plus every map's element type.
@@ -124,7 +132,7 @@ fn unify_mappings(types: &[&Type]) -> Option<Type> {
     }
     let attrs = attrs
         .into_iter()
-        .map(|(name, ts)| Some((name, unify(&ts)?)))
+        .map(|(name, ts)| Some((name, unify_parts(&ts)?)))
         .collect::<Option<Vec<_>>>()?;
     Some(Type::Object(Arc::new(ObjectType::from_sorted(attrs))))
 }

@@ -16,12 +16,16 @@ fn mismatch(to: &Type) -> ConversionError {
 /// Converts `v` to `to` (a type specification: its dynamic parts accept
 /// anything), allowing unsafe conversions.
 pub(super) fn convert_value(v: &Value, to: &Type) -> Result<Value, ConversionError> {
+    crate::stack::with_stack(|| convert_here(v, to))
+}
+
+fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
     // spec: model#conversion-to-and-from-the-dynamic-pseudo-type
     if *to == Type::Dynamic {
         return Ok(v.clone());
     }
     // spec: model#type-conversions-and-unification
-    if v.has_type(to) {
+    if v.ty().surely_identical(to) {
         return Ok(v.clone());
     }
     let from = v.ty();
@@ -80,8 +84,15 @@ fn sequence(v: &Value, from: &Type, items: &[Value], to: &Type) -> Result<Value,
     let from_element = from.element_type().expect("a list or set type");
     match to {
         Type::List(e) | Type::Set(e) => {
-            let ty = result_type(from, to)?;
             let converted = elements(items, e)?;
+            // Elements of one type convert to one type; the type of the
+            // first says it without working it out again.
+            let ty = match converted.first() {
+                None => result_type(from, to)?,
+                Some(_) if e.surely_without_dynamic() => to.clone(),
+                Some(first) if matches!(to, Type::List(_)) => Type::list(first.ty()),
+                Some(first) => Type::set(first.ty()),
+            };
             if matches!(to, Type::List(_)) {
                 Ok(Value::list_unchecked(ty, converted))
             } else {
@@ -171,7 +182,6 @@ fn tuple(from: &Type, items: &[Value], to: &Type) -> Result<Value, ConversionErr
 fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, ConversionError> {
     match to {
         Type::Map(e) => {
-            let ty = result_type(from, to)?;
             let converted = entries
                 .iter()
                 .map(|(k, v)| {
@@ -181,6 +191,11 @@ fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, C
                     ))
                 })
                 .collect::<Result<Vec<_>, ConversionError>>()?;
+            let ty = match converted.first() {
+                None => result_type(from, to)?,
+                Some(_) if e.surely_without_dynamic() => to.clone(),
+                Some((_, first)) => Type::map(first.ty()),
+            };
             Ok(Value::map_unchecked(ty, converted))
         }
         Type::Object(o) => {
@@ -200,7 +215,7 @@ fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, C
                 let v = convert_value(&entries[i].1, t).map_err(|e| e.within(PathStep::Attribute(name.clone())))?;
                 out.push((name.clone(), v));
             }
-            Ok(Value::object_sorted(out))
+            Ok(object_result(to, out))
         }
         _ => Err(mismatch(to)),
     }
@@ -236,8 +251,18 @@ fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value
                 };
                 out.push((name.clone(), v));
             }
-            Ok(Value::object_sorted(out))
+            Ok(object_result(to, out))
         }
         _ => Err(mismatch(to)),
+    }
+}
+
+/// The converted object: of type `to` itself when it has no dynamic parts
+/// (shared, not rebuilt), otherwise of the types its attributes took.
+fn object_result(to: &Type, entries: Vec<(Arc<str>, Value)>) -> Value {
+    if !to.surely_without_dynamic() {
+        Value::object_sorted(entries)
+    } else {
+        Value::object_typed(to.clone(), entries)
     }
 }

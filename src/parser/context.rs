@@ -249,22 +249,7 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Stack left below which a nested construct continues on a new stack
-/// segment: comfortably more than the deepest chain of frames between two
-/// checks, even in unoptimised builds.
-const RED_ZONE: usize = 256 * 1024;
-
-/// The size of each new stack segment.
-const STACK_SEGMENT: usize = 4 * 1024 * 1024;
-
-/// Runs `f`, on a fresh heap-allocated stack segment when the current
-/// stack is nearly used up. Together with the depth limit this makes
-/// stack overflow impossible whatever the caller's stack size; the limit
-/// keeps the number of segments (and the memory) bounded.
-#[inline]
-pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, f)
-}
+pub(crate) use crate::stack::with_stack;
 
 /// Byte offset of `i` in the input.
 #[inline]

@@ -44,7 +44,10 @@ struct Def {
 
 impl CapsuleType {
     /// A new capsule type, distinct from every other, whose values are
-    /// equal when `equals` says so.
+    /// equal when `equals` says so. Without an order (see
+    /// [`CapsuleType::with_order`]), a set whose elements hold such values
+    /// compares each element with every other: quadratic in the set's
+    /// size.
     pub fn new(name: impl Into<String>, equals: impl Fn(&dyn Any, &dyn Any) -> bool + Send + Sync + 'static) -> Self {
         CapsuleType(Arc::new(Def {
             name: name.into(),

@@ -82,6 +82,10 @@ impl Value {
     }
 
     pub(crate) fn equals_tri(&self, other: &Value) -> Tri {
+        crate::stack::with_stack(|| self.equals_here(other))
+    }
+
+    fn equals_here(&self, other: &Value) -> Tri {
         use Repr::*;
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
         if !self.is_known() || !other.is_known() {
@@ -90,43 +94,29 @@ impl Value {
         // spec: model#null-values
         match (&self.0, &other.0) {
             (Null(a), Null(b)) => {
-                return if a == b || *a == Type::Dynamic || *b == Type::Dynamic {
-                    Tri::True
-                } else {
-                    Tri::False
-                };
+                return tri(a == b || *a == Type::Dynamic || *b == Type::Dynamic);
             }
             (Null(_), _) | (_, Null(_)) => return Tri::False,
             _ => {}
         }
-        let (ta, tb) = (self.ty(), other.ty());
-        let same_type = ta == tb;
-        if !same_type && !ta.has_dynamic() && !tb.has_dynamic() {
-            return Tri::False;
-        }
-        let parts = match (&self.0, &other.0) {
+        // Known values of different kinds, or collections of different
+        // element types, have different types: not equal. Structures are
+        // compared part by part, so a dynamic null inside one equals a
+        // typed null at the same place in the other.
+        match (&self.0, &other.0) {
             (Bool(a), Bool(b)) => tri(a == b),
             (Number(a), Number(b)) => tri(a == b),
             (String(a), String(b)) => tri(a == b),
             (Capsule(a), Capsule(b)) => tri(a.ty == b.ty && a.ty.values_equal(&*a.payload, &*b.payload)),
+            (List(a), List(b)) | (Set(a), Set(b)) if a.ty != b.ty => different_element_types(self, other, &a.ty, &b.ty),
+            (Map(a), Map(b)) if a.ty != b.ty => different_element_types(self, other, &a.ty, &b.ty),
             (List(a), List(b)) | (Tuple(a), Tuple(b)) => {
                 if a.items.len() != b.items.len() {
                     return Tri::False;
                 }
                 all(a.items.iter().zip(b.items.iter()).map(|(x, y)| x.equals_tri(y)))
             }
-            (Set(a), Set(b)) => {
-                let known = |s: &[Value]| s.iter().all(Value::is_wholly_known);
-                if !known(&a.items) || !known(&b.items) {
-                    Tri::Unknown
-                } else if a.items.len() != b.items.len() {
-                    Tri::False
-                } else {
-                    // Known sets are canonical: equal sets list equal
-                    // elements in the same order.
-                    all(a.items.iter().zip(b.items.iter()).map(|(x, y)| x.equals_tri(y)))
-                }
-            }
+            (Set(a), Set(b)) => sets_equal(&a.ty, &a.items, &b.items),
             (Map(a), Map(b)) | (Object(a), Object(b)) => {
                 if a.entries.len() != b.entries.len() || a.entries.iter().zip(b.entries.iter()).any(|(x, y)| x.0 != y.0)
                 {
@@ -139,15 +129,47 @@ impl Value {
                     .map(|((_, x), (_, y))| x.equals_tri(y)))
             }
             _ => Tri::False,
-        };
-        // Types that differ only where one holds the dynamic pseudo-type may
-        // still turn out identical; never claim more than that.
-        if !same_type && parts == Tri::True {
-            Tri::Unknown
-        } else {
-            parts
         }
     }
+}
+
+/// Collections whose element types differ are unequal, unless a dynamic
+/// element type may still turn out to be the other's and an element is
+/// unknown.
+fn different_element_types(a: &Value, b: &Value, ta: &Type, tb: &Type) -> Tri {
+    if (ta.has_dynamic() || tb.has_dynamic()) && !(a.is_wholly_known() && b.is_wholly_known()) {
+        Tri::Unknown
+    } else {
+        Tri::False
+    }
+}
+
+/// Sets of one type: unknown when a member is unknown; otherwise equal when
+/// they have the same members. Known sets are canonical (sorted, distinct),
+/// so equal sets list equal members in the same order, except where members
+/// hold capsules without an order, which are matched one by one.
+fn sets_equal(ty: &Type, a: &[Value], b: &[Value]) -> Tri {
+    let known = |s: &[Value]| s.iter().all(Value::is_wholly_known);
+    if !known(a) || !known(b) {
+        return Tri::Unknown;
+    }
+    if a.len() != b.len() {
+        return Tri::False;
+    }
+    let element = ty.element_type().expect("a set type");
+    if !super::order::has_unordered_capsule(element) {
+        return all(a.iter().zip(b.iter()).map(|(x, y)| x.equals_tri(y)));
+    }
+    let mut unmatched: Vec<&Value> = b.iter().collect();
+    for x in a {
+        match unmatched.iter().position(|y| x.equals_tri(y) == Tri::True) {
+            Some(i) => {
+                unmatched.swap_remove(i);
+            }
+            None => return Tri::False,
+        }
+    }
+    Tri::True
 }
 
 fn tri(b: bool) -> Tri {
@@ -165,15 +187,26 @@ impl PartialEq for Value {
     /// never answers "unknown".
     fn eq(&self, other: &Value) -> bool {
         use Repr::*;
-        match (&self.0, &other.0) {
+        crate::stack::with_stack(|| match (&self.0, &other.0) {
             (Null(a), Null(b)) | (Unknown(a), Unknown(b)) => a == b,
             (Bool(a), Bool(b)) => a == b,
             (Number(a), Number(b)) => a == b,
             (String(a), String(b)) => a == b,
-            (List(a), List(b)) | (Set(a), Set(b)) | (Tuple(a), Tuple(b)) => a.ty == b.ty && a.items == b.items,
-            (Map(a), Map(b)) | (Object(a), Object(b)) => a.ty == b.ty && a.entries == b.entries,
+            (Set(a), Set(b)) if a.ty == b.ty && a.items.iter().all(Value::is_wholly_known) => {
+                sets_equal(&a.ty, &a.items, &b.items) == Tri::True
+            }
+            // Equal parts have equal types, and the parts' types make the
+            // type unless there are none: the types need comparing only
+            // then (comparing them at every level would cost the square of
+            // the depth).
+            (List(a), List(b)) | (Set(a), Set(b)) | (Tuple(a), Tuple(b)) => {
+                a.items == b.items && (!a.items.is_empty() || a.ty == b.ty)
+            }
+            (Map(a), Map(b)) | (Object(a), Object(b)) => {
+                a.entries == b.entries && (!a.entries.is_empty() || a.ty == b.ty)
+            }
             (Capsule(a), Capsule(b)) => a.ty == b.ty && a.ty.values_equal(&*a.payload, &*b.payload),
             _ => false,
-        }
+        })
     }
 }

@@ -27,5 +27,6 @@ mod value;
 
 pub use capsule::{Capsule, CapsuleType};
 pub(crate) use equality::Tri;
+pub(crate) use text::nfc_arc;
 pub use types::{ObjectType, Type};
 pub use value::{ElementTypeError, Value, ValueRef};

@@ -29,6 +29,10 @@ impl Value {
     /// assert_eq!(Value::from("10").total_cmp(&Value::from("9")), Ordering::Less);
     /// ```
     pub fn total_cmp(&self, other: &Value) -> Ordering {
+        crate::stack::with_stack(|| self.total_cmp_here(other))
+    }
+
+    fn total_cmp_here(&self, other: &Value) -> Ordering {
         let (ra, rb) = (rank(self), rank(other));
         if ra != rb {
             return ra.cmp(&rb);
@@ -82,10 +86,24 @@ fn rank(v: &Value) -> u8 {
     }
 }
 
+/// Whether values of `ty` may hold capsules of a type without an order,
+/// which [`Value::total_cmp`] cannot tell apart.
+pub(crate) fn has_unordered_capsule(ty: &Type) -> bool {
+    crate::stack::with_stack(|| match ty {
+        Type::Capsule(c) => !c.has_order(),
+        Type::List(e) | Type::Set(e) | Type::Map(e) => has_unordered_capsule(e),
+        Type::Object(o) => o.attributes().iter().any(|(_, t)| has_unordered_capsule(t)),
+        Type::Tuple(t) => t.iter().any(has_unordered_capsule),
+        _ => false,
+    })
+}
+
 /// Sorts set elements and drops those certainly equal to an earlier one.
+/// Elements that may hold capsules without an order are compared with
+/// every kept element (quadratic, documented on `CapsuleType::new`).
 pub(crate) fn canonical_set(element: &Type, mut items: Vec<Value>) -> Vec<Value> {
     items.sort_by(Value::total_cmp); // stable: ties keep their given order
-    let unordered_capsules = matches!(element, Type::Capsule(c) if !c.has_order());
+    let unordered_capsules = has_unordered_capsule(element);
     let mut out: Vec<Value> = Vec::with_capacity(items.len());
     for v in items {
         let duplicate = if unordered_capsules {

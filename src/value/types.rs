@@ -29,7 +29,7 @@ use super::text::nfc_arc;
 /// assert_ne!(Type::list(Type::String), Type::set(Type::String));
 /// assert_eq!(Type::list(Type::Number).to_string(), "list(number)");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub enum Type {
     /// A sequence of Unicode characters, compared in NFC.
     String,
@@ -171,13 +171,41 @@ impl Type {
 
     /// Whether the dynamic pseudo-type occurs anywhere in this type.
     pub fn has_dynamic(&self) -> bool {
+        // A loop over a work list rather than recursion: callers ask at
+        // every level of deep types, so each answer should be quick.
         match self {
-            Type::Dynamic => true,
-            Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_dynamic(),
-            Type::Object(o) => o.attrs.iter().any(|(_, t)| t.has_dynamic()),
-            Type::Tuple(t) => t.iter().any(Type::has_dynamic),
-            _ => false,
+            Type::Dynamic => return true,
+            Type::String | Type::Number | Type::Bool | Type::Capsule(_) => return false,
+            _ => {}
         }
+        let mut todo: Vec<&Type> = vec![self];
+        while let Some(t) = todo.pop() {
+            match t {
+                Type::Dynamic => return true,
+                Type::List(e) | Type::Set(e) | Type::Map(e) => todo.push(e),
+                Type::Object(o) => todo.extend(o.attrs.iter().map(|(_, t)| t)),
+                Type::Tuple(ts) => todo.extend(ts.iter()),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// `true` when this type is surely identical to `other`, found by
+    /// looking at no more than `SHORTCUT_BUDGET` type nodes; `false`
+    /// when it is not identical or the budget ran out. Recursive
+    /// operations use it as a shortcut at every level, so their cost stays
+    /// linear in the depth of the types however deep they are.
+    pub(crate) fn surely_identical(&self, other: &Type) -> bool {
+        let mut budget = SHORTCUT_BUDGET;
+        identical_within(self, other, &mut budget) == Some(true)
+    }
+
+    /// `true` when the dynamic pseudo-type surely does not occur in this
+    /// type, found within the same budget as [`Type::surely_identical`].
+    pub(crate) fn surely_without_dynamic(&self) -> bool {
+        let mut budget = SHORTCUT_BUDGET;
+        dynamic_within(self, &mut budget) == Some(false)
     }
 
     /// Whether this type *matches* the type specification `spec`: it is
@@ -197,7 +225,7 @@ impl Type {
     /// assert!(!spec.matches(&Type::list(Type::String)));
     /// ```
     pub fn matches(&self, spec: &Type) -> bool {
-        match (self, spec) {
+        crate::stack::with_stack(|| match (self, spec) {
             (_, Type::Dynamic) => true,
             (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b)) => {
                 a.matches(b)
@@ -211,13 +239,13 @@ impl Type {
             }
             (Type::Tuple(a), Type::Tuple(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.matches(y)),
             _ => self == spec,
-        }
+        })
     }
 
     /// A short description for messages: `string`, `list of number`,
     /// `object`, `tuple`, `dynamic`, or a capsule type's name.
     pub fn friendly_name(&self) -> String {
-        match self {
+        crate::stack::with_stack(|| match self {
             Type::String => "string".into(),
             Type::Number => "number".into(),
             Type::Bool => "bool".into(),
@@ -228,7 +256,7 @@ impl Type {
             Type::Tuple(_) => "tuple".into(),
             Type::Dynamic => "dynamic".into(),
             Type::Capsule(c) => c.name().into(),
-        }
+        })
     }
 
     fn element_name(&self) -> String {
@@ -255,6 +283,12 @@ impl fmt::Display for Type {
     /// The type-expression form: `string`, `list(number)`,
     /// `object({name = string, port = number})`, `tuple([string, bool])`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::stack::with_stack(|| self.write_to(f))
+    }
+}
+
+impl Type {
+    fn write_to(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Type::String => f.write_str("string"),
             Type::Number => f.write_str("number"),
@@ -292,6 +326,116 @@ impl fmt::Display for Type {
     }
 }
 
+impl PartialEq for Type {
+    /// Type identity.
+    fn eq(&self, other: &Type) -> bool {
+        crate::stack::with_stack(|| match (self, other) {
+            (Type::String, Type::String)
+            | (Type::Number, Type::Number)
+            | (Type::Bool, Type::Bool)
+            | (Type::Dynamic, Type::Dynamic) => true,
+            (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b)) => {
+                Arc::ptr_eq(a, b) || a == b
+            }
+            (Type::Object(a), Type::Object(b)) => Arc::ptr_eq(a, b) || a.attrs == b.attrs,
+            (Type::Tuple(a), Type::Tuple(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Type::Capsule(a), Type::Capsule(b)) => a == b,
+            _ => false,
+        })
+    }
+}
+
+impl Eq for Type {}
+
+impl std::hash::Hash for Type {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        crate::stack::with_stack(|| {
+            std::mem::discriminant(self).hash(state);
+            match self {
+                Type::List(e) | Type::Set(e) | Type::Map(e) => e.hash(state),
+                Type::Object(o) => o.attrs.hash(state),
+                Type::Tuple(t) => t.hash(state),
+                Type::Capsule(c) => c.hash(state),
+                _ => {}
+            }
+        })
+    }
+}
+
+/// How many type nodes a shortcut check may look at.
+const SHORTCUT_BUDGET: usize = 64;
+
+/// Type identity, or `None` once `budget` nodes have been looked at.
+fn identical_within(a: &Type, b: &Type, budget: &mut usize) -> Option<bool> {
+    *budget = budget.checked_sub(1)?;
+    Some(match (a, b) {
+        (Type::String, Type::String)
+        | (Type::Number, Type::Number)
+        | (Type::Bool, Type::Bool)
+        | (Type::Dynamic, Type::Dynamic) => true,
+        (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b)) => {
+            Arc::ptr_eq(a, b) || identical_within(a, b, budget)?
+        }
+        (Type::Object(a), Type::Object(b)) => {
+            if Arc::ptr_eq(a, b) {
+                return Some(true);
+            }
+            if a.attrs.len() != b.attrs.len() {
+                return Some(false);
+            }
+            for ((na, ta), (nb, tb)) in a.attrs.iter().zip(b.attrs.iter()) {
+                if na != nb || !identical_within(ta, tb, budget)? {
+                    return Some(false);
+                }
+            }
+            true
+        }
+        (Type::Tuple(a), Type::Tuple(b)) => {
+            if Arc::ptr_eq(a, b) {
+                return Some(true);
+            }
+            if a.len() != b.len() {
+                return Some(false);
+            }
+            for (ta, tb) in a.iter().zip(b.iter()) {
+                if !identical_within(ta, tb, budget)? {
+                    return Some(false);
+                }
+            }
+            true
+        }
+        (Type::Capsule(a), Type::Capsule(b)) => a == b,
+        _ => false,
+    })
+}
+
+/// Whether the dynamic pseudo-type occurs, or `None` once `budget` nodes
+/// have been looked at.
+fn dynamic_within(t: &Type, budget: &mut usize) -> Option<bool> {
+    *budget = budget.checked_sub(1)?;
+    Some(match t {
+        Type::Dynamic => true,
+        Type::List(e) | Type::Set(e) | Type::Map(e) => dynamic_within(e, budget)?,
+        Type::Object(o) => {
+            for (_, t) in &o.attrs {
+                if dynamic_within(t, budget)? {
+                    return Some(true);
+                }
+            }
+            false
+        }
+        Type::Tuple(ts) => {
+            for t in ts.iter() {
+                if dynamic_within(t, budget)? {
+                    return Some(true);
+                }
+            }
+            false
+        }
+        _ => false,
+    })
+}
+
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(unicode_xid::UnicodeXID::is_xid_start)
@@ -301,5 +445,42 @@ fn is_identifier(s: &str) -> bool {
 impl fmt::Debug for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+/// Placeholders left behind when a nested type is moved out to be dropped.
+type Placeholders = (Arc<Type>, Arc<Vec<Type>>, Arc<ObjectType>);
+
+fn placeholders() -> &'static Placeholders {
+    static P: std::sync::OnceLock<Placeholders> = std::sync::OnceLock::new();
+    P.get_or_init(|| {
+        (
+            Arc::new(Type::Dynamic),
+            Arc::new(Vec::new()),
+            Arc::new(ObjectType::default()),
+        )
+    })
+}
+
+impl Drop for Type {
+    /// Dropping the last owner of a deeply nested type recurses once per
+    /// level; each level runs on a fresh stack segment when the stack runs
+    /// low, so no depth overflows it.
+    fn drop(&mut self) {
+        match self {
+            Type::List(a) | Type::Set(a) | Type::Map(a) if Arc::strong_count(a) == 1 => {
+                let inner = std::mem::replace(a, placeholders().0.clone());
+                crate::stack::with_stack(move || drop(inner));
+            }
+            Type::Tuple(t) if Arc::strong_count(t) == 1 => {
+                let inner = std::mem::replace(t, placeholders().1.clone());
+                crate::stack::with_stack(move || drop(inner));
+            }
+            Type::Object(o) if Arc::strong_count(o) == 1 => {
+                let inner = std::mem::replace(o, placeholders().2.clone());
+                crate::stack::with_stack(move || drop(inner));
+            }
+            _ => {}
+        }
     }
 }

@@ -61,6 +61,26 @@ pub(crate) struct Entries {
     pub(crate) entries: Vec<(Arc<str>, Value)>,
 }
 
+// Dropping the last owner of a deeply nested value recurses once per level;
+// each level runs on a fresh stack segment when the stack runs low.
+impl Drop for Seq {
+    fn drop(&mut self) {
+        let items = std::mem::take(&mut self.items);
+        if !items.is_empty() {
+            crate::stack::with_stack(move || drop(items));
+        }
+    }
+}
+
+impl Drop for Entries {
+    fn drop(&mut self) {
+        let entries = std::mem::take(&mut self.entries);
+        if !entries.is_empty() {
+            crate::stack::with_stack(move || drop(entries));
+        }
+    }
+}
+
 /// A borrowed view of a value, for matching on its kind.
 ///
 /// ```
@@ -211,8 +231,9 @@ impl Value {
         element: Type,
         entries: impl IntoIterator<Item = (K, Value)>,
     ) -> Result<Value, ElementTypeError> {
-        let entries = sorted_entries(entries);
+        let entries: Vec<(K, Value)> = entries.into_iter().collect();
         check_elements(&element, entries.iter().map(|(_, v)| v))?;
+        let entries = sorted_entries(entries);
         Ok(Value(Repr::Map(Arc::new(Entries {
             ty: Type::map(element),
             entries,
@@ -313,12 +334,12 @@ impl Value {
 
     /// Whether the value and all of its parts are known.
     pub fn is_wholly_known(&self) -> bool {
-        match &self.0 {
+        crate::stack::with_stack(|| match &self.0 {
             Repr::Unknown(_) => false,
             Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.items.iter().all(Value::is_wholly_known),
             Repr::Map(e) | Repr::Object(e) => e.entries.iter().all(|(_, v)| v.is_wholly_known()),
             _ => true,
-        }
+        })
     }
 
     /// Whether this is the dynamic value (the unknown value of the dynamic
@@ -411,6 +432,12 @@ impl Value {
         Value(Repr::Map(Arc::new(Entries { ty, entries })))
     }
 
+    /// An object whose type the caller already has (every entry must have
+    /// the attribute's type; entries sorted).
+    pub(crate) fn object_typed(ty: Type, entries: Vec<(Arc<str>, Value)>) -> Value {
+        Value(Repr::Object(Arc::new(Entries { ty, entries })))
+    }
+
     pub(crate) fn object_sorted(entries: Vec<(Arc<str>, Value)>) -> Value {
         let ty = Type::Object(Arc::new(ObjectType::from_sorted(
             entries.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
@@ -493,7 +520,7 @@ impl fmt::Debug for Value {
             }
             f.write_str(close)
         }
-        match &self.0 {
+        crate::stack::with_stack(|| match &self.0 {
             Repr::Null(t) => write!(f, "null({t})"),
             Repr::Unknown(t) => write!(f, "unknown({t})"),
             Repr::Bool(b) => write!(f, "{b}"),
@@ -505,6 +532,6 @@ impl fmt::Debug for Value {
             Repr::Map(e) => entries(f, "map({", &e.entries, "})"),
             Repr::Object(e) => entries(f, "{", &e.entries, "}"),
             Repr::Capsule(c) => write!(f, "capsule({})", c.ty.name()),
-        }
+        })
     }
 }

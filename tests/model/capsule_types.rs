@@ -66,3 +66,24 @@ impl CapsuleOf for Type {
         }
     }
 }
+
+/// Sets are unordered: capsule values without an order make the same set
+/// whatever order they come in, nested or not.
+#[test]
+fn sets_of_unordered_capsules_are_still_sets() {
+    let ct = CapsuleType::new("int", |a, b| a.downcast_ref::<i32>() == b.downcast_ref::<i32>());
+    let c = |i: i32| Value::capsule(&ct, Arc::new(i));
+    let t = Type::Capsule(ct.clone());
+    let s1 = Value::set(t.clone(), vec![c(1), c(2)]).unwrap();
+    let s2 = Value::set(t.clone(), vec![c(2), c(1)]).unwrap();
+    assert_eq!(s1.equals(&s2).as_bool(), Some(true));
+    assert_eq!(s1, s2);
+    let l = |i| Value::list(t.clone(), vec![c(i)]).unwrap();
+    let nested = Value::set(Type::list(t.clone()), vec![l(1), l(2), l(1)]).unwrap();
+    assert_eq!(nested.length(), Some(2));
+    let from_list = convert(
+        &Value::list(Type::list(t.clone()), vec![l(1), l(2), l(1)]).unwrap(),
+        &Type::set(Type::list(t)),
+    );
+    assert_eq!(from_list.unwrap().length(), Some(2));
+}

@@ -181,3 +181,22 @@ fn errors_carry_the_path() {
         "{err}"
     );
 }
+
+/// With a dynamic element type, the safety of collecting parts is that of
+/// converting each part to the type they unify to.
+#[test]
+fn collecting_parts_is_as_safe_as_converting_them_to_their_unified_type() {
+    let t = Type::tuple(vec![Type::list(Type::Number), Type::tuple(vec![Type::Number])]);
+    // The parts unify to tuple([number]); a list converts to it unsafely.
+    assert_eq!(conversion_safety(&t, &Type::list(Type::Dynamic)), Some(Safety::Unsafe));
+    let o = Type::object([("x", Type::list(Type::Number)), ("y", Type::tuple(vec![Type::Number]))]);
+    assert_eq!(conversion_safety(&o, &Type::map(Type::Dynamic)), Some(Safety::Unsafe));
+    let v = obj(vec![
+        ("x", list(Type::Number, vec![num("1"), num("2")])),
+        ("y", tup(vec![num("3")])),
+    ]);
+    let err = convert_safe(&v, &Type::map(Type::Dynamic)).unwrap_err();
+    assert!(err.message.contains("unsafe"), "{err}");
+    let same = Type::tuple(vec![Type::Number, Type::Number]);
+    assert_eq!(conversion_safety(&same, &Type::list(Type::Dynamic)), Some(Safety::Safe));
+}

@@ -75,3 +75,31 @@ fn known_inputs_give_known_results() {
     assert_eq!(r.elements().unwrap()[0], s("1"));
     assert_eq!(r.elements().unwrap()[1], Value::unknown(Type::String));
 }
+
+/// Comparing wholly known values never answers "unknown", even where a
+/// dynamic null or a collection of dynamic element type is involved.
+#[test]
+fn known_values_compare_to_a_known_bool() {
+    let dyn_null = obj(vec![("a", Value::null(Type::Dynamic))]);
+    let str_null = obj(vec![("a", Value::null(Type::String))]);
+    assert_eq!(eq(&dyn_null, &str_null), Some(true)); // the dynamic null takes the other's type
+    assert_eq!(
+        eq(
+            &tup(vec![Value::null(Type::Dynamic)]),
+            &tup(vec![Value::null(Type::Bool)])
+        ),
+        Some(true)
+    );
+    assert_eq!(
+        eq(&list(Type::Dynamic, vec![]), &list(Type::String, vec![])),
+        Some(false)
+    );
+    let no_entries: Vec<(&str, Value)> = vec![];
+    assert_eq!(
+        eq(&map(Type::Dynamic, no_entries.clone()), &map(Type::Number, no_entries)),
+        Some(false)
+    );
+    // Unknown only where an unknown part could still decide it.
+    let u = list(Type::Dynamic, vec![Value::dynamic()]);
+    assert_eq!(eq(&u, &list(Type::String, vec![s("a")])), None);
+}

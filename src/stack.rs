@@ -1,0 +1,19 @@
+//! Deep recursion without stack overflow.
+
+/// Stack left below which a recursive step continues on a new stack
+/// segment: comfortably more than the deepest chain of frames between two
+/// checks, even in unoptimised builds.
+const RED_ZONE: usize = 256 * 1024;
+
+/// The size of each new stack segment.
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+
+/// Runs `f`, on a fresh heap-allocated stack segment when the current
+/// stack is nearly used up, so that recursion over deeply nested input (a
+/// syntax tree, a value, a type) cannot overflow the stack whatever the
+/// caller's stack size. The check is a comparison against a thread-local
+/// limit: cheap enough for every recursive step.
+#[inline]
+pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, f)
+}

@@ -1,0 +1,80 @@
+//! Values and types nested far deeper than any stack: every operation
+//! recurses on fresh stack segments when the stack runs low, so none
+//! overflows it, on a thread with a small stack too. (Shortcut checks look
+//! 64 levels deep; past that, converting and checking conversions cost the
+//! square of the depth, a fraction of a second at this depth in a debug
+//! build.)
+
+use hcl_native::convert::{conversion_safety, convert, unify};
+use hcl_native::json::{value_from_json, value_to_json};
+use hcl_native::value::{Type, Value};
+
+const DEPTH: usize = 4_000;
+
+fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn deep_tuple(leaf: Value) -> Value {
+    let mut v = leaf;
+    for _ in 0..DEPTH {
+        v = Value::tuple(vec![v]);
+    }
+    v
+}
+
+#[test]
+fn deep_values() {
+    on_small_stack(|| {
+        let a = deep_tuple(Value::from(1));
+        let b = deep_tuple(Value::from(1));
+        assert_eq!(a.equals(&b).as_bool(), Some(true));
+        assert_eq!(a, b);
+        assert_eq!(a.total_cmp(&b), std::cmp::Ordering::Equal);
+        assert!(a.is_wholly_known());
+        let json = value_to_json(&a).unwrap();
+        // serde_json's own recursion (drop, comparison) is not ours to
+        // test: take the JSON apart level by level.
+        let back = value_from_json(&json, &a.ty()).unwrap();
+        assert_eq!(back, a);
+        let mut j = json;
+        while let serde_json::Value::Array(mut items) = j {
+            j = items.pop().unwrap_or(serde_json::Value::Null);
+        }
+        let as_list = convert(&a, &nested(Type::Dynamic, DEPTH, Type::list)).unwrap();
+        assert!(as_list.ty().matches(&nested(Type::Dynamic, DEPTH, Type::list)));
+        assert!(!format!("{a:?}").is_empty());
+        drop((a, b, back, as_list));
+    });
+}
+
+fn nested(leaf: Type, depth: usize, wrap: fn(Type) -> Type) -> Type {
+    let mut t = leaf;
+    for _ in 0..depth {
+        t = wrap(t);
+    }
+    t
+}
+
+#[test]
+fn deep_types() {
+    on_small_stack(|| {
+        let t = nested(Type::String, DEPTH, |t| Type::tuple(vec![t]));
+        let l = nested(Type::Number, DEPTH, Type::list);
+        assert_eq!(
+            unify(&[t.clone(), l.clone()]),
+            Some(nested(Type::String, DEPTH, |t| Type::tuple(vec![t])))
+        );
+        assert!(conversion_safety(&t, &nested(Type::Dynamic, DEPTH, Type::list)).is_some());
+        assert!(l.matches(&nested(Type::Dynamic, DEPTH, Type::list)));
+        assert_ne!(t, l);
+        assert!(t.to_string().len() > DEPTH);
+        assert!(!l.has_dynamic());
+        drop((t, l));
+    });
+}
