@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use hcl_native::convert::{convert, unify};
+use hcl_native::convert::{conversion_safety, convert, unify};
 use hcl_native::value::{Type, Value};
 use hcl_native::Number;
 
@@ -127,6 +127,17 @@ fn values(c: &mut Criterion) {
         .collect();
     g.bench_function("unify 100 object types", |bch| {
         bch.iter(|| unify(black_box(&types)).unwrap())
+    });
+    // Nesting far past the 64 levels the shortcut checks look at.
+    let nest = |leaf: Type, wrap: fn(Type) -> Type| (0..1000).fold(leaf, |t, _| wrap(t));
+    let deep_tuple = nest(Type::String, |t| Type::tuple(vec![t]));
+    let deep_list = nest(Type::Dynamic, Type::list);
+    g.bench_function("safety of a 1000-deep tuple to 1000-deep list(dynamic)", |bch| {
+        bch.iter(|| conversion_safety(black_box(&deep_tuple), black_box(&deep_list)).unwrap())
+    });
+    let deep_value = (0..1000).fold(Value::from("x"), |v, _| Value::tuple(vec![v]));
+    g.bench_function("convert a 1000-deep tuple value to 1000-deep list(dynamic)", |bch| {
+        bch.iter(|| convert(black_box(&deep_value), black_box(&deep_list)).unwrap())
     });
     g.finish();
 }
