@@ -8,7 +8,6 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::capsule::CapsuleType;
-use super::text::nfc_arc;
 
 /// The type of a value.
 ///
@@ -101,17 +100,7 @@ impl Type {
     /// An object type. Names are normalised to NFC; when a name repeats,
     /// the last one wins.
     pub fn object<K: AsRef<str>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
-        let mut v: Vec<(Arc<str>, Type)> = attrs.into_iter().map(|(k, t)| (nfc_arc(k.as_ref()), t)).collect();
-        // A stable sort keeps repeats in order, so keeping the last of each
-        // run keeps the last one given.
-        v.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut out: Vec<(Arc<str>, Type)> = Vec::with_capacity(v.len());
-        for (k, t) in v {
-            match out.last_mut() {
-                Some(last) if last.0 == k => last.1 = t,
-                _ => out.push((k, t)),
-            }
-        }
+        let out = super::text::sorted_by_name(attrs);
         Type::Object(Arc::new(ObjectType { attrs: out }))
     }
 

@@ -447,19 +447,7 @@ impl Value {
 }
 
 fn sorted_entries<K: AsRef<str>>(entries: impl IntoIterator<Item = (K, Value)>) -> Vec<(Arc<str>, Value)> {
-    let mut v: Vec<(Arc<str>, Value)> = entries.into_iter().map(|(k, val)| (nfc_arc(k.as_ref()), val)).collect();
-    if v.windows(2).all(|w| w[0].0 < w[1].0) {
-        return v;
-    }
-    v.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out: Vec<(Arc<str>, Value)> = Vec::with_capacity(v.len());
-    for (k, val) in v {
-        match out.last_mut() {
-            Some(last) if last.0 == k => last.1 = val,
-            _ => out.push((k, val)),
-        }
-    }
-    out
+    super::text::sorted_by_name(entries)
 }
 
 impl From<bool> for Value {
