@@ -192,11 +192,7 @@ fn loose(v: &Json, ty: &Json) -> Json {
                 .iter()
                 .enumerate()
                 .map(|(i, item)| {
-                    let t = if kind == "tuple" {
-                        parts[1].get(i).cloned().unwrap_or(Json::Null)
-                    } else {
-                        parts[1].clone()
-                    };
+                    let t = part_type(parts, i);
                     loose(item, &t)
                 })
                 .collect();
@@ -205,24 +201,27 @@ fn loose(v: &Json, ty: &Json) -> Json {
             }
             Json::Array(out)
         }
-        (Json::Object(entries), Json::Array(parts)) if parts.len() == 2 => {
-            let kind = parts[0].as_str().unwrap_or("");
-            Json::Object(
-                entries
-                    .iter()
-                    .filter(|(_, x)| !x.is_null())
-                    .map(|(k, x)| {
-                        let t = if kind == "object" {
-                            parts[1].get(k).cloned().unwrap_or(Json::Null)
-                        } else {
-                            parts[1].clone()
-                        };
-                        (k.clone(), loose(x, &t))
-                    })
-                    .collect(),
-            )
-        }
+        (Json::Object(entries), Json::Array(parts)) if parts.len() == 2 => Json::Object(
+            entries
+                .iter()
+                .filter(|(_, x)| !x.is_null())
+                .map(|(k, x)| {
+                    let t = part_type(parts, k.as_str());
+                    (k.clone(), loose(x, &t))
+                })
+                .collect(),
+        ),
         _ => json!({ "unexpected": v, "type": ty }),
+    }
+}
+
+/// The type of part `at` (an index or a key) of a value whose JSON type is
+/// `[kind, parts]`: its own for tuples and objects, the element type for
+/// collections.
+fn part_type<I: serde_json::value::Index>(parts: &[Json], at: I) -> Json {
+    match parts[0].as_str() {
+        Some("tuple" | "object") => parts[1].get(at).cloned().unwrap_or(Json::Null),
+        _ => parts[1].clone(),
     }
 }
 
@@ -279,11 +278,7 @@ fn without_negative_zero(v: &Json, ty: &Json) -> Option<Json> {
                 let kind = parts[0].as_str().unwrap_or("");
                 let mut out: Vec<Json> = Vec::new();
                 for (i, item) in items.iter().enumerate() {
-                    let t = if kind == "tuple" {
-                        parts[1].get(i).cloned().unwrap_or(Json::Null)
-                    } else {
-                        parts[1].clone()
-                    };
+                    let t = part_type(parts, i);
                     let item = walk(item, &t, found);
                     if !(kind == "set" && out.iter().any(|o| same(o, &item))) {
                         out.push(item);
@@ -291,22 +286,15 @@ fn without_negative_zero(v: &Json, ty: &Json) -> Option<Json> {
                 }
                 Json::Array(out)
             }
-            (Json::Object(entries), Json::Array(parts)) if parts.len() == 2 => {
-                let kind = parts[0].as_str().unwrap_or("");
-                Json::Object(
-                    entries
-                        .iter()
-                        .map(|(k, x)| {
-                            let t = if kind == "object" {
-                                parts[1].get(k).cloned().unwrap_or(Json::Null)
-                            } else {
-                                parts[1].clone()
-                            };
-                            (k.clone(), walk(x, &t, found))
-                        })
-                        .collect(),
-                )
-            }
+            (Json::Object(entries), Json::Array(parts)) if parts.len() == 2 => Json::Object(
+                entries
+                    .iter()
+                    .map(|(k, x)| {
+                        let t = part_type(parts, k.as_str());
+                        (k.clone(), walk(x, &t, found))
+                    })
+                    .collect(),
+            ),
             _ => v.clone(),
         }
     }
