@@ -1,0 +1,113 @@
+//! `jsonencode`, and the JSON text that it and `format`'s `%v` and `%q`
+//! produce.
+
+use crate::function::{Function, FunctionError, Parameter};
+use crate::value::{Type, Value, ValueRef};
+
+/// `jsonencode(val)`: the value as JSON text. Lists, sets and tuples become
+/// arrays, maps and objects become objects with their keys in
+/// lexicographic order, null becomes `null`, numbers are written in full
+/// without an exponent. The result is unknown while any part of the value
+/// is unknown; an infinity cannot be encoded.
+pub(super) fn jsonencode() -> Function {
+    Function::builder()
+        .param(Parameter::new("val", Type::Dynamic).allow_dynamic().allow_null())
+        .returns(Type::String)
+        .implementation(|args, _| {
+            let v = &args[0];
+            if !v.is_wholly_known() {
+                return Ok(Value::unknown(Type::String));
+            }
+            let mut out = String::new();
+            write_json(v, &mut out)?;
+            Ok(Value::from(out))
+        })
+}
+
+/// Appends the JSON text of a wholly known value to `out`: compact, with
+/// the reference's escapes (see [`write_json_string`]).
+pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionError> {
+    crate::stack::with_stack(|| match v.kind() {
+        ValueRef::Null(_) => {
+            out.push_str("null");
+            Ok(())
+        }
+        ValueRef::Unknown(_) => Err(FunctionError::new("value is not known")),
+        ValueRef::Bool(b) => {
+            out.push_str(if b { "true" } else { "false" });
+            Ok(())
+        }
+        ValueRef::Number(n) => {
+            if n.is_infinite() {
+                return Err(FunctionError::new("cannot serialize infinity as JSON"));
+            }
+            out.push_str(&n.to_string());
+            Ok(())
+        }
+        ValueRef::String(s) => {
+            write_json_string(s, out);
+            Ok(())
+        }
+        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(item, out)?;
+            }
+            out.push(']');
+            Ok(())
+        }
+        ValueRef::Map(entries) | ValueRef::Object(entries) => {
+            out.push('{');
+            for (i, (k, item)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json_string(k, out);
+                out.push(':');
+                write_json(item, out)?;
+            }
+            out.push('}');
+            Ok(())
+        }
+        ValueRef::Capsule(c) => Err(FunctionError::new(format!(
+            "cannot serialize a value of capsule type {} as JSON",
+            c.capsule_type().name()
+        ))),
+    })
+}
+
+/// Appends `s` as a JSON string with the reference's escapes: `\"`, `\\`,
+/// `\n`, `\r` and `\t` by name, other control characters, `<`, `>`, `&`,
+/// U+2028 and U+2029 as `\u` escapes; everything else as it is.
+pub(super) fn write_json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{0}'..='\u{1f}' | '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            _ => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_like_the_reference() {
+        let mut out = String::new();
+        write_json_string("a\"\\\n\r\t\u{1}\u{8}<>&\u{2028}é/", &mut out);
+        assert_eq!(out, r#""a\"\\\n\r\t\u0001\u0008\u003c\u003e\u0026\u2028é/""#);
+    }
+}

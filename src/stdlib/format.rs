@@ -1,0 +1,699 @@
+//! `format`: a string built from a template of `printf`-style verbs.
+//!
+//! The verbs are the reference's, and so is what they print:
+//!
+//! | verb | argument | prints |
+//! | --- | --- | --- |
+//! | `%v` | any | a string as it is, a number in `%g` form with all its digits, anything else as JSON (`%#v`: always JSON) |
+//! | `%s`, `%q` | string | the string; `%q` as a JSON string literal |
+//! | `%t` | bool | `true` or `false` |
+//! | `%d`, `%b`, `%o`, `%x`, `%X` | integer | decimal, binary, octal, hexadecimal |
+//! | `%e`, `%E`, `%f`, `%g`, `%G` | number | scientific, decimal, or whichever is shorter |
+//! | `%%` | none | a `%` |
+//!
+//! Between `%` and the verb letter come, in this order: flags (`0`, `#`,
+//! `-`, `+`, space), a width, a precision (`.` and digits) and an argument
+//! index (`[n]`, counting from 1; later verbs continue from it). Arguments
+//! are converted to the verb's type first (`%d` of `"12"` is `12`). Every
+//! argument must be used, and a null argument is an error except for `%v`.
+//!
+//! Widths and precisions of `%v`, `%s` and `%q` count grapheme clusters.
+//! The numeric verbs format as Go's `fmt` formats the reference's values:
+//! integers exactly, and `%e`, `%f`, `%g` (and `%v` of a number) from the
+//! number rounded to the reference's 512-bit binary representation, so
+//! that digits and ties come out as the reference prints them
+//! (`format("%.1f", 0.05)` is `0.1`, as `0.05` is a little more than a
+//! twentieth at that precision).
+
+use num_bigint::{BigInt, BigUint, Sign};
+use num_integer::Integer;
+use num_traits::{Pow, Zero};
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::encoding::{write_json, write_json_string};
+use super::str_arg;
+use crate::convert::convert;
+use crate::function::{Function, FunctionError, Parameter};
+use crate::number::Number;
+use crate::value::{Type, Value};
+
+/// `format(format, args...)`: the format string with each verb replaced by
+/// its argument, formatted as the verb says (see the module
+/// documentation). The result is unknown while any argument has an unknown
+/// part.
+pub(super) fn format() -> Function {
+    Function::builder()
+        .param(Parameter::new("format", Type::String).allow_dynamic())
+        .variadic(Parameter::new("args", Type::Dynamic).allow_null())
+        .returns(Type::String)
+        .implementation(|args, _| {
+            if !args[1..].iter().all(Value::is_wholly_known) {
+                return Ok(Value::unknown(Type::String));
+            }
+            format_values(str_arg(&args[0])?, &args[1..]).map(Value::from)
+        })
+}
+
+/// Widths and precisions above this are refused, so that no verb can ask
+/// for gigabytes. (The reference pads `%v`, `%s` and `%q` to any width, but
+/// its numeric verbs go through Go's `fmt`, which reads no width or
+/// precision above about ten million.)
+const MAX_WIDTH: usize = 10_000_000;
+
+/// One verb of a format string.
+#[derive(Debug, Default)]
+struct Verb<'a> {
+    sharp: bool,
+    zero: bool,
+    minus: bool,
+    plus: bool,
+    space: bool,
+    /// The argument, counting from 1.
+    arg_num: usize,
+    width: Option<usize>,
+    precision: Option<usize>,
+    mode: char,
+    /// The verb's text, from `%` to the letter.
+    raw: &'a str,
+    /// Its byte offset in the format string.
+    offset: usize,
+}
+
+impl Verb<'_> {
+    fn error(&self, message: impl std::fmt::Display) -> FunctionError {
+        FunctionError::new(format!(
+            "unsupported value for {:?} at {}: {message}",
+            self.raw, self.offset
+        ))
+    }
+}
+
+/// Applies the format string to the (wholly known) arguments.
+fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> {
+    let bytes = format.as_bytes();
+    let end = bytes.len();
+    let mut out = String::with_capacity(format.len());
+    let mut next_arg = 1usize;
+    let mut highest_arg = 0usize;
+    let mut p = 0usize;
+    // A byte the verb grammar does not allow at `p`: the end of the string,
+    // or a character that cannot come there.
+    let unexpected = |p: usize| -> FunctionError {
+        match format[p..].chars().next() {
+            None => FunctionError::new(format!("invalid format string starting at offset {p}")),
+            Some(c) => FunctionError::new(format!("unrecognized format character {c:?} at offset {p}")),
+        }
+    };
+    let digits = |p: &mut usize| -> usize {
+        let mut n = 0usize;
+        while *p < end && bytes[*p].is_ascii_digit() {
+            n = n.saturating_mul(10).saturating_add(usize::from(bytes[*p] - b'0'));
+            *p += 1;
+        }
+        n
+    };
+    while p < end {
+        if bytes[p] != b'%' {
+            let run = format[p..].find('%').map_or(end, |i| p + i);
+            out.push_str(&format[p..run]);
+            p = run;
+            continue;
+        }
+        let start = p;
+        p += 1;
+        if p < end && bytes[p] == b'%' {
+            out.push('%');
+            p += 1;
+            continue;
+        }
+        let mut verb = Verb {
+            arg_num: next_arg,
+            offset: start,
+            ..Verb::default()
+        };
+        while p < end {
+            match bytes[p] {
+                b'0' => verb.zero = true,
+                b'#' => verb.sharp = true,
+                b'-' => verb.minus = true,
+                b'+' => verb.plus = true,
+                b' ' => verb.space = true,
+                _ => break,
+            }
+            p += 1;
+        }
+        if p < end && matches!(bytes[p], b'1'..=b'9') {
+            verb.width = Some(digits(&mut p));
+        }
+        if p < end && bytes[p] == b'.' {
+            p += 1;
+            verb.precision = Some(digits(&mut p));
+        }
+        if p < end && bytes[p] == b'[' {
+            p += 1;
+            if p >= end || !matches!(bytes[p], b'1'..=b'9') {
+                return Err(unexpected(p));
+            }
+            verb.arg_num = digits(&mut p);
+            if p >= end || bytes[p] != b']' {
+                return Err(unexpected(p));
+            }
+            p += 1;
+        }
+        if p >= end || !bytes[p].is_ascii_alphabetic() {
+            return Err(unexpected(p));
+        }
+        verb.mode = char::from(bytes[p]);
+        p += 1;
+        verb.raw = &format[start..p];
+        highest_arg = highest_arg.max(verb.arg_num);
+        append_verb(&verb, &mut out, args)?;
+        next_arg = verb.arg_num.saturating_add(1);
+    }
+    if highest_arg < args.len() {
+        let first_unused = highest_arg + 1;
+        return Err(FunctionError::argument(
+            first_unused,
+            if highest_arg == 0 {
+                "too many arguments; no verbs in format string".to_string()
+            } else {
+                format!("too many arguments; only {highest_arg} used by format string")
+            },
+        ));
+    }
+    Ok(out)
+}
+
+/// Formats one verb's argument onto `out`.
+fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), FunctionError> {
+    let Some(arg) = args.get(verb.arg_num - 1) else {
+        return Err(FunctionError::new(format!(
+            "not enough arguments for {:?} at {}: need index {} but have {} total",
+            verb.raw,
+            verb.offset,
+            verb.arg_num,
+            args.len()
+        )));
+    };
+    if verb.mode != 'v' && arg.is_null() {
+        return Err(verb.error("null value cannot be formatted"));
+    }
+    if verb.width.is_some_and(|w| w > MAX_WIDTH) || verb.precision.is_some_and(|p| p > MAX_WIDTH) {
+        return Err(verb.error(format!("widths and precisions above {MAX_WIDTH} are not supported")));
+    }
+    match verb.mode {
+        'v' => append_as_is(verb, out, arg),
+        't' => {
+            let b = convert(arg, &Type::Bool).map_err(|e| verb.error(e))?;
+            out.push_str(if b.as_bool() == Some(true) { "true" } else { "false" });
+            Ok(())
+        }
+        'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => {
+            let n = convert(arg, &Type::Number).map_err(|e| verb.error(e))?;
+            let n = n.as_number().ok_or_else(|| verb.error("a number is required"))?;
+            if matches!(verb.mode, 'b' | 'd' | 'o' | 'x' | 'X') {
+                if !n.is_integer() {
+                    return Err(verb.error("an integer is required"));
+                }
+                let i = n.to_rational().map(|r| r.numer().clone()).unwrap_or_default();
+                out.push_str(&go_format_int(verb, &i));
+            } else {
+                out.push_str(&go_format_float(verb, n));
+            }
+            Ok(())
+        }
+        's' | 'q' => {
+            let s = convert(arg, &Type::String).map_err(|e| verb.error(e))?;
+            let mut s = s.as_str().ok_or_else(|| verb.error("a string is required"))?;
+            if let Some(n) = verb.precision.filter(|&n| n > 0) {
+                let cut = s.grapheme_indices(true).nth(n).map_or(s.len(), |(i, _)| i);
+                s = &s[..cut];
+            }
+            if verb.mode == 's' {
+                out.push_str(&pad_width(verb, s.to_string()));
+            } else {
+                let mut quoted = String::new();
+                write_json_string(s, &mut quoted);
+                out.push_str(&pad_width(verb, quoted));
+            }
+            Ok(())
+        }
+        other => Err(FunctionError::new(format!(
+            "unsupported format verb {other:?} in {:?} at offset {}",
+            verb.raw, verb.offset
+        ))),
+    }
+}
+
+/// `%v`: strings as they are, numbers in shortest `%g` form, the rest (and
+/// everything with `#`) as JSON; padded to the width.
+fn append_as_is(verb: &Verb<'_>, out: &mut String, arg: &Value) -> Result<(), FunctionError> {
+    if !verb.sharp {
+        if let Some(s) = arg.as_str() {
+            out.push_str(&pad_width(verb, s.to_string()));
+            return Ok(());
+        }
+        if let Some(n) = arg.as_number() {
+            out.push_str(&pad_width(verb, float_text(n, b'g', -1)));
+            return Ok(());
+        }
+    }
+    let mut json = String::new();
+    write_json(arg, &mut json).map_err(|e| verb.error(e))?;
+    out.push_str(&pad_width(verb, json));
+    Ok(())
+}
+
+/// Pads to the verb's width, counted in grapheme clusters: with spaces, or
+/// zeros with the `0` flag; on the left, or on the right with `-`.
+fn pad_width(verb: &Verb<'_>, s: String) -> String {
+    let Some(width) = verb.width else {
+        return s;
+    };
+    let len = s.graphemes(true).count();
+    if len >= width {
+        return s;
+    }
+    let pad = (if verb.zero { "0" } else { " " }).repeat(width - len);
+    if verb.minus {
+        s + &pad
+    } else {
+        pad + &s
+    }
+}
+
+/// Whether Go's `fmt` reads the `0` flag: it does not when `-` is given.
+fn go_zero(verb: &Verb<'_>) -> bool {
+    verb.zero && !verb.minus
+}
+
+/// An integer as Go's `fmt` prints a big integer with this verb: sign,
+/// base prefix with `#`, at least `precision` digits, padded to the width.
+fn go_format_int(verb: &Verb<'_>, i: &BigInt) -> String {
+    let (base, prefix) = match verb.mode {
+        'b' => (2, "0b"),
+        'o' => (8, "0"),
+        'x' => (16, "0x"),
+        'X' => (16, "0X"),
+        _ => (10, ""),
+    };
+    let sign = if i.sign() == Sign::Minus {
+        "-"
+    } else if verb.plus {
+        "+"
+    } else if verb.space {
+        " "
+    } else {
+        ""
+    };
+    let prefix = if verb.sharp { prefix } else { "" };
+    let mut digits = i.magnitude().to_str_radix(base);
+    if verb.mode == 'X' {
+        digits.make_ascii_uppercase();
+    }
+    let mut zeros = 0;
+    if let Some(p) = verb.precision {
+        if digits.len() < p {
+            zeros = p - digits.len();
+        } else if digits == "0" && p == 0 {
+            return String::new();
+        }
+    }
+    let (mut left, mut right) = (0, 0);
+    let length = sign.len() + prefix.len() + zeros + digits.len();
+    if let Some(w) = verb.width.filter(|&w| length < w) {
+        let d = w - length;
+        if verb.minus {
+            right = d;
+        } else if go_zero(verb) && verb.precision.is_none() {
+            zeros = d;
+        } else {
+            left = d;
+        }
+    }
+    format!(
+        "{}{sign}{prefix}{}{digits}{}",
+        " ".repeat(left),
+        "0".repeat(zeros),
+        " ".repeat(right)
+    )
+}
+
+/// A number as Go's `fmt` prints the reference's 512-bit value with `%e`,
+/// `%E`, `%f`, `%g` or `%G`: precision 6 by default (shortest for `%g`),
+/// then the sign (`+` or space flags), padded to the width with spaces or
+/// (with `0`, not for infinities) zeros after the sign.
+fn go_format_float(verb: &Verb<'_>, n: &Number) -> String {
+    let fmt = match verb.mode {
+        'E' => b'E',
+        'f' => b'f',
+        'g' => b'g',
+        'G' => b'G',
+        _ => b'e',
+    };
+    let prec = match (verb.precision, fmt) {
+        (Some(p), _) => p as i64,
+        (None, b'g' | b'G') => -1,
+        (None, _) => 6,
+    };
+    let text = float_text(n, fmt, prec);
+    let (sign, body) = if let Some(rest) = text.strip_prefix('-') {
+        ("-", rest)
+    } else if let Some(rest) = text.strip_prefix('+') {
+        (if verb.space { " " } else { "+" }, rest)
+    } else if verb.plus {
+        ("+", text.as_str())
+    } else if verb.space {
+        (" ", text.as_str())
+    } else {
+        ("", text.as_str())
+    };
+    let padding = verb.width.map_or(0, |w| w.saturating_sub(sign.len() + body.len()));
+    if go_zero(verb) && !n.is_infinite() {
+        format!("{sign}{}{body}", "0".repeat(padding))
+    } else if verb.minus {
+        format!("{sign}{body}{}", " ".repeat(padding))
+    } else {
+        format!("{}{sign}{body}", " ".repeat(padding))
+    }
+}
+
+/// The mantissa width of the reference's numbers.
+const PRECISION: u64 = 512;
+
+/// `n` rounded to the reference's representation: `(m, e)` with `m` of
+/// exactly 512 bits and `|n|` rounded to `m * 2^e` (ties to even); `None`
+/// for zero and the infinities.
+fn to_binary(n: &Number) -> Option<(BigUint, i64)> {
+    let r = n.to_rational()?;
+    if r.is_zero() {
+        return None;
+    }
+    let (num, den) = (r.numer().magnitude(), r.denom().magnitude());
+    let bits = PRECISION as i64;
+    // num/den lies in [2^(bn-bd-1), 2^(bn-bd+1)); scaled by 2^s, the
+    // quotient has `bits` or `bits + 1` bits.
+    let s = bits - (num.bits() as i64 - den.bits() as i64);
+    let (q, r, d) = if s >= 0 {
+        let (q, r) = (num << s as u64).div_rem(den);
+        (q, r, den.clone())
+    } else {
+        let d = den << (-s) as u64;
+        let (q, r) = num.div_rem(&d);
+        (q, r, d)
+    };
+    let (mut m, mut e) = (q, -s);
+    let up = if m.bits() > PRECISION {
+        let half = m.bit(0);
+        m >>= 1u32;
+        e += 1;
+        half && (!r.is_zero() || m.bit(0))
+    } else {
+        let twice: BigUint = r << 1u32;
+        match twice.cmp(&d) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Equal => m.bit(0),
+            std::cmp::Ordering::Less => false,
+        }
+    };
+    if up {
+        m += 1u32;
+        if m.bits() > PRECISION {
+            m >>= 1u32;
+            e += 1;
+        }
+    }
+    Some((m, e))
+}
+
+/// A decimal `0.mant × 10^exp`, `mant` ASCII digits without trailing zeros
+/// (empty for zero): Go's `math/big` decimal, whose rounding rules the
+/// functions below follow step for step so that every digit agrees.
+struct Decimal {
+    mant: Vec<u8>,
+    exp: i64,
+}
+
+impl Decimal {
+    /// The exact decimal value of `m × 2^shift`.
+    fn new(m: &BigUint, shift: i64) -> Decimal {
+        if m.is_zero() {
+            return Decimal {
+                mant: Vec::new(),
+                exp: 0,
+            };
+        }
+        let (digits, point) = if shift >= 0 {
+            ((m << shift as u64).to_str_radix(10), 0)
+        } else {
+            let k = shift.unsigned_abs();
+            ((m * BigUint::from(5u32).pow(k)).to_str_radix(10), k as i64)
+        };
+        let mut mant = digits.into_bytes();
+        let exp = mant.len() as i64 - point;
+        while mant.last() == Some(&b'0') {
+            mant.pop();
+        }
+        Decimal { mant, exp }
+    }
+
+    fn len(&self) -> i64 {
+        self.mant.len() as i64
+    }
+
+    /// The digit at `i`, `0` outside the mantissa.
+    fn at(&self, i: i64) -> u8 {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| self.mant.get(i).copied())
+            .unwrap_or(b'0')
+    }
+
+    /// Rounds to `n` digits, ties to even.
+    fn round(&mut self, n: i64) {
+        if n < 0 || n >= self.len() {
+            return;
+        }
+        let i = n as usize;
+        let up = if self.mant[i] == b'5' && i + 1 == self.mant.len() {
+            i > 0 && (self.mant[i - 1] - b'0') % 2 == 1
+        } else {
+            self.mant[i] >= b'5'
+        };
+        if up {
+            self.round_up(n)
+        } else {
+            self.round_down(n)
+        }
+    }
+
+    fn round_up(&mut self, n: i64) {
+        if n < 0 || n >= self.len() {
+            return;
+        }
+        let mut i = n as usize;
+        while i > 0 && self.mant[i - 1] >= b'9' {
+            i -= 1;
+        }
+        if i == 0 {
+            self.mant.truncate(1);
+            self.mant[0] = b'1';
+            self.exp += 1;
+            return;
+        }
+        self.mant[i - 1] += 1;
+        self.mant.truncate(i);
+    }
+
+    fn round_down(&mut self, n: i64) {
+        if n < 0 || n >= self.len() {
+            return;
+        }
+        self.mant.truncate(n as usize);
+        while self.mant.last() == Some(&b'0') {
+            self.mant.pop();
+        }
+        if self.mant.is_empty() {
+            self.exp = 0;
+        }
+    }
+
+    /// Rounds to the fewest digits that still read back as the 512-bit
+    /// value `m × 2^e` this decimal was made from.
+    fn round_shortest(&mut self, m: &BigUint, e: i64) {
+        if self.mant.is_empty() {
+            return;
+        }
+        // Half an ulp either side: with one more bit the neighbours of 2m
+        // are 2m - 1 and 2m + 1.
+        let twice: BigUint = m << 1u32;
+        let lower = Decimal::new(&(&twice - 1u32), e - 1);
+        let upper = Decimal::new(&(&twice + 1u32), e - 1);
+        let inclusive = !m.bit(0);
+        for i in 0..self.len() {
+            let d = self.mant[i as usize];
+            let (l, u) = (lower.at(i), upper.at(i));
+            let ok_down = l != d || inclusive && i + 1 == lower.len();
+            let ok_up = d != u && (inclusive || d + 1 < u || i + 1 < upper.len());
+            match (ok_down, ok_up) {
+                (true, true) => return self.round(i + 1),
+                (true, false) => return self.round_down(i + 1),
+                (false, true) => return self.round_up(i + 1),
+                (false, false) => {}
+            }
+        }
+    }
+}
+
+/// Go's `big.Float.Text(fmt, prec)` of the reference's 512-bit value of
+/// `n`: `fmt` is `e`, `E`, `f`, `g` or `G`; a negative `prec` asks for the
+/// fewest digits that identify the value.
+fn float_text(n: &Number, fmt: u8, prec: i64) -> String {
+    let mut buf = String::new();
+    if n.signum() < 0 {
+        buf.push('-');
+    }
+    if n.is_infinite() {
+        if n.signum() > 0 {
+            buf.push('+');
+        }
+        buf.push_str("Inf");
+        return buf;
+    }
+    let binary = to_binary(n);
+    let mut d = match &binary {
+        Some((m, e)) => Decimal::new(m, *e),
+        None => Decimal {
+            mant: Vec::new(),
+            exp: 0,
+        },
+    };
+    let mut prec = prec;
+    let shortest = prec < 0;
+    if shortest {
+        if let Some((m, e)) = &binary {
+            d.round_shortest(m, *e);
+        }
+        prec = match fmt {
+            b'e' | b'E' => d.len() - 1,
+            b'f' => (d.len() - d.exp).max(0),
+            _ => d.len(),
+        };
+    } else {
+        match fmt {
+            b'e' | b'E' => d.round(1 + prec),
+            b'f' => d.round(d.exp + prec),
+            _ => {
+                if prec == 0 {
+                    prec = 1;
+                }
+                d.round(prec)
+            }
+        }
+    }
+    match fmt {
+        b'e' | b'E' => fmt_e(&mut buf, fmt, prec, &d),
+        b'f' => fmt_f(&mut buf, prec, &d),
+        _ => {
+            let mut eprec = prec;
+            if eprec > d.len() && d.len() >= d.exp {
+                eprec = d.len();
+            }
+            if shortest {
+                eprec = 6;
+            }
+            let exp = d.exp - 1;
+            if exp < -4 || exp >= eprec {
+                if prec > d.len() {
+                    prec = d.len();
+                }
+                fmt_e(&mut buf, fmt + b'e' - b'g', prec - 1, &d);
+            } else {
+                if prec > d.exp {
+                    prec = d.len();
+                }
+                fmt_f(&mut buf, (prec - d.exp).max(0), &d);
+            }
+        }
+    }
+    buf
+}
+
+/// `d.ddddde±dd`: one digit, `prec` more after the point, the exponent
+/// with at least two digits.
+fn fmt_e(buf: &mut String, fmt: u8, prec: i64, d: &Decimal) {
+    buf.push(char::from(d.mant.first().copied().unwrap_or(b'0')));
+    if prec > 0 {
+        buf.push('.');
+        let m = d.len().min(prec + 1);
+        let mut i = 1;
+        if i < m {
+            buf.extend(d.mant[1..m as usize].iter().map(|&c| char::from(c)));
+            i = m;
+        }
+        while i <= prec {
+            buf.push('0');
+            i += 1;
+        }
+    }
+    buf.push(char::from(fmt));
+    let exp = if d.mant.is_empty() { 0 } else { d.exp - 1 };
+    buf.push(if exp < 0 { '-' } else { '+' });
+    if exp.abs() < 10 {
+        buf.push('0');
+    }
+    buf.push_str(&exp.abs().to_string());
+}
+
+/// `ddd.ddd`: the integer digits (at least `0`), then `prec` fraction
+/// digits.
+fn fmt_f(buf: &mut String, prec: i64, d: &Decimal) {
+    if d.exp > 0 {
+        let m = d.len().min(d.exp);
+        buf.extend(d.mant[..m as usize].iter().map(|&c| char::from(c)));
+        buf.extend(std::iter::repeat_n('0', (d.exp - m) as usize));
+    } else {
+        buf.push('0');
+    }
+    if prec > 0 {
+        buf.push('.');
+        buf.extend((0..prec).map(|i| char::from(d.at(d.exp + i))));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(s: &str) -> Number {
+        Number::from_literal(s).unwrap()
+    }
+
+    #[test]
+    fn shortest_general_form() {
+        assert_eq!(float_text(&num("1000000"), b'g', -1), "1e+06");
+        assert_eq!(float_text(&num("123456"), b'g', -1), "123456");
+        assert_eq!(float_text(&num("0.0001"), b'g', -1), "0.0001");
+        assert_eq!(float_text(&num("0.00001"), b'g', -1), "1e-05");
+        assert_eq!(float_text(&num("0"), b'g', -1), "0");
+        assert_eq!(float_text(&num("2.5").neg(), b'g', -1), "-2.5");
+    }
+
+    #[test]
+    fn fixed_precision_rounds_the_binary_value() {
+        assert_eq!(float_text(&num("0.05"), b'f', 1), "0.1");
+        assert_eq!(float_text(&num("0.125"), b'f', 2), "0.12");
+        assert_eq!(float_text(&num("2.5"), b'f', 0), "2");
+        assert_eq!(float_text(&num("0.009"), b'f', 2), "0.01");
+        assert_eq!(float_text(&num("0.0009"), b'f', 2), "0.00");
+        assert_eq!(float_text(&num("9.999"), b'e', 2), "1.00e+01");
+        assert_eq!(float_text(&num("0"), b'e', 6), "0.000000e+00");
+    }
+
+    #[test]
+    fn binary_rounding() {
+        let (m, e) = to_binary(&num("0.5")).unwrap();
+        assert_eq!((m.bits(), e), (512, -512));
+        assert!(to_binary(&Number::ZERO).is_none());
+    }
+}

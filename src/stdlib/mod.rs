@@ -1,0 +1,177 @@
+//! The standard function library: the functions an application offers to
+//! configurations when it has no reason to choose others.
+//!
+//! The set, and each function's behaviour, is that of the reference
+//! implementation's default library (go-cty's `function/stdlib`, as
+//! `hcl-oracle` installs it): `upper`, `lower`, `length`, `strlen`,
+//! `concat`, `jsonencode`, `tostring`, `tonumber`, `tobool`, `tolist`,
+//! `toset`, `tomap`, `min`, `max`, `abs`, `format`, `join`, `split`, `keys`,
+//! `values`, `coalesce`, `range`, `reverse` and `element`.
+//!
+//! Every function is an ordinary [`Function`] built with
+//! [`Function::builder`], so a call gets the model's rules for free
+//! (argument count, conversion to the parameter type, null and unknown
+//! arguments). Each parameter accepts null, unknown or dynamic arguments
+//! exactly where the reference's parameter does, with one systematic
+//! addition: a parameter of a concrete type (say `string`) also accepts the
+//! dynamic value. HCL converts every argument to its parameter's type before
+//! the call, and the dynamic value converts to the unknown value of that
+//! type, so the reference's function sees a typed unknown there and answers
+//! with an unknown of its own result type (`join(",", x)` with `x` the
+//! dynamic value is an unknown string, not the dynamic value). None of those
+//! parameters accepts unknown values, so the implementation never sees the
+//! dynamic value.
+//!
+//! Numbers are this crate's exact numbers, strings are NFC, and sets iterate
+//! in this crate's order, so results differ from the reference's exactly
+//! where `docs/deviations.md` says values do (`D-exact-numbers`,
+//! `D-negative-zero`, `D-unification`, `D-set-order`, ...). Case mappings
+//! and grapheme clusters follow the Unicode version of Rust's standard
+//! library and of `unicode-segmentation`, newer than the reference's
+//! Unicode 13: letters added since have case mappings here, and an Indic
+//! conjunct is one grapheme cluster (`D-unicode-version`).
+//! `tests/stdlib.rs` checks every function against the reference's answers.
+//!
+//! ```
+//! use hcl_native::stdlib;
+//! use hcl_native::value::{Type, Value};
+//!
+//! let upper = stdlib::lookup("upper").unwrap();
+//! assert_eq!(upper.call(&[Value::from("hcl")]).unwrap(), Value::from("HCL"));
+//!
+//! let format = stdlib::lookup("format").unwrap();
+//! let s = format.call(&[Value::from("%s has %03d ports"), "web".into(), 8.into()]).unwrap();
+//! assert_eq!(s, Value::from("web has 008 ports"));
+//!
+//! // Unknown arguments give unknown results of the right type.
+//! let length = stdlib::lookup("length").unwrap();
+//! let r = length.call(&[Value::unknown(Type::list(Type::String))]).unwrap();
+//! assert_eq!(r, Value::unknown(Type::Number));
+//!
+//! assert_eq!(stdlib::standard_functions().len(), 24);
+//! assert!(stdlib::lookup("no_such_function").is_none());
+//! ```
+
+use std::collections::BTreeMap;
+
+use crate::function::{Function, FunctionError};
+use crate::number::Number;
+use crate::value::{ElementTypeError, Type, Value};
+
+mod collections;
+mod conversion;
+mod encoding;
+mod format;
+mod numbers;
+mod strings;
+
+/// Every function of the standard library, by the name configurations call
+/// it by.
+///
+/// ```
+/// use hcl_native::stdlib::standard_functions;
+///
+/// let functions = standard_functions();
+/// assert!(functions.contains_key("jsonencode"));
+/// assert_eq!(functions.keys().next().map(String::as_str), Some("abs"));
+/// ```
+pub fn standard_functions() -> BTreeMap<String, Function> {
+    NAMES
+        .iter()
+        .filter_map(|name| Some((name.to_string(), lookup(name)?)))
+        .collect()
+}
+
+/// The names of the standard library's functions, in alphabetical order.
+pub const NAMES: [&str; 24] = [
+    "abs",
+    "coalesce",
+    "concat",
+    "element",
+    "format",
+    "join",
+    "jsonencode",
+    "keys",
+    "length",
+    "lower",
+    "max",
+    "min",
+    "range",
+    "reverse",
+    "split",
+    "strlen",
+    "tobool",
+    "tolist",
+    "tomap",
+    "tonumber",
+    "toset",
+    "tostring",
+    "upper",
+    "values",
+];
+
+/// The standard library function called `name`, or `None` when there is
+/// none by that name. Each call builds the function afresh; keep the
+/// [`Function`] (cheap to clone) when calling it often.
+///
+/// ```
+/// use hcl_native::stdlib::lookup;
+/// use hcl_native::value::Value;
+///
+/// let max = lookup("max").unwrap();
+/// assert_eq!(max.call(&[3.into(), 7.into(), (-1).into()]).unwrap(), Value::from(7));
+/// ```
+pub fn lookup(name: &str) -> Option<Function> {
+    Some(match name {
+        "abs" => numbers::abs(),
+        "coalesce" => collections::coalesce(),
+        "concat" => collections::concat(),
+        "element" => collections::element(),
+        "format" => format::format(),
+        "join" => strings::join(),
+        "jsonencode" => encoding::jsonencode(),
+        "keys" => collections::keys(),
+        "length" => collections::length(),
+        "lower" => strings::lower(),
+        "max" => numbers::max(),
+        "min" => numbers::min(),
+        "range" => numbers::range(),
+        "reverse" => collections::reverse(),
+        "split" => strings::split(),
+        "strlen" => strings::strlen(),
+        "tobool" => conversion::to_type(Type::Bool),
+        "tolist" => conversion::to_type(Type::list(Type::Dynamic)),
+        "tomap" => conversion::to_type(Type::map(Type::Dynamic)),
+        "tonumber" => conversion::to_type(Type::Number),
+        "toset" => conversion::to_type(Type::set(Type::Dynamic)),
+        "tostring" => conversion::to_type(Type::String),
+        "upper" => strings::upper(),
+        "values" => collections::values(),
+        _ => return None,
+    })
+}
+
+/// A list of `element` values, as a function result. The items always have
+/// the element type the result-type rule promised; a mismatch is a bug,
+/// reported as an error rather than a panic.
+fn list_result(element: Type, items: Vec<Value>) -> Result<Value, FunctionError> {
+    Value::list(element, items).map_err(internal)
+}
+
+/// The string of an argument the call has checked to be a known, non-null
+/// string.
+fn str_arg(v: &Value) -> Result<&str, FunctionError> {
+    v.as_str()
+        .ok_or_else(|| FunctionError::new(format!("internal error: expected a known string, found {v:?}")))
+}
+
+/// The number of an argument the call has checked to be a known, non-null
+/// number.
+fn number_arg(v: &Value) -> Result<&Number, FunctionError> {
+    v.as_number()
+        .ok_or_else(|| FunctionError::new(format!("internal error: expected a known number, found {v:?}")))
+}
+
+fn internal(e: ElementTypeError) -> FunctionError {
+    FunctionError::new(format!("internal error building the result: {e}"))
+}
