@@ -59,10 +59,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 mod arena;
 pub mod ast;
 pub mod convert;
 mod diagnostic;
+pub mod eval;
 pub mod function;
 #[cfg(feature = "json")]
 pub mod json;
@@ -72,6 +74,7 @@ pub mod render;
 mod source;
 mod span;
 mod stack;
+pub mod stdlib;
 pub mod value;
 
 pub use arena::Arena;

@@ -131,6 +131,11 @@ impl Number {
     /// assert!(Number::from_literal("1e-999999999").unwrap().is_zero());
     /// ```
     pub fn from_literal(text: &str) -> Result<Number, NumberError> {
+        // The common case, a small integer, without the general decimal
+        // machinery.
+        if !text.is_empty() && text.len() <= 18 && text.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(Number::from(text.parse::<i64>().map_err(|_| NumberError::Syntax)?));
+        }
         let (i, f, e) = split_decimal(text.as_bytes(), true).ok_or(NumberError::Syntax)?;
         from_decimal(false, i, f, e)
     }

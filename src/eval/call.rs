@@ -1,0 +1,266 @@
+//! Variables and function calls.
+//!
+//! spec: hclsyntax#variables-and-variable-expressions
+
+use super::suggest::did_you_mean;
+use super::{Evaluator, Locals, Mode};
+use crate::ast::{Expression, FunctionCall, Identifier};
+use crate::convert::convert;
+use crate::function::{ArgumentProblem, CallError};
+use crate::value::{Type, Value, ValueRef};
+use crate::Span;
+
+/// Where an argument starts, as the reference marks it in diagnostics
+/// about the argument: a bracket, brace or parenthesis that opens it, the
+/// first part of a template, a call's name and parenthesis, an operation's
+/// first operand; the whole of anything else.
+fn start_span(e: &Expression<'_>) -> Span {
+    use crate::ast::{ExprTerm as T, Operation, TemplatePart};
+    let first_byte = |s: Span| Span::new(s.start, (s.start + 1).min(s.end));
+    match e {
+        Expression::ExprTerm(t) => match t {
+            T::CollectionValue(c) => first_byte(c.span()),
+            T::ForExpr(f) => first_byte(f.span()),
+            T::Parens(p) => first_byte(p.span),
+            T::FunctionCall(f) => Span::new(f.name.span.start, f.arguments.span.start + 1),
+            T::TemplateExpr(t) => match t.template().parts.first() {
+                Some(TemplatePart::Interpolation(i)) => start_span(&i.expr),
+                Some(p) => p.span(),
+                None => t.span(),
+            },
+            T::Postfix(p) => match p.term {
+                T::VariableExpr(_) => p.span,
+                ref inner => start_span(&Expression::ExprTerm(*inner)),
+            },
+            _ => t.span(),
+        },
+        Expression::Operation(Operation::BinaryOp(b)) => start_span(&b.first),
+        Expression::Operation(Operation::UnaryOp(u)) => u.op_span,
+        Expression::Conditional(c) => start_span(&c.predicate),
+        Expression::Invalid(s) => *s,
+    }
+}
+
+/// One argument of a call after expansion: its value and the range to
+/// blame.
+struct Arg {
+    value: Value,
+    span: Span,
+}
+
+impl Evaluator<'_> {
+    /// `VariableExpr = Identifier`: the most local definition of the name.
+    ///
+    /// spec: hclsyntax#variables-and-variable-expressions
+    pub(super) fn variable(&mut self, name: &Identifier<'_>, locals: Option<&Locals<'_>>) -> Value {
+        if let Some(v) = locals.and_then(|l| l.get(name.name)) {
+            return v.clone();
+        }
+        if self.ctx.mode() == Mode::LiteralOnly {
+            // spec: model#expression-evaluation
+            self.error(
+                "Variables not allowed",
+                "Variables may not be used here.",
+                name.span,
+                None,
+            );
+            return Value::dynamic();
+        }
+        if let Some(v) = self.ctx.variable(name.name) {
+            return v.clone();
+        }
+        if self.ctx.undefined_variables_are_unknown() {
+            return Value::dynamic();
+        }
+        let mut names = self.ctx.variable_names();
+        if let Some(l) = locals {
+            names.extend(l.names());
+        }
+        let hint = did_you_mean(name.name, names);
+        self.error(
+            "Unknown variable",
+            format!("There is no variable named {:?}.{hint}", name.name),
+            name.span,
+            None,
+        );
+        Value::dynamic()
+    }
+
+    /// `FunctionCall = Identifier "(" Arguments ")"`, with the expansion of
+    /// a final `...` argument.
+    ///
+    /// spec: hclsyntax#functions-and-function-calls
+    pub(super) fn call(&mut self, call: &FunctionCall<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let name = call.name.name;
+        if self.ctx.mode() == Mode::LiteralOnly {
+            // spec: model#expression-evaluation
+            self.error(
+                "Function calls not allowed",
+                "Functions may not be called here.",
+                call.span,
+                None,
+            );
+            return Value::dynamic();
+        }
+        let Some(f) = self.ctx.function(name).cloned() else {
+            let hint = did_you_mean(name, self.ctx.function_names());
+            self.error(
+                "Call to unknown function",
+                format!("There is no function named {name:?}.{hint}"),
+                call.name.span,
+                Some(call.span),
+            );
+            return Value::dynamic();
+        };
+        let exprs: &[Expression<'_>] = call.arguments.args;
+        // Evaluate the arguments; expand the last one when asked.
+        let mut args: Vec<Arg> = Vec::with_capacity(exprs.len());
+        let expanded = call.arguments.expand_final && !exprs.is_empty();
+        let fixed = if expanded { &exprs[..exprs.len() - 1] } else { exprs };
+        let errors_before = self.error_count();
+        for e in fixed {
+            let value = self.expr(e, locals);
+            args.push(Arg {
+                value,
+                span: start_span(e),
+            });
+        }
+        if expanded {
+            let last = &exprs[exprs.len() - 1];
+            let v = self.expr(last, locals);
+            if self.error_count() > errors_before {
+                return Value::dynamic();
+            }
+            let span = start_span(last);
+            if v.is_null() {
+                self.error(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must not be null.",
+                    last.span(),
+                    Some(call.span),
+                );
+                return Value::dynamic();
+            }
+            match v.kind() {
+                ValueRef::List(items) | ValueRef::Tuple(items) => {
+                    args.extend(items.iter().map(|value| Arg {
+                        value: value.clone(),
+                        span,
+                    }));
+                }
+                // An unknown list or tuple: how many arguments it holds is
+                // not known.
+                ValueRef::Unknown(Type::Dynamic | Type::List(_) | Type::Tuple(_)) => {
+                    return Value::dynamic();
+                }
+                _ => {
+                    self.error(
+                        "Invalid expanding argument value",
+                        "The expanding argument (indicated by ...) must be of a tuple or list type.",
+                        last.span(),
+                        Some(call.span),
+                    );
+                    return Value::dynamic();
+                }
+            }
+        }
+        // spec: model#functions-and-function-calls
+        let params = f.params();
+        if args.len() < params.len() {
+            let qual = if f.variadic_param().is_some() { " at least" } else { "" };
+            let close = Span::new(call.arguments.span.end.saturating_sub(1), call.arguments.span.end);
+            self.error(
+                "Not enough function arguments",
+                format!(
+                    "Function {name:?} expects{qual} {} argument(s). Missing value for {:?}.",
+                    params.len(),
+                    params[args.len()].name
+                ),
+                close,
+                Some(call.span),
+            );
+            return Value::dynamic();
+        }
+        if f.variadic_param().is_none() && args.len() > params.len() {
+            self.error(
+                "Too many function arguments",
+                format!("Function {name:?} expects only {} argument(s).", params.len()),
+                args[params.len()].span,
+                Some(call.span),
+            );
+            return Value::dynamic();
+        }
+        // Conversion to the parameter types, each failure its own error;
+        // the function receives the converted values (so the dynamic value
+        // reaches a typed parameter as an unknown of its type).
+        let mut values: Vec<Value> = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            let param = f.param_for(i).expect("arity checked");
+            match convert(&arg.value, &param.ty) {
+                Ok(v) => values.push(v),
+                Err(e) => {
+                    self.error(
+                        "Invalid function argument",
+                        format!("Invalid value for {:?} parameter: {e}.", param.name),
+                        arg.span,
+                        Some(call.span),
+                    );
+                    values.push(arg.value.clone());
+                }
+            }
+        }
+        if self.error_count() > errors_before {
+            return Value::dynamic();
+        }
+        match f.call(&values) {
+            Ok(v) => v,
+            Err(CallError::InvalidArguments(errors)) => {
+                for e in errors {
+                    let detail = match &e.problem {
+                        ArgumentProblem::Conversion(c) => {
+                            format!("Invalid value for {:?} parameter: {c}.", e.parameter)
+                        }
+                        ArgumentProblem::Null => {
+                            format!(
+                                "Invalid value for {:?} parameter: argument must not be null.",
+                                e.parameter
+                            )
+                        }
+                    };
+                    self.error("Invalid function argument", detail, args[e.index].span, Some(call.span));
+                }
+                Value::dynamic()
+            }
+            Err(CallError::Failed(e)) => {
+                match e.argument.filter(|i| *i < args.len()) {
+                    Some(i) => {
+                        let param = f.param_for(i).map(|p| p.name.clone()).unwrap_or_default();
+                        self.error(
+                            "Invalid function argument",
+                            format!("Invalid value for {param:?} parameter: {}.", e.message),
+                            args[i].span,
+                            Some(call.span),
+                        );
+                    }
+                    None => self.error(
+                        "Error in function call",
+                        format!("Call to function {name:?} failed: {}.", e.message),
+                        call.span,
+                        None,
+                    ),
+                }
+                Value::dynamic()
+            }
+            // Arity was checked above.
+            Err(e) => {
+                self.error(
+                    "Error in function call",
+                    format!("Call to function {name:?} failed: {e}."),
+                    call.span,
+                    None,
+                );
+                Value::dynamic()
+            }
+        }
+    }
+}

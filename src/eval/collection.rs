@@ -1,0 +1,107 @@
+//! Literal values, tuple and object constructors.
+//!
+//! spec: hclsyntax#literal-values
+
+use std::sync::Arc;
+
+use super::{Evaluator, Locals};
+use crate::ast::{CollectionValue, LiteralValue, ObjectKey};
+use crate::convert::convert;
+use crate::number::{Number, NumberError};
+use crate::value::{Type, Value};
+
+impl Evaluator<'_> {
+    /// `LiteralValue = NumericLit | "true" | "false" | "null"`
+    ///
+    /// spec: hclsyntax#literal-values
+    pub(super) fn literal(&mut self, l: &LiteralValue<'_>) -> Value {
+        match l {
+            LiteralValue::NumericLit(n) => match Number::from_literal(n.text) {
+                Ok(v) => Value::number(v),
+                // spec: model#primitive-types
+                Err(NumberError::Overflow) => {
+                    self.error(
+                        "Number out of range",
+                        format!(
+                            "The number {} is too large to represent: a number's magnitude must be below 2^32768.",
+                            n.text
+                        ),
+                        n.span,
+                        None,
+                    );
+                    Value::unknown(Type::Number)
+                }
+                Err(e) => {
+                    self.error("Invalid number literal", format!("{e}."), n.span, None);
+                    Value::unknown(Type::Number)
+                }
+            },
+            LiteralValue::Bool(b, _) => Value::bool(*b),
+            // The null value of the dynamic pseudo-type.
+            LiteralValue::Null(_) => Value::null(Type::Dynamic),
+        }
+    }
+
+    /// Tuple and object constructors.
+    ///
+    /// spec: hclsyntax#collection-values
+    pub(super) fn collection(&mut self, c: &CollectionValue<'_>, locals: Option<&Locals<'_>>) -> Value {
+        match c {
+            CollectionValue::Tuple(t) => Value::tuple(t.elements.iter().map(|e| self.expr(e, locals)).collect()),
+            CollectionValue::Object(o) => {
+                let mut entries: Vec<(Arc<str>, Value)> = Vec::with_capacity(o.elements.len());
+                let mut known = true;
+                for elem in o.elements {
+                    let key = match &elem.key {
+                        // An identifier is the attribute name itself.
+                        ObjectKey::Identifier(id) => Some(Value::from(id.name)),
+                        ObjectKey::Expression(k) => {
+                            let v = self.expr(k, locals);
+                            self.object_key(v, k.span(), o.span)
+                        }
+                    };
+                    let value = self.expr(&elem.value, locals);
+                    match key {
+                        Some(k) => match k.as_str() {
+                            Some(s) => entries.push((Arc::from(s), value)),
+                            None => known = false,
+                        },
+                        None => known = false,
+                    }
+                }
+                if !known {
+                    return Value::dynamic();
+                }
+                // A repeated key: the last one wins.
+                Value::object(entries)
+            }
+        }
+    }
+
+    /// A key expression's value as a string; `None` when it is unknown or
+    /// in error (reported).
+    fn object_key(&mut self, v: Value, span: crate::Span, context: crate::Span) -> Option<Value> {
+        if v.is_null() {
+            self.error(
+                "Null value as key",
+                "Can't use a null value as a key.",
+                span,
+                Some(context),
+            );
+            return None;
+        }
+        match convert(&v, &Type::String) {
+            Ok(k) if k.is_known() => Some(k),
+            Ok(_) => None,
+            Err(e) => {
+                self.error(
+                    "Incorrect key type",
+                    format!("Can't use this value as a key: {e}."),
+                    span,
+                    Some(context),
+                );
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The conditional operator.
+//!
+//! spec: hclsyntax#conditional-operator
+
+use super::{Evaluator, Locals};
+use crate::ast::Conditional;
+use crate::convert::{convert, unify};
+use crate::value::{Type, Value};
+use crate::Diagnostic;
+
+impl Evaluator<'_> {
+    /// `Conditional = Expression "?" Expression ":" Expression`. Both
+    /// results are evaluated (their types make the result type); the
+    /// errors of a result pass through only when it is selected.
+    ///
+    /// spec: hclsyntax#conditional-operator
+    pub(super) fn conditional(&mut self, c: &Conditional<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let (true_value, true_diags) = self.isolated(|ev| ev.expr(&c.true_expr, locals));
+        let (false_value, false_diags) = self.isolated(|ev| ev.expr(&c.false_expr, locals));
+        let result_ty = match unify(&[true_value.ty(), false_value.ty()]) {
+            Some(t) => t,
+            None => {
+                self.error(
+                    "Inconsistent conditional result types",
+                    format!(
+                        "The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
+                        true_value.ty().friendly_name(),
+                        false_value.ty().friendly_name()
+                    ),
+                    c.true_expr.span().to(c.false_expr.span()),
+                    Some(c.span),
+                );
+                return Value::dynamic();
+            }
+        };
+        let cond = self.expr(&c.predicate, locals);
+        if cond.is_null() {
+            self.error(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                c.predicate.span(),
+                Some(c.span),
+            );
+            return Value::unknown(result_ty);
+        }
+        let cond = match convert(&cond, &Type::Bool) {
+            Ok(v) => v,
+            Err(_) => {
+                self.error(
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.",
+                    c.predicate.span(),
+                    Some(c.span),
+                );
+                return Value::unknown(result_ty);
+            }
+        };
+        // An unknown predicate selects neither result.
+        let Some(which) = cond.as_bool() else {
+            return Value::unknown(result_ty);
+        };
+        let (value, diags, expr, name) = if which {
+            (true_value, true_diags, &c.true_expr, "true")
+        } else {
+            (false_value, false_diags, &c.false_expr, "false")
+        };
+        let failed = diags.iter().any(Diagnostic::is_error);
+        self.diags.extend(diags);
+        if failed {
+            return value;
+        }
+        match convert(&value, &result_ty) {
+            Ok(v) => v,
+            Err(e) => {
+                self.error(
+                    "Inconsistent conditional result types",
+                    format!("The {name} result value has the wrong type: {e}."),
+                    expr.span(),
+                    Some(c.span),
+                );
+                Value::unknown(result_ty)
+            }
+        }
+    }
+
+    /// Runs `f` and takes the diagnostics it adds out of the evaluator.
+    pub(super) fn isolated(&mut self, f: impl FnOnce(&mut Self) -> Value) -> (Value, Vec<Diagnostic>) {
+        let outer = std::mem::take(&mut self.diags);
+        let value = f(self);
+        let inner = std::mem::replace(&mut self.diags, outer);
+        (value, inner.into_vec())
+    }
+}

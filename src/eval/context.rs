@@ -1,0 +1,233 @@
+//! Evaluation contexts: the mode, the variable scope and the function
+//! table.
+//!
+//! spec: model#expression-evaluation
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::function::Function;
+use crate::value::Value;
+
+/// How an expression is to be interpreted.
+///
+/// spec: model#expression-evaluation
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Variables and functions are available.
+    Full,
+    /// No variables and no functions: the expression is read as a literal.
+    /// In the native syntax this is full mode with nothing defined, so
+    /// variable references and calls are errors.
+    LiteralOnly,
+}
+
+/// The error of defining a variable or function in literal-only mode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModeError {
+    /// What was being defined (`variable "x"`, `function "f"`).
+    pub what: String,
+}
+
+impl fmt::Display for ModeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot define {} in literal-only mode, which has no variables or functions",
+            self.what
+        )
+    }
+}
+
+impl std::error::Error for ModeError {}
+
+/// An evaluation context: a mode, a variable scope and a function table.
+/// A child context ([`EvalContext::child`]) defines names of its own and
+/// hides its parent's names that it redefines; variables and functions are
+/// separate namespaces.
+///
+/// ```
+/// use hcl_native::eval::{evaluate, EvalContext};
+/// use hcl_native::value::Value;
+/// use hcl_native::{parse_expression, Arena};
+///
+/// let mut root = EvalContext::new();
+/// root.set_variable("name", Value::from("world")).unwrap();
+/// root.set_variable("greeting", Value::from("hello")).unwrap();
+/// let mut child = root.child();
+/// child.set_variable("name", Value::from("there")).unwrap();
+///
+/// let arena = Arena::new();
+/// let expr = parse_expression(&arena, br#""${greeting}, ${name}""#).ast;
+/// assert_eq!(evaluate(&expr, &child).value, Value::from("hello, there"));
+/// assert_eq!(evaluate(&expr, &root).value, Value::from("hello, world"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct EvalContext<'p> {
+    mode: Mode,
+    variables: HashMap<String, Value>,
+    functions: HashMap<String, Function>,
+    undefined_unknown: bool,
+    parent: Option<&'p EvalContext<'p>>,
+}
+
+impl Default for EvalContext<'_> {
+    fn default() -> Self {
+        EvalContext::new()
+    }
+}
+
+impl<'p> EvalContext<'p> {
+    /// A full-mode context with no variables and no functions.
+    pub fn new() -> EvalContext<'p> {
+        EvalContext {
+            mode: Mode::Full,
+            variables: HashMap::new(),
+            functions: HashMap::new(),
+            undefined_unknown: false,
+            parent: None,
+        }
+    }
+
+    /// A literal-only context: defining anything in it is an error.
+    ///
+    /// ```
+    /// use hcl_native::eval::EvalContext;
+    /// use hcl_native::value::Value;
+    ///
+    /// let mut ctx = EvalContext::literal_only();
+    /// assert!(ctx.set_variable("x", Value::from(1)).is_err());
+    /// ```
+    pub fn literal_only() -> EvalContext<'p> {
+        EvalContext {
+            mode: Mode::LiteralOnly,
+            ..EvalContext::new()
+        }
+    }
+
+    /// A full-mode context with the standard functions
+    /// ([`crate::stdlib`]).
+    pub fn with_standard_functions() -> EvalContext<'p> {
+        let mut ctx = EvalContext::new();
+        ctx.functions = crate::stdlib::standard_functions().into_iter().collect();
+        ctx
+    }
+
+    /// A child context of this one, in the same mode.
+    pub fn child(&'p self) -> EvalContext<'p> {
+        EvalContext {
+            mode: self.mode,
+            variables: HashMap::new(),
+            functions: HashMap::new(),
+            undefined_unknown: false,
+            parent: Some(self),
+        }
+    }
+
+    /// The mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Defines (or redefines) a variable in this scope.
+    pub fn set_variable(&mut self, name: impl Into<String>, value: Value) -> Result<(), ModeError> {
+        let name = name.into();
+        if self.mode == Mode::LiteralOnly {
+            return Err(ModeError {
+                what: format!("variable {name:?}"),
+            });
+        }
+        self.variables.insert(name, value);
+        Ok(())
+    }
+
+    /// Defines (or redefines) a function in this context's table.
+    pub fn set_function(&mut self, name: impl Into<String>, function: Function) -> Result<(), ModeError> {
+        let name = name.into();
+        if self.mode == Mode::LiteralOnly {
+            return Err(ModeError {
+                what: format!("function {name:?}"),
+            });
+        }
+        self.functions.insert(name, function);
+        Ok(())
+    }
+
+    /// From now on, a variable that no scope defines evaluates to the
+    /// dynamic value (unknown of any type) instead of being an error: for
+    /// checking configurations whose variables are not known yet.
+    ///
+    /// ```
+    /// use hcl_native::eval::{evaluate, EvalContext};
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let expr = parse_expression(&arena, b"var.region").ast;
+    /// let mut ctx = EvalContext::new();
+    /// ctx.treat_undefined_variables_as_unknown();
+    /// let r = evaluate(&expr, &ctx);
+    /// assert!(r.diagnostics.is_empty() && !r.value.is_known());
+    /// ```
+    pub fn treat_undefined_variables_as_unknown(&mut self) {
+        self.undefined_unknown = true;
+    }
+
+    /// Whether this scope or an ancestor treats undefined variables as
+    /// unknown.
+    pub(crate) fn undefined_variables_are_unknown(&self) -> bool {
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if c.undefined_unknown {
+                return true;
+            }
+            ctx = c.parent;
+        }
+        false
+    }
+
+    /// The variable `name` of the nearest scope that defines it.
+    pub fn variable(&self, name: &str) -> Option<&Value> {
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if let Some(v) = c.variables.get(name) {
+                return Some(v);
+            }
+            ctx = c.parent;
+        }
+        None
+    }
+
+    /// The function `name` of the nearest table that defines it.
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if let Some(f) = c.functions.get(name) {
+                return Some(f);
+            }
+            ctx = c.parent;
+        }
+        None
+    }
+
+    /// Every variable name visible here (for suggestions).
+    pub(crate) fn variable_names(&self) -> Vec<&str> {
+        let mut names = Vec::new();
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            names.extend(c.variables.keys().map(String::as_str));
+            ctx = c.parent;
+        }
+        names
+    }
+
+    /// Every function name visible here (for suggestions).
+    pub(crate) fn function_names(&self) -> Vec<&str> {
+        let mut names = Vec::new();
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            names.extend(c.functions.keys().map(String::as_str));
+            ctx = c.parent;
+        }
+        names
+    }
+}

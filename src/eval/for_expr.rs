@@ -1,0 +1,292 @@
+//! `for` expressions, and the iteration the template `for` directive
+//! shares with them.
+//!
+//! spec: hclsyntax#for-expressions
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::{Evaluator, Locals};
+use crate::ast::{Expression, ForCond, ForExpr, Identifier};
+use crate::convert::convert;
+use crate::value::{Type, Value, ValueRef};
+use crate::Span;
+
+/// The elements to visit: key and value, in visit order.
+pub(super) type Pairs = Vec<(Value, Value)>;
+
+/// What iterating a collection gives.
+pub(super) enum Iteration {
+    /// Known elements, in visit order.
+    Pairs(Pairs),
+    /// The collection is unknown (or in error): the result is unknown.
+    Unknown,
+}
+
+/// What one element's condition says.
+enum Keep {
+    Yes,
+    No,
+    /// Unknown or in error: the result is unknown.
+    Unknown,
+}
+
+impl Evaluator<'_> {
+    /// The key/value pairs of a collection: index and element for lists
+    /// and tuples, name and value in lexicographic order for maps and
+    /// objects, the element twice for sets.
+    ///
+    /// spec: hclsyntax#for-expressions
+    pub(super) fn iterate(&mut self, coll: &Value, coll_span: Span, context: Span) -> Iteration {
+        if coll.is_null() {
+            self.error(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.",
+                coll_span,
+                Some(context),
+            );
+            return Iteration::Unknown;
+        }
+        let ty = coll.ty();
+        if ty == Type::Dynamic {
+            return Iteration::Unknown;
+        }
+        if !(ty.is_collection() || ty.is_structural()) {
+            self.error(
+                "Iteration over non-iterable value",
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    ty.friendly_name()
+                ),
+                coll_span,
+                Some(context),
+            );
+            return Iteration::Unknown;
+        }
+        Iteration::Pairs(match coll.kind() {
+            ValueRef::List(items) | ValueRef::Tuple(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (Value::from(i as i64), v.clone()))
+                .collect(),
+            ValueRef::Set(items) => items.iter().map(|v| (v.clone(), v.clone())).collect(),
+            ValueRef::Map(entries) | ValueRef::Object(entries) => {
+                entries.iter().map(|(k, v)| (Value::from(&**k), v.clone())).collect()
+            }
+            _ => return Iteration::Unknown,
+        })
+    }
+
+    /// `ForExpr = forTupleExpr | forObjectExpr`. An unknown collection, or
+    /// an unknown key, value or condition, makes the result the dynamic
+    /// value (D-for-unknown-element); so does an error in one, after every
+    /// element has been tried.
+    ///
+    /// spec: hclsyntax#for-expressions
+    pub(super) fn for_expr(&mut self, f: &ForExpr<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let intro = f.intro();
+        let span = f.span();
+        let coll = self.expr(&intro.collection, locals);
+        let Iteration::Pairs(pairs) = self.iterate(&coll, intro.collection.span(), span) else {
+            return Value::dynamic();
+        };
+        if let Some(cond) = f.cond() {
+            if !self.precheck_condition(cond, intro.key_var, intro.value_var, locals, span) {
+                return Value::dynamic();
+            }
+        }
+        let mut known = true;
+        let result = match f {
+            ForExpr::Tuple(t) => {
+                let mut items = Vec::with_capacity(pairs.len());
+                for (k, v) in pairs {
+                    let scope = bind(intro.key_var, intro.value_var, k, v, locals);
+                    match self.keep(t.cond.as_ref(), &scope, known, span) {
+                        Keep::No => continue,
+                        Keep::Unknown => {
+                            known = false;
+                            continue;
+                        }
+                        Keep::Yes => {}
+                    }
+                    let value = self.expr(&t.value, Some(&scope));
+                    known &= value.is_known();
+                    items.push(value);
+                }
+                Value::tuple(items)
+            }
+            ForExpr::Object(o) => {
+                let mut single: BTreeMap<Arc<str>, Value> = BTreeMap::new();
+                let mut groups: BTreeMap<Arc<str>, Vec<Value>> = BTreeMap::new();
+                for (k, v) in pairs {
+                    let scope = bind(intro.key_var, intro.value_var, k, v, locals);
+                    match self.keep(o.cond.as_ref(), &scope, known, span) {
+                        Keep::No => continue,
+                        Keep::Unknown => {
+                            known = false;
+                            continue;
+                        }
+                        Keep::Yes => {}
+                    }
+                    let Some(key) = self.for_key(&o.key, &scope, &mut known, span) else {
+                        continue;
+                    };
+                    let value = self.expr(&o.value, Some(&scope));
+                    known &= value.is_known();
+                    if o.group {
+                        groups.entry(key).or_default().push(value);
+                        continue;
+                    }
+                    match single.entry(key) {
+                        std::collections::btree_map::Entry::Vacant(slot) => {
+                            slot.insert(value);
+                        }
+                        std::collections::btree_map::Entry::Occupied(slot) => {
+                            let detail = format!(
+                                "Two different items produced the key {:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                                &**slot.key()
+                            );
+                            self.error("Duplicate object key", detail, o.key.span(), Some(span));
+                        }
+                    }
+                }
+                if o.group {
+                    Value::object(groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs))))
+                } else {
+                    Value::object(single)
+                }
+            }
+        };
+        // An element in error is the dynamic value, so unknown; a
+        // duplicate key keeps the first value and leaves the result known.
+        if !known {
+            return Value::dynamic();
+        }
+        result
+    }
+
+    /// The key of one element of an object `for`: a known string, or
+    /// `None` (reported when in error; `known` cleared).
+    fn for_key(&mut self, key: &Expression<'_>, scope: &Locals<'_>, known: &mut bool, span: Span) -> Option<Arc<str>> {
+        let raw = self.expr(key, Some(scope));
+        if raw.is_null() {
+            if *known {
+                self.error(
+                    "Invalid object key",
+                    "Key expression in 'for' expression must not produce a null value.",
+                    key.span(),
+                    Some(span),
+                );
+            }
+            *known = false;
+            return None;
+        }
+        if !raw.is_known() {
+            *known = false;
+            return None;
+        }
+        match convert(&raw, &Type::String) {
+            Ok(k) => k.as_str().map(Arc::from),
+            Err(e) => {
+                if *known {
+                    self.error(
+                        "Invalid object key",
+                        format!("The key expression produced an invalid result: {e}."),
+                        key.span(),
+                        Some(span),
+                    );
+                }
+                *known = false;
+                None
+            }
+        }
+    }
+
+    /// The condition tried once with the dynamic value for the variables,
+    /// to report a condition that is wrong whatever the elements are once
+    /// rather than for every element. `false` when it is wrong.
+    fn precheck_condition(
+        &mut self,
+        cond: &ForCond<'_>,
+        key_var: Option<Identifier<'_>>,
+        value_var: Identifier<'_>,
+        locals: Option<&Locals<'_>>,
+        span: Span,
+    ) -> bool {
+        let scope = bind(key_var, value_var, Value::dynamic(), Value::dynamic(), locals);
+        let errors = self.error_count();
+        let v = self.expr(&cond.condition, Some(&scope));
+        if v.is_null() {
+            self.error(
+                "Condition is null",
+                "The value of the 'if' clause must not be null.",
+                cond.condition.span(),
+                Some(span),
+            );
+            return false;
+        }
+        if let Err(e) = convert(&v, &Type::Bool) {
+            self.error(
+                "Invalid 'for' condition",
+                format!("The 'if' clause value is invalid: {e}."),
+                cond.condition.span(),
+                Some(span),
+            );
+            return false;
+        }
+        self.error_count() == errors
+    }
+
+    /// Whether an element passes the `if` clause. Errors are reported for
+    /// the first element that fails only (`report`).
+    fn keep(&mut self, cond: Option<&ForCond<'_>>, scope: &Locals<'_>, report: bool, span: Span) -> Keep {
+        let Some(cond) = cond else {
+            return Keep::Yes;
+        };
+        let v = self.expr(&cond.condition, Some(scope));
+        if v.is_null() {
+            if report {
+                self.error(
+                    "Invalid 'for' condition",
+                    "The value of the 'if' clause must not be null.",
+                    cond.condition.span(),
+                    Some(span),
+                );
+            }
+            return Keep::Unknown;
+        }
+        match convert(&v, &Type::Bool) {
+            Ok(b) => match b.as_bool() {
+                Some(true) => Keep::Yes,
+                Some(false) => Keep::No,
+                None => Keep::Unknown,
+            },
+            Err(e) => {
+                if report {
+                    self.error(
+                        "Invalid 'for' condition",
+                        format!("The 'if' clause value is invalid: {e}."),
+                        cond.condition.span(),
+                        Some(span),
+                    );
+                }
+                Keep::Unknown
+            }
+        }
+    }
+}
+
+/// The child scope of one element.
+pub(super) fn bind<'s>(
+    key_var: Option<Identifier<'s>>,
+    value_var: Identifier<'s>,
+    key: Value,
+    value: Value,
+    parent: Option<&'s Locals<'s>>,
+) -> Locals<'s> {
+    Locals {
+        key: key_var.map(|k| (k.name, key)),
+        value: (value_var.name, value),
+        parent,
+    }
+}

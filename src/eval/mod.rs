@@ -1,0 +1,190 @@
+//! The evaluator: a tree walk over the syntax tree that produces values of
+//! the information model, with diagnostics that point at the
+//! sub-expression at fault.
+//!
+//! spec: model#expressions
+//!
+//! Every construct has its own file: literals and collections
+//! (`collection.rs`), variables and function calls (`call.rs`), operators
+//! (`operators.rs`), the conditional (`conditional.rs`), index, attribute
+//! access and splats (`postfix.rs`), `for` expressions (`for_expr.rs`) and
+//! templates (`template.rs`). An error gives a diagnostic and, in place of
+//! the value, an unknown value (of the type the construct would have had
+//! when that is certain, else the dynamic value), so evaluation goes on
+//! and finds every independent error in one pass.
+//!
+//! ```
+//! use hcl_native::eval::{evaluate, EvalContext};
+//! use hcl_native::value::Value;
+//! use hcl_native::{parse_expression, Arena};
+//!
+//! let arena = Arena::new();
+//! let expr = parse_expression(&arena, b"[for i, v in [\"a\", \"b\"]: \"${i}:${upper(v)}\"]").ast;
+//! let result = evaluate(&expr, &EvalContext::with_standard_functions());
+//! assert!(result.diagnostics.is_empty());
+//! assert_eq!(result.value, Value::tuple(vec!["0:A".into(), "1:B".into()]));
+//! ```
+
+mod call;
+mod collection;
+mod conditional;
+mod context;
+mod for_expr;
+mod operators;
+mod postfix;
+mod suggest;
+mod template;
+
+pub use context::{EvalContext, Mode, ModeError};
+
+use crate::ast::{ExprTerm, Expression, Operation, Template};
+use crate::value::Value;
+use crate::{Diagnostic, Diagnostics, Span};
+
+/// The result of an evaluation: a value (unknown where an error was found)
+/// and every diagnostic found, in source order of discovery.
+#[derive(Clone, Debug)]
+pub struct Evaluated {
+    /// The value.
+    pub value: Value,
+    /// Errors and warnings.
+    pub diagnostics: Diagnostics,
+}
+
+/// Evaluates an expression in a context.
+///
+/// ```
+/// use hcl_native::eval::{evaluate, EvalContext};
+/// use hcl_native::value::Value;
+/// use hcl_native::{parse_expression, Arena};
+///
+/// let arena = Arena::new();
+/// let expr = parse_expression(&arena, b"0.1 + 0.2 == 0.3").ast;
+/// assert_eq!(evaluate(&expr, &EvalContext::new()).value, Value::from(true));
+/// ```
+pub fn evaluate(expr: &Expression<'_>, ctx: &EvalContext<'_>) -> Evaluated {
+    let mut ev = Evaluator::new(ctx);
+    let value = ev.expr(expr, None);
+    ev.finish(value)
+}
+
+/// Evaluates a standalone template (as [`crate::parse_template`] gives),
+/// with the unwrapping rule: a template that is one interpolation alone
+/// gives that interpolation's value as it is.
+///
+/// ```
+/// use hcl_native::eval::{evaluate_template, EvalContext};
+/// use hcl_native::value::Value;
+/// use hcl_native::{parse_template, Arena};
+///
+/// let arena = Arena::new();
+/// let ctx = EvalContext::new();
+/// let t = parse_template(&arena, b"${true}").ast;
+/// assert_eq!(evaluate_template(&t, &ctx).value, Value::from(true));
+/// let t = parse_template(&arena, b"hello ${true}").ast;
+/// assert_eq!(evaluate_template(&t, &ctx).value, Value::from("hello true"));
+/// ```
+pub fn evaluate_template(template: &Template<'_>, ctx: &EvalContext<'_>) -> Evaluated {
+    let mut ev = Evaluator::new(ctx);
+    let value = ev.template_unwrapped(template, None);
+    ev.finish(value)
+}
+
+/// Names the expressions of `for` define, innermost first; the context's
+/// scope lies beyond them.
+pub(crate) struct Locals<'s> {
+    key: Option<(&'s str, Value)>,
+    value: (&'s str, Value),
+    parent: Option<&'s Locals<'s>>,
+}
+
+impl Locals<'_> {
+    fn get(&self, name: &str) -> Option<&Value> {
+        let mut scope = Some(self);
+        while let Some(s) = scope {
+            if s.value.0 == name {
+                return Some(&s.value.1);
+            }
+            if let Some((k, v)) = &s.key {
+                if *k == name {
+                    return Some(v);
+                }
+            }
+            scope = s.parent;
+        }
+        None
+    }
+
+    fn names(&self) -> Vec<&str> {
+        let mut names = Vec::new();
+        let mut scope = Some(self);
+        while let Some(s) = scope {
+            names.push(s.value.0);
+            if let Some((k, _)) = &s.key {
+                names.push(k);
+            }
+            scope = s.parent;
+        }
+        names
+    }
+}
+
+pub(crate) struct Evaluator<'c> {
+    ctx: &'c EvalContext<'c>,
+    diags: Diagnostics,
+}
+
+impl<'c> Evaluator<'c> {
+    fn new(ctx: &'c EvalContext<'c>) -> Self {
+        Evaluator {
+            ctx,
+            diags: Diagnostics::new(),
+        }
+    }
+
+    fn finish(self, value: Value) -> Evaluated {
+        Evaluated {
+            value,
+            diagnostics: self.diags,
+        }
+    }
+
+    fn error(&mut self, summary: &str, detail: impl Into<String>, subject: Span, context: Option<Span>) {
+        let mut d = Diagnostic::error(summary, detail, subject);
+        if let Some(c) = context.filter(|c| *c != subject) {
+            d = d.with_context(c);
+        }
+        self.diags.push(d);
+    }
+
+    fn error_count(&self) -> usize {
+        self.diags.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// Evaluates an expression. Recursion follows the tree, whose nesting
+    /// the parser bounds; each level runs on a fresh stack segment when
+    /// the stack runs low.
+    pub(crate) fn expr(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
+        crate::stack::with_stack(|| match e {
+            Expression::ExprTerm(t) => self.term(t, locals),
+            Expression::Operation(Operation::UnaryOp(u)) => self.unary(u, locals),
+            Expression::Operation(Operation::BinaryOp(b)) => self.binary(b, locals),
+            Expression::Conditional(c) => self.conditional(c, locals),
+            // The parser has reported it.
+            Expression::Invalid(_) => Value::dynamic(),
+        })
+    }
+
+    fn term(&mut self, t: &ExprTerm<'_>, locals: Option<&Locals<'_>>) -> Value {
+        match t {
+            ExprTerm::LiteralValue(l) => self.literal(l),
+            ExprTerm::CollectionValue(c) => self.collection(c, locals),
+            ExprTerm::TemplateExpr(t) => self.template_unwrapped(t.template(), locals),
+            ExprTerm::VariableExpr(v) => self.variable(&v.name, locals),
+            ExprTerm::FunctionCall(f) => self.call(f, locals),
+            ExprTerm::ForExpr(f) => self.for_expr(f, locals),
+            ExprTerm::Postfix(p) => self.postfix(p, locals),
+            ExprTerm::Parens(p) => self.expr(&p.expr, locals),
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Unary and binary operators.
+//!
+//! spec: hclsyntax#operations
+//!
+//! Each operator takes operands of one type (number, bool, or any for the
+//! equality operators): an operand is converted to it, and one that does
+//! not convert is an "Invalid operand" error at that operand. Null
+//! operands are errors of the operation; an unknown operand (or the
+//! dynamic value) gives an unknown result of the operator's result type.
+//! Both operands are always evaluated, so errors in either are reported.
+
+use super::{Evaluator, Locals};
+use crate::ast::{BinaryOp, BinaryOperator, Expression, UnaryOp, UnaryOperator};
+use crate::convert::convert;
+use crate::number::{Number, NumberError};
+use crate::value::{Type, Value};
+use crate::Span;
+
+/// The operand type and result type of a binary operator.
+fn signature(op: BinaryOperator) -> (Type, Type) {
+    use BinaryOperator::*;
+    match op {
+        // spec: hclsyntax#comparison-operators
+        Equal | NotEqual => (Type::Dynamic, Type::Bool),
+        Less | Greater | LessOrEqual | GreaterOrEqual => (Type::Number, Type::Bool),
+        // spec: hclsyntax#arithmetic-operators
+        Add | Subtract | Multiply | Divide | Modulo => (Type::Number, Type::Number),
+        // spec: hclsyntax#logic-operators
+        And | Or => (Type::Bool, Type::Bool),
+    }
+}
+
+/// The reference's words for an arithmetic operation without a result.
+fn arithmetic_message(op: BinaryOperator, e: &NumberError) -> String {
+    match (op, e) {
+        (BinaryOperator::Subtract, NumberError::OpposingInfinities) => "can't subtract infinity from itself".into(),
+        (_, NumberError::OpposingInfinities) => "can't compute sum of opposing infinities".into(),
+        (BinaryOperator::Modulo, NumberError::InfiniteRemainder) => "can't use modulo with an infinite operand".into(),
+        _ => e.to_string(),
+    }
+}
+
+impl Evaluator<'_> {
+    /// `unaryOp = ("-" | "!") ExprTerm`
+    ///
+    /// spec: hclsyntax#operations
+    pub(super) fn unary(&mut self, u: &UnaryOp<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let ty = match u.op {
+            UnaryOperator::Negate => Type::Number,
+            UnaryOperator::Not => Type::Bool,
+        };
+        let errors = self.error_count();
+        let given = self.expr(&u.operand, locals);
+        let v = match convert(&given, &ty) {
+            Ok(v) => v,
+            Err(e) => {
+                self.error(
+                    "Invalid operand",
+                    format!("Unsuitable value for unary operand: {e}."),
+                    u.operand.span(),
+                    Some(u.span),
+                );
+                return Value::unknown(ty);
+            }
+        };
+        if self.error_count() > errors {
+            return Value::unknown(ty);
+        }
+        if v.is_null() {
+            self.null_operand(u.span);
+            return Value::unknown(ty);
+        }
+        if !v.is_known() {
+            return Value::unknown(ty);
+        }
+        match u.op {
+            UnaryOperator::Negate => Value::number(v.as_number().expect("a known number").neg()),
+            UnaryOperator::Not => Value::bool(!v.as_bool().expect("a known bool")),
+        }
+    }
+
+    fn null_operand(&mut self, span: Span) {
+        self.error(
+            "Operation failed",
+            "Error during operation: argument must not be null.",
+            span,
+            None,
+        );
+    }
+
+    /// A run of binary operators of one precedence level, applied left to
+    /// right: `ExprTerm (binaryOperator ExprTerm)*`.
+    ///
+    /// spec: hclsyntax#operations
+    pub(super) fn binary(&mut self, b: &BinaryOp<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let errors = self.error_count();
+        let mut acc = self.expr(&b.first, locals);
+        let mut acc_span = b.first.span();
+        for (op, _, rhs) in b.rest {
+            let rhs_value = self.expr(rhs, locals);
+            let span = acc_span.to(rhs.span());
+            acc = self.apply(*op, acc, acc_span, rhs_value, rhs, span, errors);
+            acc_span = span;
+        }
+        acc
+    }
+
+    /// One binary operation on evaluated operands. Errors found in the
+    /// operands (more than `errors` in all) make the result unknown without
+    /// a further error.
+    #[allow(clippy::too_many_arguments)]
+    fn apply(
+        &mut self,
+        op: BinaryOperator,
+        lhs: Value,
+        lhs_span: Span,
+        rhs: Value,
+        rhs_expr: &Expression<'_>,
+        span: Span,
+        errors: usize,
+    ) -> Value {
+        let (operand_ty, result_ty) = signature(op);
+        // Operands of the right type already (the common case) need no
+        // conversion.
+        let ready = |v: &Value| match &operand_ty {
+            Type::Number => v.as_number().is_some(),
+            Type::Bool => v.as_bool().is_some(),
+            _ => false,
+        };
+        let (lhs, rhs) = match (ready(&lhs), ready(&rhs)) {
+            (true, true) => (Ok(lhs), Ok(rhs)),
+            (true, false) => (Ok(lhs), convert(&rhs, &operand_ty)),
+            (false, true) => (convert(&lhs, &operand_ty), Ok(rhs)),
+            (false, false) => (convert(&lhs, &operand_ty), convert(&rhs, &operand_ty)),
+        };
+        let l = lhs.map_err(|e| {
+            self.error(
+                "Invalid operand",
+                format!("Unsuitable value for left operand: {e}."),
+                lhs_span,
+                Some(span),
+            );
+        });
+        let r = rhs.map_err(|e| {
+            self.error(
+                "Invalid operand",
+                format!("Unsuitable value for right operand: {e}."),
+                rhs_expr.span(),
+                Some(span),
+            );
+        });
+        let (Ok(l), Ok(r)) = (l, r) else {
+            return Value::unknown(result_ty);
+        };
+        if self.error_count() > errors {
+            return Value::unknown(result_ty);
+        }
+        use BinaryOperator::*;
+        match op {
+            Equal => return l.equals(&r),
+            NotEqual => return l.not_equals(&r),
+            _ => {}
+        }
+        if l.is_null() || r.is_null() {
+            self.null_operand(span);
+            return Value::unknown(result_ty);
+        }
+        if !l.is_known() || !r.is_known() {
+            return Value::unknown(result_ty);
+        }
+        if let (Some(a), Some(b)) = (l.as_bool(), r.as_bool()) {
+            return Value::bool(if op == And { a && b } else { a || b });
+        }
+        let (a, b) = (
+            l.as_number().expect("a known number"),
+            r.as_number().expect("a known number"),
+        );
+        let result: Result<Number, NumberError> = match op {
+            Add => a.add(b),
+            Subtract => a.sub(b),
+            Multiply => a.mul(b),
+            Divide => a.div(b),
+            Modulo => a.rem(b),
+            Less => return Value::bool(a.less_than(b)),
+            Greater => return Value::bool(b.less_than(a)),
+            LessOrEqual => return Value::bool(!b.less_than(a)),
+            GreaterOrEqual => return Value::bool(!a.less_than(b)),
+            Equal | NotEqual | And | Or => unreachable!("handled above"),
+        };
+        match result {
+            Ok(n) => Value::number(n),
+            Err(e) => {
+                self.error(
+                    "Operation failed",
+                    format!("Error during operation: {}.", arithmetic_message(op, &e)),
+                    span,
+                    None,
+                );
+                Value::unknown(Type::Number)
+            }
+        }
+    }
+}

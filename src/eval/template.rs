@@ -1,0 +1,154 @@
+//! Templates: literals, interpolations, the `if` and `for` directives, and
+//! the unwrapping of a lone interpolation.
+//!
+//! spec: hclsyntax#templates
+
+use super::for_expr::{bind, Iteration};
+use super::{Evaluator, Locals};
+use crate::ast::{Template, TemplateDirective, TemplateFor, TemplateIf, TemplatePart};
+use crate::convert::convert;
+use crate::value::{Type, Value};
+use crate::Span;
+
+impl Evaluator<'_> {
+    /// A template as an expression: a template that is exactly one
+    /// interpolation gives its value unconverted; any other gives a string.
+    ///
+    /// spec: hclsyntax#template-interpolation-unwrapping
+    pub(super) fn template_unwrapped(&mut self, t: &Template<'_>, locals: Option<&Locals<'_>>) -> Value {
+        if let [TemplatePart::Interpolation(i)] = t.parts {
+            return self.expr(&i.expr, locals);
+        }
+        self.template(t, locals)
+    }
+
+    /// `Template = (TemplateLiteral | TemplateInterpolation |
+    /// TemplateDirective)*`: the parts' strings joined; unknown when a part
+    /// is unknown.
+    ///
+    /// spec: hclsyntax#templates
+    pub(super) fn template(&mut self, t: &Template<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let mut out = String::new();
+        let mut known = true;
+        for part in t.parts {
+            match part {
+                // spec: hclsyntax#template-literals
+                TemplatePart::Literal(l) => out.push_str(l.value),
+                // spec: hclsyntax#template-interpolations
+                TemplatePart::Interpolation(i) => {
+                    let v = self.expr(&i.expr, locals);
+                    self.append(&mut out, &mut known, v, i.expr.span(), t.span);
+                }
+                TemplatePart::Directive(TemplateDirective::If(d)) => {
+                    let v = self.template_if(d, locals);
+                    self.append(&mut out, &mut known, v, d.span, t.span);
+                }
+                TemplatePart::Directive(TemplateDirective::For(d)) => {
+                    let v = self.template_for(d, locals);
+                    self.append(&mut out, &mut known, v, d.span, t.span);
+                }
+            }
+        }
+        if known {
+            Value::from(out)
+        } else {
+            Value::unknown(Type::String)
+        }
+    }
+
+    /// Appends one part's value converted to a string.
+    fn append(&mut self, out: &mut String, known: &mut bool, v: Value, span: Span, context: Span) {
+        if v.is_null() {
+            self.error(
+                "Invalid template interpolation value",
+                "The expression result is null. Cannot include a null value in a string template.",
+                span,
+                Some(context),
+            );
+            return;
+        }
+        if !v.is_known() {
+            *known = false;
+            return;
+        }
+        match convert(&v, &Type::String) {
+            Ok(s) => match s.as_str() {
+                Some(s) => out.push_str(s),
+                None => *known = false,
+            },
+            Err(e) => self.error(
+                "Invalid template interpolation value",
+                format!("Cannot include the given value in a string template: {e}."),
+                span,
+                Some(context),
+            ),
+        }
+    }
+
+    /// `TemplateIf`: the conditional operator over two sub-templates, the
+    /// second the empty string when there is no `else`.
+    ///
+    /// spec: hclsyntax#template-if-directive
+    fn template_if(&mut self, d: &TemplateIf<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let (then_value, then_diags) = self.isolated(|ev| ev.template(&d.then_template, locals));
+        let (else_value, else_diags) = match &d.else_template {
+            Some(t) => self.isolated(|ev| ev.template(t, locals)),
+            None => (Value::from(""), Vec::new()),
+        };
+        let cond = self.expr(&d.condition, locals);
+        if cond.is_null() {
+            self.error(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                d.condition.span(),
+                Some(d.span),
+            );
+            return Value::unknown(Type::String);
+        }
+        let Ok(cond) = convert(&cond, &Type::Bool) else {
+            self.error(
+                "Incorrect condition type",
+                "The condition expression must be of type bool.",
+                d.condition.span(),
+                Some(d.span),
+            );
+            return Value::unknown(Type::String);
+        };
+        match cond.as_bool() {
+            Some(true) => {
+                self.diags.extend(then_diags);
+                then_value
+            }
+            Some(false) => {
+                self.diags.extend(else_diags);
+                else_value
+            }
+            None => Value::unknown(Type::String),
+        }
+    }
+
+    /// `TemplateFor`: the sub-template once per element, joined.
+    ///
+    /// spec: hclsyntax#template-for-directive
+    fn template_for(&mut self, d: &TemplateFor<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let coll = self.expr(&d.collection, locals);
+        let Iteration::Pairs(pairs) = self.iterate(&coll, d.collection.span(), d.span) else {
+            return Value::unknown(Type::String);
+        };
+        let mut out = String::new();
+        let mut known = true;
+        for (k, v) in pairs {
+            let scope = bind(d.key_var, d.value_var, k, v, locals);
+            let s = self.template(&d.body, Some(&scope));
+            match s.as_str() {
+                Some(s) => out.push_str(s),
+                None => known = false,
+            }
+        }
+        if known {
+            Value::from(out)
+        } else {
+            Value::unknown(Type::String)
+        }
+    }
+}
