@@ -3,6 +3,7 @@
 //! Every command prints one document on stdout and exits 0 when it ran,
 //! whatever the diagnostics; usage errors exit 2.
 
+mod evaluate;
 mod json;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -32,10 +33,44 @@ enum Command {
         #[arg(long)]
         ast: bool,
     },
+    /// Evaluate every top-level attribute of a configuration file, each on
+    /// its own, with the standard functions.
+    Eval {
+        /// The file to read, or `-` for stdin.
+        file: String,
+        /// Variables: `{"name": {"type": T, "value": V}}` or `{"name": {"unknown": T}}`.
+        #[arg(long)]
+        vars: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Evaluate one expression (`-` reads it from stdin).
+    Expr {
+        /// The expression's text, or `-`.
+        src: String,
+        /// Variables, as for `eval`.
+        #[arg(long)]
+        vars: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Evaluate a bare template (no quotes; `-` reads it from stdin).
+    Template {
+        /// The template's text, or `-`.
+        src: String,
+        /// Variables, as for `eval`.
+        #[arg(long)]
+        vars: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-enum Format {
+pub enum Format {
     Human,
     Json,
 }
@@ -44,7 +79,43 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast),
+        Command::Eval { file, vars, format } => {
+            let ctx = match evaluate::read_vars(vars.as_deref()) {
+                Ok(ctx) => ctx,
+                Err(e) => return usage(&e),
+            };
+            match read_input(&file) {
+                Ok(src) => evaluate::eval_file(&file, &src, &ctx, format),
+                Err(code) => return code,
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Expr { src, vars, format } => expr(&src, vars.as_deref(), format, false),
+        Command::Template { src, vars, format } => expr(&src, vars.as_deref(), format, true),
     }
+}
+
+/// `hcl expr` and `hcl template`.
+fn expr(src: &str, vars: Option<&str>, format: Format, template: bool) -> ExitCode {
+    let ctx = match evaluate::read_vars(vars) {
+        Ok(ctx) => ctx,
+        Err(e) => return usage(&e),
+    };
+    let text = if src == "-" {
+        match read_input("-") {
+            Ok(src) => src,
+            Err(code) => return code,
+        }
+    } else {
+        src.as_bytes().to_vec()
+    };
+    evaluate::expr_or_template(&text, template, &ctx, format);
+    ExitCode::SUCCESS
+}
+
+fn usage(message: &str) -> ExitCode {
+    eprintln!("hcl: {message}");
+    ExitCode::from(2)
 }
 
 /// The most diagnostics the human form renders.

@@ -1,0 +1,170 @@
+//! `hcl eval`, `hcl expr` and `hcl template`: evaluation with the standard
+//! functions and the variables of a VARS.json file.
+
+use hcl_native::convert::convert;
+use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
+use hcl_native::json::{type_from_json, type_to_json, value_from_json, value_to_json};
+use hcl_native::render::render_diagnostics;
+use hcl_native::value::{Type, Value};
+use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostic};
+use serde_json::Value as Json;
+
+use crate::json::{write_json, Locator};
+use crate::Format;
+
+/// Reads VARS.json: `{"name": {"type": T, "value": V}}` or
+/// `{"name": {"unknown": T}}`.
+pub fn read_vars(path: Option<&str>) -> Result<EvalContext<'static>, String> {
+    let mut ctx = EvalContext::with_standard_functions();
+    let Some(path) = path else {
+        return Ok(ctx);
+    };
+    let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let doc: Json = serde_json::from_slice(&text).map_err(|e| format!("{path}: invalid JSON: {e}"))?;
+    let Json::Object(vars) = doc else {
+        return Err(format!("{path}: an object of variables is required"));
+    };
+    for (name, spec) in vars {
+        let value = var_value(&spec).map_err(|e| format!("{path}: variable {name:?}: {e}"))?;
+        ctx.set_variable(name, value).map_err(|e| e.to_string())?;
+    }
+    Ok(ctx)
+}
+
+fn var_value(spec: &Json) -> Result<Value, String> {
+    if let Some(t) = spec.get("unknown") {
+        let ty = type_from_json(t).map_err(|e| e.to_string())?;
+        return Ok(Value::unknown(ty));
+    }
+    let ty = match spec.get("type") {
+        Some(t) => type_from_json(t).map_err(|e| e.to_string())?,
+        None => return Err("\"type\" or \"unknown\" is required".into()),
+    };
+    let v = spec.get("value").unwrap_or(&Json::Null);
+    value_from_json(v, &ty).map_err(|e| e.to_string())
+}
+
+/// RESULT, without its closing brace (callers add fields).
+fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated) {
+    let v = &r.value;
+    out.push_str(r#"{"value":"#);
+    match value_to_json(v) {
+        Ok(j) => write_json(out, &j),
+        Err(e) => write_json(out, &Json::String(format!("<{e}>"))),
+    }
+    out.push_str(r#","type":"#);
+    match type_to_json(&v.ty()) {
+        Ok(j) => write_json(out, &j),
+        Err(_) => write_json(out, &Json::String(v.ty().to_string())),
+    }
+    out.push_str(&format!(r#","known":{}"#, v.is_wholly_known()));
+    if v.is_null() {
+        out.push_str(r#","string":null"#);
+    } else if v.is_wholly_known() {
+        if let Ok(s) = convert(v, &Type::String) {
+            if let Some(s) = s.as_str() {
+                out.push_str(r#","string":"#);
+                write_json(out, &Json::String(s.to_string()));
+            }
+        }
+    }
+    out.push_str(r#","diagnostics":"#);
+    loc.write_diagnostics(out, r.diagnostics.iter());
+}
+
+/// The human form of a result: the value, its type, then diagnostics.
+fn human(name: &str, src: &[u8], r: &Evaluated, parse: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    let text = match value_to_json(&r.value) {
+        Ok(j) => j.to_string(),
+        Err(e) => format!("<{e}>"),
+    };
+    out.push_str(&format!("{text}\n  type: {}\n", r.value.ty()));
+    let all: Vec<Diagnostic> = parse.iter().chain(r.diagnostics.iter()).cloned().collect();
+    if !all.is_empty() {
+        out.push_str(&render_diagnostics(name, src, &all));
+    }
+    out
+}
+
+/// `hcl expr SRC` and `hcl template SRC`.
+pub fn expr_or_template(src: &[u8], template: bool, ctx: &EvalContext<'_>, format: Format) {
+    let arena = Arena::new();
+    let (r, parse_diags) = if template {
+        let parsed = parse_template(&arena, src);
+        (evaluate_template(&parsed.ast, ctx), parsed.diagnostics)
+    } else {
+        let parsed = parse_expression(&arena, src);
+        (evaluate(&parsed.ast, ctx), parsed.diagnostics)
+    };
+    match format {
+        Format::Json => {
+            let loc = Locator::new(src);
+            let mut out = String::new();
+            write_result(&mut out, &loc, &r);
+            out.push_str(r#","parse_diagnostics":"#);
+            loc.write_diagnostics(&mut out, parse_diags.iter());
+            out.push_str("}\n");
+            print!("{out}");
+        }
+        Format::Human => print!("{}", human("<input>", src, &r, parse_diags.as_slice())),
+    }
+}
+
+/// `hcl eval FILE`: every top-level attribute evaluated on its own.
+pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) {
+    let arena = Arena::new();
+    let parsed = parse_config(&arena, src);
+    let attrs: Vec<_> = parsed.ast.body.attributes().collect();
+    match format {
+        Format::Json => {
+            let loc = Locator::new(src);
+            let mut out = String::from(r#"{"parse_diagnostics":"#);
+            loc.write_diagnostics(&mut out, parsed.diagnostics.iter());
+            out.push_str(r#","attribute_order":["#);
+            for (i, a) in attrs.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(&mut out, &Json::String(a.name.name.to_string()));
+            }
+            out.push_str(r#"],"attributes":{"#);
+            let mut seen = std::collections::HashSet::new();
+            for a in &attrs {
+                // A repeated name (which the parser reports): the first
+                // definition is the one evaluated.
+                if !seen.insert(a.name.name) {
+                    continue;
+                }
+                if seen.len() > 1 {
+                    out.push(',');
+                }
+                write_json(&mut out, &Json::String(a.name.name.to_string()));
+                out.push(':');
+                let r = evaluate(&a.expr, ctx);
+                write_result(&mut out, &loc, &r);
+                out.push('}');
+            }
+            out.push_str("}}\n");
+            print!("{out}");
+        }
+        Format::Human => {
+            let mut out = String::new();
+            for a in &attrs {
+                let r = evaluate(&a.expr, ctx);
+                let text = match value_to_json(&r.value) {
+                    Ok(j) => j.to_string(),
+                    Err(e) => format!("<{e}>"),
+                };
+                out.push_str(&format!("{} = {text}    # {}\n", a.name.name, r.value.ty()));
+                if !r.diagnostics.is_empty() {
+                    out.push_str(&render_diagnostics(name, src, r.diagnostics.as_slice()));
+                }
+            }
+            if !parsed.diagnostics.is_empty() {
+                out.push_str(&render_diagnostics(name, src, parsed.diagnostics.as_slice()));
+            }
+            print!("{out}");
+        }
+    }
+}

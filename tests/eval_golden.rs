@@ -1,0 +1,86 @@
+//! Golden evaluation tests: one test per `grammar-tests/<section>/eval/<case>.hcleval`.
+//!
+//! A case is a configuration file whose top-level attributes are each
+//! evaluated on their own with the standard functions, exactly as
+//! `hcl eval --format json` does (the test runs the built `hcl` binary).
+//! It starts with `# spec: ...` naming the ids it exercises; a line
+//! `# oracle: D-...` says the expected answer differs from the
+//! reference's on purpose (see docs/deviations.md). Variables come from
+//! `<case>.vars.json` beside it when there is one. The expected document
+//! is in `<case>.hcleval.json`, after a first line naming how to
+//! regenerate it; every expected answer is checked against the reference
+//! with `scripts/differential.py` before it is committed.
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test eval_golden";
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
+    let mut inputs = Vec::new();
+    collect(&root, &mut inputs);
+    inputs.sort();
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
+    let trials = inputs
+        .into_iter()
+        .map(|path| {
+            let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
+            Trial::test(name, move || run_case(&path, update))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|e| e == "hcleval") {
+            out.push(p);
+        }
+    }
+}
+
+fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
+    let input = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !input.starts_with(b"# spec:") {
+        return Err("the input must start with a `# spec: ...` comment line".into());
+    }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hcl"));
+    cmd.arg("eval").arg(path).args(["--format", "json"]);
+    let vars = path.with_extension("vars.json");
+    if vars.exists() {
+        cmd.arg("--vars").arg(&vars);
+    }
+    let out = cmd.output().map_err(|e| format!("cannot run hcl: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("hcl failed: {}", String::from_utf8_lossy(&out.stderr)).into());
+    }
+    let doc: serde_json::Value =
+        serde_json::from_slice(&out.stdout).map_err(|e| format!("hcl printed invalid JSON: {e}"))?;
+    let actual = format!("{HEADER}\n{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    let expected_path = PathBuf::from(format!("{}.json", path.display()));
+    if update {
+        std::fs::write(&expected_path, &actual).map_err(|e| e.to_string())?;
+        return Ok(());
+    }
+    let expected = std::fs::read_to_string(&expected_path)
+        .map_err(|_| format!("missing {} (run with UPDATE_GOLDEN=1)", expected_path.display()))?;
+    if expected == actual {
+        return Ok(());
+    }
+    let diff: Vec<String> = expected
+        .lines()
+        .zip(actual.lines())
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .take(10)
+        .map(|(i, (a, b))| format!("line {}:\n  expected: {a}\n  actual:   {b}", i + 1))
+        .collect();
+    Err(format!("output differs from {}:\n{}", expected_path.display(), diff.join("\n")).into())
+}
