@@ -576,6 +576,10 @@ case("format")
 # relaxation (D-exact-numbers: numbers within a relative 2^-500;
 # D-set-order: sets as multisets).
 DEVIATIONS = {
+    # A null converts to any type, so the conversion functions give the
+    # target type's null.
+    "tonumber(nl)": ("D-null-conversion", {"type": "number", "value": None}),
+    "tobool(nn)": ("D-null-conversion", {"type": "bool", "value": None}),
     # Exact numbers: the reference's -0 is our 0.
     "tostring(-0.0)": ("D-negative-zero", {"type": "string", "value": "0"}),
     "jsonencode(-0.0)": ("D-negative-zero", {"type": "string", "value": "0"}),

@@ -131,7 +131,6 @@ impl Evaluator<'_> {
             if self.error_count() > errors_before {
                 return Value::dynamic();
             }
-            let span = start_span(last);
             if v.is_null() {
                 self.error(
                     "Invalid expanding argument value",
@@ -143,9 +142,11 @@ impl Evaluator<'_> {
             }
             match v.kind() {
                 ValueRef::List(items) | ValueRef::Tuple(items) => {
+                    // Each expanded argument is blamed on the whole
+                    // expanded expression.
                     args.extend(items.iter().map(|value| Arg {
                         value: value.clone(),
-                        span,
+                        span: last.span(),
                     }));
                 }
                 // An unknown list or tuple: how many arguments it holds is
@@ -212,6 +213,8 @@ impl Evaluator<'_> {
         if self.error_count() > errors_before {
             return Value::dynamic();
         }
+        // The name and the opening parenthesis.
+        let call_start = Span::new(call.name.span.start, call.arguments.span.start + 1);
         match f.call(&values) {
             Ok(v) => v,
             Err(CallError::InvalidArguments(errors)) => {
@@ -245,8 +248,8 @@ impl Evaluator<'_> {
                     None => self.error(
                         "Error in function call",
                         format!("Call to function {name:?} failed: {}.", e.message),
-                        call.span,
-                        None,
+                        call_start,
+                        Some(call.span),
                     ),
                 }
                 Value::dynamic()

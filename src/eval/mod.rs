@@ -132,13 +132,20 @@ impl Locals<'_> {
 pub(crate) struct Evaluator<'c> {
     ctx: &'c EvalContext<'c>,
     diags: Diagnostics,
+    /// How deep the walk is: every few levels it checks the stack.
+    depth: usize,
 }
+
+/// Levels of nesting between stack checks: fewer than the stack the check
+/// guarantees can hold.
+const STACK_CHECK_EVERY: usize = 16;
 
 impl<'c> Evaluator<'c> {
     fn new(ctx: &'c EvalContext<'c>) -> Self {
         Evaluator {
             ctx,
             diags: Diagnostics::new(),
+            depth: 0,
         }
     }
 
@@ -165,14 +172,25 @@ impl<'c> Evaluator<'c> {
     /// the parser bounds; each level runs on a fresh stack segment when
     /// the stack runs low.
     pub(crate) fn expr(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
-        crate::stack::with_stack(|| match e {
+        self.depth += 1;
+        let v = if self.depth % STACK_CHECK_EVERY == 0 {
+            crate::stack::with_stack(|| self.expr_here(e, locals))
+        } else {
+            self.expr_here(e, locals)
+        };
+        self.depth -= 1;
+        v
+    }
+
+    fn expr_here(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
+        match e {
             Expression::ExprTerm(t) => self.term(t, locals),
             Expression::Operation(Operation::UnaryOp(u)) => self.unary(u, locals),
             Expression::Operation(Operation::BinaryOp(b)) => self.binary(b, locals),
             Expression::Conditional(c) => self.conditional(c, locals),
             // The parser has reported it.
             Expression::Invalid(_) => Value::dynamic(),
-        })
+        }
     }
 
     fn term(&mut self, t: &ExprTerm<'_>, locals: Option<&Locals<'_>>) -> Value {

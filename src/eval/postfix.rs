@@ -269,8 +269,9 @@ impl Evaluator<'_> {
             }
             return Value::empty_tuple();
         }
-        // The dynamic value may be a sequence or not: nothing is known.
-        if source.is_dynamic_value() {
+        // An unknown value may be a sequence or not, or null: nothing is
+        // known of the result unless it is a sequence of a known type.
+        if !sequence && !source.is_known() {
             return Value::dynamic();
         }
         if !sequence {

@@ -56,6 +56,14 @@ pub(super) fn normalize_reduced(n: BigInt, d: BigInt, approx: bool) -> Result<Nu
     }
 }
 
+/// An exact fraction from reduced machine integers (`d > 1`).
+pub(super) fn exact_small(n: i64, d: i64) -> Number {
+    Number(Repr::Exact(Arc::new(BigRational::new_raw(
+        BigInt::from(n),
+        BigInt::from(d),
+    ))))
+}
+
 fn exact(n: BigInt, d: BigInt) -> Number {
     if d.is_one() {
         if let Some(i) = n.to_i64() {

@@ -136,6 +136,9 @@ impl Number {
         if !text.is_empty() && text.len() <= 18 && text.bytes().all(|b| b.is_ascii_digit()) {
             return Ok(Number::from(text.parse::<i64>().map_err(|_| NumberError::Syntax)?));
         }
+        if let Some(n) = small_decimal(text) {
+            return Ok(n);
+        }
         let (i, f, e) = split_decimal(text.as_bytes(), true).ok_or(NumberError::Syntax)?;
         from_decimal(false, i, f, e)
     }
@@ -155,6 +158,27 @@ impl Number {
         let (i, f, e) = split_decimal(body.as_bytes(), true).ok_or(NumberError::Syntax)?;
         from_decimal(negative, i, f, e)
     }
+}
+
+/// A short plain decimal (`12.75`: at most 18 digits, no exponent) from
+/// machine integers, reduced, without the general machinery.
+fn small_decimal(text: &str) -> Option<Number> {
+    let (int, frac) = text.split_once('.')?;
+    if int.is_empty() || frac.is_empty() || int.len() + frac.len() > 18 {
+        return None;
+    }
+    if !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let scale = 10i64.pow(frac.len() as u32);
+    let n = int.parse::<i64>().ok()? * scale + frac.parse::<i64>().ok()?;
+    let g = num_integer::Integer::gcd(&n, &scale);
+    let (n, d) = if g == 0 { (0, 1) } else { (n / g, scale / g) };
+    Some(if d == 1 {
+        Number::from(n)
+    } else {
+        super::arith::exact_small(n, d)
+    })
 }
 
 impl FromStr for Number {

@@ -27,6 +27,10 @@ pub(super) fn to_type(want: Type) -> Function {
             if v.is_null() && got == Type::Dynamic {
                 return Ok(Type::Dynamic);
             }
+            // A null converts to any type (D-null-conversion).
+            if v.is_null() {
+                return Ok(rule_want.clone());
+            }
             if conversion_safety(&got, &rule_want).is_none() {
                 let message = match (&got, &rule_want) {
                     (Type::Tuple(_), Type::Tuple(_)) => "incompatible tuple type for conversion".to_string(),
