@@ -68,8 +68,15 @@ pub struct EvalContext<'p> {
     variables: HashMap<String, Value>,
     functions: HashMap<String, Function>,
     undefined_unknown: bool,
+    step_limit: Option<u64>,
     parent: Option<&'p EvalContext<'p>>,
 }
+
+/// The default most evaluation steps (expressions evaluated and elements
+/// visited) one evaluation may take: ample for any configuration, and a
+/// bound of well under a second on nested `for` expressions built to
+/// multiply work.
+pub const DEFAULT_STEP_LIMIT: u64 = 10_000_000;
 
 impl Default for EvalContext<'_> {
     fn default() -> Self {
@@ -85,6 +92,7 @@ impl<'p> EvalContext<'p> {
             variables: HashMap::new(),
             functions: HashMap::new(),
             undefined_unknown: false,
+            step_limit: None,
             parent: None,
         }
     }
@@ -120,6 +128,7 @@ impl<'p> EvalContext<'p> {
             variables: HashMap::new(),
             functions: HashMap::new(),
             undefined_unknown: false,
+            step_limit: None,
             parent: Some(self),
         }
     }
@@ -170,6 +179,38 @@ impl<'p> EvalContext<'p> {
     /// ```
     pub fn treat_undefined_variables_as_unknown(&mut self) {
         self.undefined_unknown = true;
+    }
+
+    /// Sets the most evaluation steps (expressions evaluated and elements
+    /// visited) one evaluation in this context may take; past it the
+    /// evaluation stops with an error. The default is
+    /// [`DEFAULT_STEP_LIMIT`].
+    ///
+    /// ```
+    /// use hcl_native::eval::{evaluate, EvalContext};
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let expr = parse_expression(&arena, b"[for a in range(100): [for b in range(100): a * b]]").ast;
+    /// let mut ctx = EvalContext::with_standard_functions();
+    /// ctx.set_step_limit(1_000);
+    /// let r = evaluate(&expr, &ctx);
+    /// assert_eq!(r.diagnostics.as_slice()[0].summary, "Evaluation step limit reached");
+    /// ```
+    pub fn set_step_limit(&mut self, steps: u64) {
+        self.step_limit = Some(steps);
+    }
+
+    /// The step limit of the nearest context that sets one.
+    pub(crate) fn step_limit(&self) -> u64 {
+        let mut ctx = Some(self);
+        while let Some(c) = ctx {
+            if let Some(l) = c.step_limit {
+                return l;
+            }
+            ctx = c.parent;
+        }
+        DEFAULT_STEP_LIMIT
     }
 
     /// Whether this scope or an ancestor treats undefined variables as

@@ -35,7 +35,7 @@ mod postfix;
 mod suggest;
 mod template;
 
-pub use context::{EvalContext, Mode, ModeError};
+pub use context::{EvalContext, Mode, ModeError, DEFAULT_STEP_LIMIT};
 
 use crate::ast::{ExprTerm, Expression, Operation, Template};
 use crate::value::Value;
@@ -134,6 +134,9 @@ pub(crate) struct Evaluator<'c> {
     diags: Diagnostics,
     /// How deep the walk is: every few levels it checks the stack.
     depth: usize,
+    /// Steps taken, and the most allowed.
+    steps: u64,
+    step_limit: u64,
 }
 
 /// Levels of nesting between stack checks: fewer than the stack the check
@@ -146,6 +149,8 @@ impl<'c> Evaluator<'c> {
             ctx,
             diags: Diagnostics::new(),
             depth: 0,
+            steps: 0,
+            step_limit: ctx.step_limit(),
         }
     }
 
@@ -164,6 +169,27 @@ impl<'c> Evaluator<'c> {
         self.diags.push(d);
     }
 
+    /// Counts `n` steps; `false` (after one error saying so) once the
+    /// limit is passed, when evaluation stops.
+    pub(crate) fn step(&mut self, n: u64, at: Span) -> bool {
+        self.steps = self.steps.saturating_add(n);
+        if self.steps <= self.step_limit {
+            return true;
+        }
+        if self.steps.saturating_sub(n) <= self.step_limit {
+            self.error(
+                "Evaluation step limit reached",
+                format!(
+                    "Evaluating this expression takes more than {} steps (expressions evaluated and elements visited), the limit this evaluation context sets.",
+                    self.step_limit
+                ),
+                at,
+                None,
+            );
+        }
+        false
+    }
+
     fn error_count(&self) -> usize {
         self.diags.iter().filter(|d| d.is_error()).count()
     }
@@ -172,6 +198,9 @@ impl<'c> Evaluator<'c> {
     /// the parser bounds; each level runs on a fresh stack segment when
     /// the stack runs low.
     pub(crate) fn expr(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
+        if !self.step(1, e.span()) {
+            return Value::dynamic();
+        }
         self.depth += 1;
         let v = if self.depth % STACK_CHECK_EVERY == 0 {
             crate::stack::with_stack(|| self.expr_here(e, locals))

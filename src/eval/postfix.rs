@@ -282,6 +282,9 @@ impl Evaluator<'_> {
             return Value::unknown(self.splat_type(&ty, splat, locals, true));
         }
         let items: Vec<Value> = source.elements().expect("a known sequence").to_vec();
+        if !self.step(items.len() as u64, source_span) {
+            return Value::dynamic();
+        }
         let errors = self.error_count();
         let results: Vec<Value> = items
             .into_iter()
