@@ -190,8 +190,10 @@ impl<'c> Evaluator<'c> {
         false
     }
 
+    /// How many diagnostics so far: the evaluator reports errors only, so
+    /// this counts errors, without a walk over them.
     fn error_count(&self) -> usize {
-        self.diags.iter().filter(|d| d.is_error()).count()
+        self.diags.len()
     }
 
     /// Evaluates an expression. Recursion follows the tree, whose nesting

@@ -156,10 +156,27 @@ impl Evaluator<'_> {
             return Value::unknown(result_ty);
         }
         use BinaryOperator::*;
-        match op {
-            Equal => return l.equals(&r),
-            NotEqual => return l.not_equals(&r),
-            _ => {}
+        if let Equal | NotEqual = op {
+            // Known numbers, strings and bools compare directly.
+            let same = match (
+                l.as_number(),
+                r.as_number(),
+                l.as_str(),
+                r.as_str(),
+                l.as_bool(),
+                r.as_bool(),
+            ) {
+                (Some(a), Some(b), ..) => Some(a == b),
+                (_, _, Some(a), Some(b), ..) => Some(a == b),
+                (.., Some(a), Some(b)) => Some(a == b),
+                _ => None,
+            };
+            return match (same, op) {
+                (Some(eq), Equal) => Value::bool(eq),
+                (Some(eq), _) => Value::bool(!eq),
+                (None, Equal) => l.equals(&r),
+                (None, _) => l.not_equals(&r),
+            };
         }
         if l.is_null() || r.is_null() {
             self.null_operand(span);
