@@ -42,6 +42,7 @@
 //! ```
 
 mod arith;
+mod decimal;
 mod error;
 mod format;
 mod parse;
@@ -55,7 +56,9 @@ use num_bigint::{BigInt, Sign};
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
+pub(crate) use decimal::Decimal;
 pub use error::NumberError;
+pub(crate) use round::round_to_bits;
 
 /// Finite numbers have a magnitude below 2 to this power.
 pub const MAX_BINARY_EXPONENT: u64 = 32768;

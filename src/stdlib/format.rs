@@ -26,15 +26,14 @@
 //! twentieth at that precision).
 
 use num_bigint::{BigInt, BigUint, Sign};
-use num_integer::Integer;
-use num_traits::{Pow, Zero};
+use num_traits::Zero;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::encoding::{write_json, write_json_string};
 use super::str_arg;
 use crate::convert::convert;
 use crate::function::{Function, FunctionError, Parameter};
-use crate::number::Number;
+use crate::number::{round_to_bits, Decimal, Number, MANTISSA_BITS};
 use crate::value::{Type, Value};
 
 /// `format(format, args...)`: the format string with each verb replaced by
@@ -378,9 +377,6 @@ fn go_format_float(verb: &Verb<'_>, n: &Number) -> String {
     }
 }
 
-/// The mantissa width of the reference's numbers.
-const PRECISION: u64 = 512;
-
 /// `n` rounded to the reference's representation: `(m, e)` with `m` of
 /// exactly 512 bits and `|n|` rounded to `m * 2^e` (ties to even); `None`
 /// for zero and the infinities.
@@ -389,160 +385,11 @@ fn to_binary(n: &Number) -> Option<(BigUint, i64)> {
     if r.is_zero() {
         return None;
     }
-    let (num, den) = (r.numer().magnitude(), r.denom().magnitude());
-    let bits = PRECISION as i64;
-    // num/den lies in [2^(bn-bd-1), 2^(bn-bd+1)); scaled by 2^s, the
-    // quotient has `bits` or `bits + 1` bits.
-    let s = bits - (num.bits() as i64 - den.bits() as i64);
-    let (q, r, d) = if s >= 0 {
-        let (q, r) = (num << s as u64).div_rem(den);
-        (q, r, den.clone())
-    } else {
-        let d = den << (-s) as u64;
-        let (q, r) = num.div_rem(&d);
-        (q, r, d)
-    };
-    let (mut m, mut e) = (q, -s);
-    let up = if m.bits() > PRECISION {
-        let half = m.bit(0);
-        m >>= 1u32;
-        e += 1;
-        half && (!r.is_zero() || m.bit(0))
-    } else {
-        let twice: BigUint = r << 1u32;
-        match twice.cmp(&d) {
-            std::cmp::Ordering::Greater => true,
-            std::cmp::Ordering::Equal => m.bit(0),
-            std::cmp::Ordering::Less => false,
-        }
-    };
-    if up {
-        m += 1u32;
-        if m.bits() > PRECISION {
-            m >>= 1u32;
-            e += 1;
-        }
-    }
-    Some((m, e))
-}
-
-/// A decimal `0.mant × 10^exp`, `mant` ASCII digits without trailing zeros
-/// (empty for zero): Go's `math/big` decimal, whose rounding rules the
-/// functions below follow step for step so that every digit agrees.
-struct Decimal {
-    mant: Vec<u8>,
-    exp: i64,
-}
-
-impl Decimal {
-    /// The exact decimal value of `m × 2^shift`.
-    fn new(m: &BigUint, shift: i64) -> Decimal {
-        if m.is_zero() {
-            return Decimal {
-                mant: Vec::new(),
-                exp: 0,
-            };
-        }
-        let (digits, point) = if shift >= 0 {
-            ((m << shift as u64).to_str_radix(10), 0)
-        } else {
-            let k = shift.unsigned_abs();
-            ((m * BigUint::from(5u32).pow(k)).to_str_radix(10), k as i64)
-        };
-        let mut mant = digits.into_bytes();
-        let exp = mant.len() as i64 - point;
-        while mant.last() == Some(&b'0') {
-            mant.pop();
-        }
-        Decimal { mant, exp }
-    }
-
-    fn len(&self) -> i64 {
-        self.mant.len() as i64
-    }
-
-    /// The digit at `i`, `0` outside the mantissa.
-    fn at(&self, i: i64) -> u8 {
-        usize::try_from(i)
-            .ok()
-            .and_then(|i| self.mant.get(i).copied())
-            .unwrap_or(b'0')
-    }
-
-    /// Rounds to `n` digits, ties to even.
-    fn round(&mut self, n: i64) {
-        if n < 0 || n >= self.len() {
-            return;
-        }
-        let i = n as usize;
-        let up = if self.mant[i] == b'5' && i + 1 == self.mant.len() {
-            i > 0 && (self.mant[i - 1] - b'0') % 2 == 1
-        } else {
-            self.mant[i] >= b'5'
-        };
-        if up {
-            self.round_up(n)
-        } else {
-            self.round_down(n)
-        }
-    }
-
-    fn round_up(&mut self, n: i64) {
-        if n < 0 || n >= self.len() {
-            return;
-        }
-        let mut i = n as usize;
-        while i > 0 && self.mant[i - 1] >= b'9' {
-            i -= 1;
-        }
-        if i == 0 {
-            self.mant.truncate(1);
-            self.mant[0] = b'1';
-            self.exp += 1;
-            return;
-        }
-        self.mant[i - 1] += 1;
-        self.mant.truncate(i);
-    }
-
-    fn round_down(&mut self, n: i64) {
-        if n < 0 || n >= self.len() {
-            return;
-        }
-        self.mant.truncate(n as usize);
-        while self.mant.last() == Some(&b'0') {
-            self.mant.pop();
-        }
-        if self.mant.is_empty() {
-            self.exp = 0;
-        }
-    }
-
-    /// Rounds to the fewest digits that still read back as the 512-bit
-    /// value `m × 2^e` this decimal was made from.
-    fn round_shortest(&mut self, m: &BigUint, e: i64) {
-        if self.mant.is_empty() {
-            return;
-        }
-        // Half an ulp either side: with one more bit the neighbours of 2m
-        // are 2m - 1 and 2m + 1.
-        let twice: BigUint = m << 1u32;
-        let lower = Decimal::new(&(&twice - 1u32), e - 1);
-        let upper = Decimal::new(&(&twice + 1u32), e - 1);
-        let inclusive = !m.bit(0);
-        for i in 0..self.len() {
-            let d = self.mant[i as usize];
-            let (l, u) = (lower.at(i), upper.at(i));
-            let ok_down = l != d || inclusive && i + 1 == lower.len();
-            let ok_up = d != u && (inclusive || d + 1 < u || i + 1 < upper.len());
-            match (ok_down, ok_up) {
-                (true, true) => return self.round(i + 1),
-                (true, false) => return self.round_down(i + 1),
-                (false, true) => return self.round_up(i + 1),
-                (false, false) => {}
-            }
-        }
-    }
+    Some(round_to_bits(
+        r.numer().magnitude(),
+        r.denom().magnitude(),
+        MANTISSA_BITS,
+    ))
 }
 
 /// Go's `big.Float.Text(fmt, prec)` of the reference's 512-bit value of
