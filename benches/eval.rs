@@ -20,9 +20,11 @@ use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::value::{Type, Value};
 use hcl_native::{parse_config, parse_expression, Arena};
 use std::hint::black_box;
-use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
+
+#[path = "common/mod.rs"]
+mod common;
 
 const N: i64 = 100_000;
 
@@ -148,20 +150,11 @@ fn splats(c: &mut Criterion) {
 }
 
 fn corpus_files() -> Vec<Vec<u8>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(expected) = std::fs::read_to_string(root.join("EXPECTED.tsv")) else {
+    let Some(files) = common::accepted_files(std::fs::read) else {
         eprintln!("benches/eval: ../shared/corpus is missing; no corpus figure");
         return Vec::new();
     };
-    expected
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut cols = l.split('\t');
-            let path = cols.next()?;
-            (cols.next()? == "accept").then(|| std::fs::read(root.join(path)).ok())?
-        })
-        .collect()
+    files
 }
 
 fn body_exprs<'a>(body: &hcl_native::ast::Body<'a>, out: &mut Vec<Expression<'a>>) {

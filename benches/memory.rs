@@ -10,6 +10,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
+#[path = "common/mod.rs"]
+mod common;
+
 struct Counting;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
@@ -54,13 +57,11 @@ fn peak_during<T>(f: impl FnOnce() -> T) -> (usize, T) {
 /// its own, repeated up to 20 MB.
 fn big_file() -> Option<String> {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = here.join("../shared/corpus");
-    let expected = std::fs::read_to_string(root.join("EXPECTED.tsv")).ok()?;
+    let root = common::corpus_root();
+    let accepted = common::accepted_paths()?;
     let deviations = std::fs::read_to_string(here.join("tests/corpus_deviations.tsv")).unwrap_or_default();
-    let files: Vec<String> = expected
-        .lines()
-        .filter(|l| l.contains("\taccept"))
-        .filter_map(|l| l.split('\t').next())
+    let files: Vec<String> = accepted
+        .iter()
         .filter(|p| !deviations.contains(&format!("{p}\t")))
         .filter_map(|p| std::fs::read_to_string(root.join(p)).ok())
         .filter(|text| hcl_edit::parser::parse_body(text).is_ok())

@@ -5,26 +5,19 @@
 //! reports the throughput of parsing every file the reference accepts once.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use std::path::Path;
 use std::time::Duration;
+
+#[path = "common/mod.rs"]
+mod common;
 
 /// The contents of every file that `EXPECTED.tsv` says the reference
 /// accepts.
 fn corpus() -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(expected) = std::fs::read_to_string(root.join("EXPECTED.tsv")) else {
+    let Some(files) = common::accepted_files(std::fs::read_to_string) else {
         eprintln!("benches/parse: ../shared/corpus is missing; nothing to measure");
         return Vec::new();
     };
-    expected
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut cols = l.split('\t');
-            let path = cols.next()?;
-            (cols.next()? == "accept").then(|| std::fs::read_to_string(root.join(path)).ok())?
-        })
-        .collect()
+    files
 }
 
 fn parse_corpus(c: &mut Criterion) {

@@ -36,15 +36,16 @@ Usage: scripts/oracle_conversions.py [ORACLE]
 import json
 import os
 import random
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ORACLE = (
-    sys.argv[1]
-    if len(sys.argv) > 1
-    else os.path.join(ROOT, "..", "shared", "tools", "hcl-oracle", "bin", "hcl-oracle")
-)
+# The script's own folder, for oracle_batch (Python puts it first on the
+# path already when the script is run directly, though not under -P); no
+# __pycache__ left in scripts/.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+
+from oracle_batch import ROOT, ask, dumps  # noqa: E402
+
 OUT = os.path.join(ROOT, "tests", "data", "conversions.jsonl")
 
 TARGETS = {
@@ -58,29 +59,6 @@ TARGETS = {
 FUNCS = list(TARGETS)
 
 rng = random.Random(20261123)
-
-
-class RawNumber(str):
-    """A JSON number kept as the text the oracle printed."""
-
-
-def loads(text):
-    return json.loads(text, parse_int=RawNumber, parse_float=RawNumber)
-
-
-def dumps(v):
-    """Compact JSON with sorted keys; RawNumber written unquoted."""
-    if isinstance(v, RawNumber):
-        return str(v)
-    if v is None or isinstance(v, bool):
-        return json.dumps(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, list):
-        return "[" + ",".join(dumps(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + dumps(v[k]) for k in sorted(v)) + "}"
-    raise TypeError("unexpected %r" % (v,))
 
 
 # ---------------------------------------------------------------- primitives
@@ -231,18 +209,6 @@ for _ in range(200):
 
 
 # ---------------------------------------------------------------- ask the oracle
-
-def ask(sources):
-    lines = [json.dumps({"id": str(i), "cmd": "expr", "src": s}) for i, s in enumerate(sources)]
-    out = subprocess.run(
-        [ORACLE, "batch"], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True
-    ).stdout
-    answers = {}
-    for line in out.splitlines():
-        d = loads(line)
-        answers[sources[int(d["id"])]] = d
-    return answers
-
 
 def errors(d):
     if "error" in d:

@@ -24,17 +24,17 @@ deviation's relaxation) and that the reference still answers differently.
 Usage: scripts/oracle_stdlib.py [ORACLE]
        (default ../shared/tools/hcl-oracle/bin/hcl-oracle)
 """
-import json
 import os
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ORACLE = (
-    sys.argv[1]
-    if len(sys.argv) > 1
-    else os.path.join(ROOT, "..", "shared", "tools", "hcl-oracle", "bin", "hcl-oracle")
-)
+# The script's own folder, for oracle_batch (Python puts it first on the
+# path already when the script is run directly, though not under -P); no
+# __pycache__ left in scripts/.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+
+from oracle_batch import ROOT, ask, dumps  # noqa: E402
+
 OUT = os.path.join(ROOT, "tests", "data", "stdlib.jsonl")
 
 UNKNOWN = "__unknown__"
@@ -633,29 +633,6 @@ def request_lines():
     return reqs
 
 
-class RawNumber(str):
-    """A JSON number kept as the text the oracle printed."""
-
-
-def loads(text):
-    return json.loads(text, parse_int=RawNumber, parse_float=RawNumber)
-
-
-def dumps(v):
-    """Compact JSON with sorted keys; RawNumber written unquoted."""
-    if isinstance(v, RawNumber):
-        return str(v)
-    if v is None or isinstance(v, bool):
-        return json.dumps(v)
-    if isinstance(v, (int, float)):
-        return json.dumps(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, list):
-        return "[" + ",".join(dumps(x) for x in v) + "]"
-    return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + dumps(v[k]) for k in sorted(v)) + "}"
-
-
 def answer(doc):
     diags = (doc.get("parse_diagnostics") or []) + (doc.get("diagnostics") or [])
     errors = [d for d in diags if d["severity"] == "error"]
@@ -667,14 +644,7 @@ def answer(doc):
 def main():
     srcs = request_lines()
     unique = sorted(set(srcs))
-    lines = "".join(
-        json.dumps({"id": str(i), "cmd": "expr", "src": s, "vars": VARS}) + "\n" for i, s in enumerate(unique)
-    )
-    proc = subprocess.run([ORACLE, "batch"], input=lines, capture_output=True, text=True, check=True)
-    results = {}
-    for line in proc.stdout.splitlines():
-        doc = loads(line)
-        results[unique[int(doc["id"])]] = doc
+    results = ask(unique, VARS)
     seen = set()
     out = []
     for func, args in CASES:

@@ -9,16 +9,11 @@ use hcl_native::convert::{conversion_safety, convert, unify};
 use hcl_native::json::{value_from_json, value_to_json};
 use hcl_native::value::{Type, Value};
 
-const DEPTH: usize = 4_000;
+mod common;
 
-fn on_small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap();
-}
+use common::on_small_stack;
+
+const DEPTH: usize = 4_000;
 
 fn deep_tuple(leaf: Value) -> Value {
     let mut v = leaf;

@@ -15,14 +15,14 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+
 const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test eval_golden";
 
 fn main() {
     let args = Arguments::from_args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
-    let mut inputs = Vec::new();
-    collect(&root, &mut inputs);
-    inputs.sort();
+    let inputs = common::grammar_test_files(&["hcleval"]);
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
     let trials = inputs
         .into_iter()
@@ -32,18 +32,6 @@ fn main() {
         })
         .collect();
     libtest_mimic::run(&args, trials).exit();
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "hcleval") {
-            out.push(p);
-        }
-    }
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {

@@ -6,14 +6,9 @@ use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::value::Value;
 use hcl_native::{parse_expression, Arena};
 
-fn on_small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap();
-}
+mod common;
+
+use common::on_small_stack;
 
 #[test]
 fn nesting_at_the_parser_limit_evaluates_on_a_small_stack() {
