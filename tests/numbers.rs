@@ -309,3 +309,59 @@ fn negation_keeps_machine_integers_inline() {
     let h = RandomState::new();
     assert_eq!(h.hash_one(&min), h.hash_one(min.neg().neg()));
 }
+
+/// Fractions of machine integers (held without big integers) give the same
+/// answers as exact big-rational arithmetic, also where products overflow
+/// 64 bits and results leave the small form.
+#[test]
+fn small_fractions_agree_with_big_rational_arithmetic() {
+    let parts: [i64; 12] = [
+        1,
+        -1,
+        2,
+        3,
+        -7,
+        10,
+        1 << 31,
+        -(1 << 40),
+        i64::MAX,
+        i64::MIN + 1,
+        999_999_937,
+        6,
+    ];
+    let mut values = Vec::new();
+    for &n in &parts {
+        for &d in &[1i64, 2, 3, 10, 1 << 33, i64::MAX, 1_000_000_007] {
+            let r = BigRational::new(BigInt::from(n), BigInt::from(d));
+            values.push((Number::from_rational(r.clone()).unwrap(), r));
+        }
+    }
+    values.push((
+        Number::from(i64::MIN),
+        BigRational::from_integer(BigInt::from(i64::MIN)),
+    ));
+    for (a, ra) in &values {
+        assert_eq!(a.to_rational().as_ref(), Some(ra));
+        assert_eq!(a.neg().to_rational().unwrap(), -ra.clone());
+        for (b, rb) in &values {
+            let check = |op: &str, got: Result<Number, NumberError>, want: BigRational| {
+                assert_eq!(got.unwrap().to_rational().unwrap(), want, "{ra} {op} {rb}");
+            };
+            check("+", a.add(b), ra + rb);
+            check("-", a.sub(b), ra - rb);
+            check("*", a.mul(b), ra * rb);
+            if !b.is_zero() {
+                check("/", a.div(b), ra / rb);
+            }
+            assert_eq!(a.cmp(b), ra.cmp(rb), "{ra} <=> {rb}");
+            assert_eq!(a == b, ra == rb);
+        }
+    }
+    // Equal values print alike whatever path made them.
+    assert_eq!(n("1.5").mul(&Number::from(2)).unwrap(), Number::from(3));
+    assert_eq!(n("0.1").add(&n("0.2")).unwrap().to_string(), "0.3");
+    assert_eq!(
+        n("1").div(&Number::from(3)).unwrap().to_string(),
+        lit("1").unwrap().div(&Number::from(3)).unwrap().to_string()
+    );
+}

@@ -58,19 +58,53 @@ pub(super) fn normalize_reduced(n: BigInt, d: BigInt, approx: bool) -> Result<Nu
 
 /// An exact fraction from reduced machine integers (`d > 1`).
 pub(super) fn exact_small(n: i64, d: i64) -> Number {
-    Number(Repr::Exact(Arc::new(BigRational::new_raw(
-        BigInt::from(n),
-        BigInt::from(d),
-    ))))
+    match (i32::try_from(n), i32::try_from(d)) {
+        (Ok(n), Ok(d)) => Number(Repr::Ratio(n, d)),
+        _ => Number(Repr::Exact(Arc::new(BigRational::new_raw(BigInt::from(n), BigInt::from(d))))),
+    }
 }
 
+/// The canonical exact number `n/d` (lowest terms, `d > 0`): an `Int` or a
+/// `Ratio` whenever the parts fit machine integers.
 fn exact(n: BigInt, d: BigInt) -> Number {
     if d.is_one() {
         if let Some(i) = n.to_i64() {
             return Number(Repr::Int(i));
         }
     }
-    Number(Repr::Exact(Arc::new(BigRational::new_raw(n, d))))
+    match (n.to_i32(), d.to_i32()) {
+        (Some(i), Some(k)) => Number(Repr::Ratio(i, k)),
+        _ => Number(Repr::Exact(Arc::new(BigRational::new_raw(n, d)))),
+    }
+}
+
+/// `n/d` (`d > 0`) reduced, as an `Int` or `Ratio` when it fits; `None`
+/// when it does not (the caller takes the general path).
+fn small_result(n: i128, d: i128) -> Option<Number> {
+    if n == 0 {
+        return Some(Number::ZERO);
+    }
+    let g = gcd_i128(n.unsigned_abs(), d.unsigned_abs()) as i128;
+    let (n, d) = (n / g, d / g);
+    if d == 1 {
+        return Some(Number(Repr::Int(i64::try_from(n).ok()?)));
+    }
+    Some(Number(Repr::Ratio(i32::try_from(n).ok()?, i32::try_from(d).ok()?)))
+}
+
+/// `n/d` (`d > 0`) from machine-integer products too large for a `Ratio`:
+/// reduced through big integers (the magnitude stays far inside the
+/// limits).
+fn exact_reduced(n: i128, d: i128) -> Number {
+    let g = gcd_i128(n.unsigned_abs(), d.unsigned_abs()) as i128;
+    exact(BigInt::from(n / g), BigInt::from(d / g))
+}
+
+fn gcd_i128(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// The 512-bit approximation of `n/d` (`d > 0`, any terms).
@@ -127,6 +161,15 @@ impl Number {
                 Some(s) => Ok(Number(Int(s))),
                 None => Ok(exact(BigInt::from(*a) + BigInt::from(*b), BigInt::one())),
             },
+            (Int(_) | Ratio(..), Int(_) | Ratio(..)) => {
+                let ((an, ad), (bn, bd)) = (self.small().expect("small"), other.small().expect("small"));
+                // Fits: an `Int` and a `Ratio` multiply to below 2^95.
+                let n = an as i128 * bd as i128 + bn as i128 * ad as i128;
+                match small_result(n, ad as i128 * bd as i128) {
+                    Some(r) => Ok(r),
+                    None => Ok(exact_reduced(n, ad as i128 * bd as i128)),
+                }
+            }
             (PosInf, NegInf) | (NegInf, PosInf) => Err(NumberError::OpposingInfinities),
             (PosInf, _) | (_, PosInf) => Ok(Number::POSITIVE_INFINITY),
             (NegInf, _) | (_, NegInf) => Ok(Number::NEGATIVE_INFINITY),
@@ -163,6 +206,10 @@ impl Number {
                 Some(n) => Number(Repr::Int(n)),
                 None => exact(-BigInt::from(*i), BigInt::one()),
             },
+            Repr::Ratio(n, d) => match n.checked_neg() {
+                Some(m) => Number(Repr::Ratio(m, *d)),
+                None => exact(-BigInt::from(*n), BigInt::from(*d)),
+            },
             // -(2^63) fits an i64 again: normalise.
             Repr::Exact(r) => exact(-r.numer().clone(), r.denom().clone()),
             Repr::Approx(r) => Number(Repr::Approx(Arc::new(-(**r).clone()))),
@@ -185,6 +232,11 @@ impl Number {
                 Some(p) => Ok(Number(Int(p))),
                 None => normalize_reduced(BigInt::from(*a) * BigInt::from(*b), BigInt::one(), false),
             },
+            (Int(_) | Ratio(..), Int(_) | Ratio(..)) => {
+                let ((an, ad), (bn, bd)) = (self.small().expect("small"), other.small().expect("small"));
+                let (n, d) = (an as i128 * bn as i128, ad as i128 * bd as i128);
+                Ok(small_result(n, d).unwrap_or_else(|| exact_reduced(n, d)))
+            }
             (PosInf | NegInf, _) | (_, PosInf | NegInf) => {
                 if self.is_zero() || other.is_zero() {
                     return Err(NumberError::ZeroTimesInfinity);
@@ -224,6 +276,15 @@ impl Number {
                 Some(q) => Ok(Number(Int(q))),
                 None => normalize_reduced(-BigInt::from(*a), BigInt::one(), false),
             },
+            (Int(_) | Ratio(..), Int(_) | Ratio(..)) => {
+                // The divisor is not zero (handled above).
+                let ((an, ad), (bn, bd)) = (self.small().expect("small"), other.small().expect("small"));
+                let (mut n, mut d) = (an as i128 * bd as i128, ad as i128 * bn as i128);
+                if d < 0 {
+                    (n, d) = (-n, -d);
+                }
+                Ok(small_result(n, d).unwrap_or_else(|| exact_reduced(n, d)))
+            }
             _ if self.is_approx() || other.is_approx() => {
                 let (n1, d1) = self.frac();
                 let (n2, d2) = rational::recip(&other.frac());

@@ -27,6 +27,13 @@ impl fmt::Display for Number {
             Repr::Int(i) => write!(f, "{i}"),
             Repr::PosInf => f.write_str("+Inf"),
             Repr::NegInf => f.write_str("-Inf"),
+            Repr::Ratio(n, d) => {
+                let (n, d) = (BigInt::from(*n), BigInt::from(*d));
+                match terminating(&n, &d) {
+                    Some(s) => f.write_str(&s),
+                    None => f.write_str(&shortest(&n, &d)),
+                }
+            }
             Repr::Exact(r) => match terminating(r.numer(), r.denom()) {
                 Some(s) => f.write_str(&s),
                 None => f.write_str(&shortest(r.numer(), r.denom())),

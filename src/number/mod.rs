@@ -81,7 +81,12 @@ pub struct Number(Repr);
 enum Repr {
     /// An exact integer that fits in an `i64`.
     Int(i64),
-    /// An exact rational in lowest terms that is not an `Int`.
+    /// An exact fraction in lowest terms whose numerator and denominator
+    /// fit in an `i32` (denominator above 1): config-sized decimals such
+    /// as 1.5, without heap allocation (and a `Number` stays 16 bytes).
+    Ratio(i32, i32),
+    /// An exact rational in lowest terms that is neither an `Int` nor a
+    /// `Ratio`.
     Exact(Arc<BigRational>),
     /// A 512-bit binary floating-point approximation (never zero).
     Approx(Arc<BigRational>),
@@ -160,6 +165,7 @@ impl Number {
     pub fn is_integer(&self) -> bool {
         match &self.0 {
             Repr::Int(_) => true,
+            Repr::Ratio(..) => false,
             Repr::Exact(r) | Repr::Approx(r) => r.is_integer(),
             Repr::PosInf | Repr::NegInf => false,
         }
@@ -169,7 +175,7 @@ impl Number {
     /// to a 512-bit mantissa under the bounded-cost policy, and for the
     /// infinities).
     pub fn is_exact(&self) -> bool {
-        matches!(self.0, Repr::Int(_) | Repr::Exact(_))
+        matches!(self.0, Repr::Int(_) | Repr::Ratio(..) | Repr::Exact(_))
     }
 
     /// Whether this is zero.
@@ -181,6 +187,7 @@ impl Number {
     pub fn signum(&self) -> i32 {
         match &self.0 {
             Repr::Int(i) => i.signum() as i32,
+            Repr::Ratio(n, _) => n.signum(),
             Repr::Exact(r) | Repr::Approx(r) => {
                 if r.is_negative() {
                     -1
@@ -204,6 +211,7 @@ impl Number {
     pub fn to_rational(&self) -> Option<BigRational> {
         match &self.0 {
             Repr::Int(i) => Some(BigRational::from_integer(BigInt::from(*i))),
+            Repr::Ratio(n, d) => Some(BigRational::new_raw(BigInt::from(*n), BigInt::from(*d))),
             Repr::Exact(r) | Repr::Approx(r) => Some((**r).clone()),
             Repr::PosInf | Repr::NegInf => None,
         }
@@ -223,9 +231,19 @@ impl Number {
     pub fn to_f64(&self) -> f64 {
         match &self.0 {
             Repr::Int(i) => *i as f64,
+            Repr::Ratio(n, d) => rational_to_f64(&BigRational::new_raw(BigInt::from(*n), BigInt::from(*d))),
             Repr::Exact(r) | Repr::Approx(r) => rational_to_f64(r),
             Repr::PosInf => f64::INFINITY,
             Repr::NegInf => f64::NEG_INFINITY,
+        }
+    }
+
+    /// Numerator and denominator of an `Int` or `Ratio`.
+    fn small(&self) -> Option<(i64, i64)> {
+        match self.0 {
+            Repr::Int(i) => Some((i, 1)),
+            Repr::Ratio(n, d) => Some((n as i64, d as i64)),
+            _ => None,
         }
     }
 
@@ -234,6 +252,7 @@ impl Number {
     fn parts(&self) -> Option<(BigInt, BigInt)> {
         match &self.0 {
             Repr::Int(i) => Some((BigInt::from(*i), BigInt::one())),
+            Repr::Ratio(n, d) => Some((BigInt::from(*n), BigInt::from(*d))),
             Repr::Exact(r) | Repr::Approx(r) => Some((r.numer().clone(), r.denom().clone())),
             Repr::PosInf | Repr::NegInf => None,
         }
@@ -353,6 +372,10 @@ impl Ord for Number {
         use Repr::*;
         match (&self.0, &other.0) {
             (Int(a), Int(b)) => a.cmp(b),
+            (Int(_) | Ratio(..), Int(_) | Ratio(..)) => {
+                let ((an, ad), (bn, bd)) = (self.small().expect("small"), other.small().expect("small"));
+                (an as i128 * bd as i128).cmp(&(bn as i128 * ad as i128))
+            }
             (NegInf, NegInf) | (PosInf, PosInf) => Ordering::Equal,
             (NegInf, _) | (_, PosInf) => Ordering::Less,
             (PosInf, _) | (_, NegInf) => Ordering::Greater,
