@@ -365,3 +365,55 @@ fn small_fractions_agree_with_big_rational_arithmetic() {
         lit("1").unwrap().div(&Number::from(3)).unwrap().to_string()
     );
 }
+
+/// Short literals take a fast path; it agrees with the canonical-string
+/// parser (the general decimal machinery) on every shape near its limits.
+#[test]
+fn short_literals_agree_with_the_general_parser() {
+    let mut texts = vec![
+        "0",
+        "00",
+        "007",
+        "1",
+        "8080",
+        "0.5",
+        "1.50",
+        "12.75",
+        "0.000001",
+        "999999999999999999",
+        "9999999999999999999",
+        "99999999999999999.9",
+        "0.999999999999999999",
+        "123456789.123456789",
+        "1000000000000000000",
+        "5.0",
+        "0.0",
+        "3.14159",
+        "2147483647.5",
+        "0.1234567891",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    let mut seed = 12345u64;
+    for _ in 0..2000 {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let int_len = 1 + (seed >> 33) as usize % 12;
+        let frac_len = (seed >> 40) as usize % 12;
+        let digits: String = (0..int_len + frac_len)
+            .map(|k| char::from(b'0' + ((seed >> (k % 50)) % 10) as u8))
+            .collect();
+        let (i, f) = digits.split_at(int_len);
+        texts.push(if frac_len == 0 {
+            i.to_string()
+        } else {
+            format!("{i}.{f}")
+        });
+    }
+    for t in &texts {
+        let fast = Number::from_literal(t).unwrap();
+        let general: Number = t.parse().unwrap();
+        assert_eq!(fast, general, "{t}");
+        assert_eq!(fast.to_string(), general.to_string(), "{t}");
+    }
+}

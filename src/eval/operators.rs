@@ -119,6 +119,19 @@ impl Evaluator<'_> {
         span: Span,
         errors: usize,
     ) -> Value {
+        // Known numbers (or bools) with no error so far: the common case,
+        // straight to the operation.
+        if self.error_count() == errors {
+            if let (Some(a), Some(b)) = (lhs.as_number(), rhs.as_number()) {
+                if let Some(v) = self.numbers(op, a, b, span) {
+                    return v;
+                }
+            } else if let (Some(a), Some(b), BinaryOperator::And | BinaryOperator::Or) =
+                (lhs.as_bool(), rhs.as_bool(), op)
+            {
+                return Value::bool(if op == BinaryOperator::And { a && b } else { a || b });
+            }
+        }
         let (operand_ty, result_ty) = signature(op);
         // Operands of the right type already (the common case) need no
         // conversion.
@@ -192,19 +205,29 @@ impl Evaluator<'_> {
             l.as_number().expect("a known number"),
             r.as_number().expect("a known number"),
         );
+        self.numbers(op, a, b, span)
+            .expect("an arithmetic or comparison operator")
+    }
+
+    /// An arithmetic or comparison operator on two known numbers; `None`
+    /// for the other operators.
+    fn numbers(&mut self, op: BinaryOperator, a: &Number, b: &Number, span: Span) -> Option<Value> {
+        use BinaryOperator::*;
         let result: Result<Number, NumberError> = match op {
             Add => a.add(b),
             Subtract => a.sub(b),
             Multiply => a.mul(b),
             Divide => a.div(b),
             Modulo => a.rem(b),
-            Less => return Value::bool(a.less_than(b)),
-            Greater => return Value::bool(b.less_than(a)),
-            LessOrEqual => return Value::bool(!b.less_than(a)),
-            GreaterOrEqual => return Value::bool(!a.less_than(b)),
-            Equal | NotEqual | And | Or => unreachable!("handled above"),
+            Less => return Some(Value::bool(a.less_than(b))),
+            Greater => return Some(Value::bool(b.less_than(a))),
+            LessOrEqual => return Some(Value::bool(!b.less_than(a))),
+            GreaterOrEqual => return Some(Value::bool(!a.less_than(b))),
+            Equal => return Some(Value::bool(a == b)),
+            NotEqual => return Some(Value::bool(a != b)),
+            And | Or => return None,
         };
-        match result {
+        Some(match result {
             Ok(n) => Value::number(n),
             Err(e) => {
                 self.error(
@@ -215,6 +238,6 @@ impl Evaluator<'_> {
                 );
                 Value::unknown(Type::Number)
             }
-        }
+        })
     }
 }

@@ -60,7 +60,10 @@ pub(super) fn normalize_reduced(n: BigInt, d: BigInt, approx: bool) -> Result<Nu
 pub(super) fn exact_small(n: i64, d: i64) -> Number {
     match (i32::try_from(n), i32::try_from(d)) {
         (Ok(n), Ok(d)) => Number(Repr::Ratio(n, d)),
-        _ => Number(Repr::Exact(Arc::new(BigRational::new_raw(BigInt::from(n), BigInt::from(d))))),
+        _ => Number(Repr::Exact(Arc::new(BigRational::new_raw(
+            BigInt::from(n),
+            BigInt::from(d),
+        )))),
     }
 }
 

@@ -77,7 +77,11 @@ pub const MANTISSA_BITS: u64 = 512;
 #[derive(Clone)]
 pub struct Number(Repr);
 
+// A full-width tag keeps the payload aligned: values holding numbers are
+// then copied with aligned moves (a byte tag let the compiler pack a
+// number at an odd offset inside a value, and every copy stalled).
 #[derive(Clone)]
+#[repr(u64)]
 enum Repr {
     /// An exact integer that fits in an `i64`.
     Int(i64),

@@ -131,11 +131,8 @@ impl Number {
     /// assert!(Number::from_literal("1e-999999999").unwrap().is_zero());
     /// ```
     pub fn from_literal(text: &str) -> Result<Number, NumberError> {
-        // The common case, a small integer, without the general decimal
-        // machinery.
-        if !text.is_empty() && text.len() <= 18 && text.bytes().all(|b| b.is_ascii_digit()) {
-            return Ok(Number::from(text.parse::<i64>().map_err(|_| NumberError::Syntax)?));
-        }
+        // The common cases, a short integer or plain decimal, without the
+        // general decimal machinery.
         if let Some(n) = small_decimal(text) {
             return Ok(n);
         }
@@ -160,24 +157,50 @@ impl Number {
     }
 }
 
-/// A short plain decimal (`12.75`: at most 18 digits, no exponent) from
-/// machine integers, reduced, without the general machinery.
+/// A short integer or plain decimal (`8080`, `12.75`: at most 18 digits,
+/// no exponent) in one pass over the text, reduced, without the general
+/// machinery.
 fn small_decimal(text: &str) -> Option<Number> {
-    let (int, frac) = text.split_once('.')?;
-    if int.is_empty() || frac.is_empty() || int.len() + frac.len() > 18 {
+    let b = text.as_bytes();
+    // At most 18 digits, so the value fits an i64 as it accumulates.
+    if b.is_empty() || b.len() > 19 || (b.len() == 19 && !b.contains(&b'.')) {
         return None;
     }
-    if !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
-        return None;
+    let mut n: i64 = 0;
+    let mut scale: i64 = 1;
+    let mut point = None;
+    for (k, &c) in b.iter().enumerate() {
+        match c {
+            b'0'..=b'9' => {
+                n = n * 10 + (c - b'0') as i64;
+                if point.is_some() {
+                    scale *= 10;
+                }
+            }
+            b'.' if point.is_none() && k > 0 && k + 1 < b.len() => point = Some(k),
+            _ => return None,
+        }
     }
-    let scale = 10i64.pow(frac.len() as u32);
-    let n = int.parse::<i64>().ok()? * scale + frac.parse::<i64>().ok()?;
-    let g = num_integer::Integer::gcd(&n, &scale);
-    let (n, d) = if g == 0 { (0, 1) } else { (n / g, scale / g) };
-    Some(if d == 1 {
+    if scale == 1 {
+        return Some(Number::from(n));
+    }
+    // Strip common factors of 2 and 5 (the only ones a power of ten has).
+    while scale > 1 && n % 10 == 0 {
+        n /= 10;
+        scale /= 10;
+    }
+    while scale % 2 == 0 && n % 2 == 0 {
+        n /= 2;
+        scale /= 2;
+    }
+    while scale % 5 == 0 && n % 5 == 0 {
+        n /= 5;
+        scale /= 5;
+    }
+    Some(if scale == 1 {
         Number::from(n)
     } else {
-        super::arith::exact_small(n, d)
+        super::arith::exact_small(n, scale)
     })
 }
 

@@ -36,7 +36,10 @@ use crate::number::Number;
 #[derive(Clone)]
 pub struct Value(pub(crate) Repr);
 
+// A full-width tag keeps every payload 8-byte aligned, so copies of values
+// are aligned moves (see the same note on `Number`).
 #[derive(Clone)]
+#[repr(u64)]
 pub(crate) enum Repr {
     Null(Type),
     Unknown(Type),
