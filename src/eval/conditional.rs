@@ -3,10 +3,10 @@
 //! spec: hclsyntax#conditional-operator
 
 use super::{Evaluator, Locals};
-use crate::ast::Conditional;
+use crate::ast::{Conditional, Expression};
 use crate::convert::{convert, unify};
 use crate::value::{Type, Value};
-use crate::Diagnostic;
+use crate::{Diagnostic, Span};
 
 impl Evaluator<'_> {
     /// `Conditional = Expression "?" Expression ":" Expression`. Both
@@ -33,30 +33,8 @@ impl Evaluator<'_> {
                 return Value::dynamic();
             }
         };
-        let cond = self.expr(&c.predicate, locals);
-        if cond.is_null() {
-            self.error(
-                "Null condition",
-                "The condition value is null. Conditions must either be true or false.",
-                c.predicate.span(),
-                Some(c.span),
-            );
-            return Value::unknown(result_ty);
-        }
-        let cond = match convert(&cond, &Type::Bool) {
-            Ok(v) => v,
-            Err(_) => {
-                self.error(
-                    "Incorrect condition type",
-                    "The condition expression must be of type bool.",
-                    c.predicate.span(),
-                    Some(c.span),
-                );
-                return Value::unknown(result_ty);
-            }
-        };
         // An unknown predicate selects neither result.
-        let Some(which) = cond.as_bool() else {
+        let Some(which) = self.predicate(&c.predicate, c.span, locals) else {
             return Value::unknown(result_ty);
         };
         let (value, diags, expr, name) = if which {
@@ -79,6 +57,33 @@ impl Evaluator<'_> {
                     Some(c.span),
                 );
                 Value::unknown(result_ty)
+            }
+        }
+    }
+
+    /// The predicate of a conditional or a template `if`: its bool, or
+    /// `None` when it is unknown or in error (reported, with `context`).
+    pub(super) fn predicate(&mut self, e: &Expression<'_>, context: Span, locals: Option<&Locals<'_>>) -> Option<bool> {
+        let cond = self.expr(e, locals);
+        if cond.is_null() {
+            self.error(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                e.span(),
+                Some(context),
+            );
+            return None;
+        }
+        match convert(&cond, &Type::Bool) {
+            Ok(v) => v.as_bool(),
+            Err(_) => {
+                self.error(
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.",
+                    e.span(),
+                    Some(context),
+                );
+                None
             }
         }
     }

@@ -201,74 +201,43 @@ impl<'p> EvalContext<'p> {
         self.step_limit = Some(steps);
     }
 
+    /// This context and its ancestors, nearest first.
+    fn chain(&self) -> impl Iterator<Item = &EvalContext<'p>> {
+        std::iter::successors(Some(self), |c| c.parent)
+    }
+
     /// The step limit of the nearest context that sets one.
     pub(crate) fn step_limit(&self) -> u64 {
-        let mut ctx = Some(self);
-        while let Some(c) = ctx {
-            if let Some(l) = c.step_limit {
-                return l;
-            }
-            ctx = c.parent;
-        }
-        DEFAULT_STEP_LIMIT
+        self.chain().find_map(|c| c.step_limit).unwrap_or(DEFAULT_STEP_LIMIT)
     }
 
     /// Whether this scope or an ancestor treats undefined variables as
     /// unknown.
     pub(crate) fn undefined_variables_are_unknown(&self) -> bool {
-        let mut ctx = Some(self);
-        while let Some(c) = ctx {
-            if c.undefined_unknown {
-                return true;
-            }
-            ctx = c.parent;
-        }
-        false
+        self.chain().any(|c| c.undefined_unknown)
     }
 
     /// The variable `name` of the nearest scope that defines it.
     pub fn variable(&self, name: &str) -> Option<&Value> {
-        let mut ctx = Some(self);
-        while let Some(c) = ctx {
-            if let Some(v) = c.variables.get(name) {
-                return Some(v);
-            }
-            ctx = c.parent;
-        }
-        None
+        self.chain().find_map(|c| c.variables.get(name))
     }
 
     /// The function `name` of the nearest table that defines it.
     pub fn function(&self, name: &str) -> Option<&Function> {
-        let mut ctx = Some(self);
-        while let Some(c) = ctx {
-            if let Some(f) = c.functions.get(name) {
-                return Some(f);
-            }
-            ctx = c.parent;
-        }
-        None
+        self.chain().find_map(|c| c.functions.get(name))
     }
 
     /// Every variable name visible here (for suggestions).
     pub(crate) fn variable_names(&self) -> Vec<&str> {
-        let mut names = Vec::new();
-        let mut ctx = Some(self);
-        while let Some(c) = ctx {
-            names.extend(c.variables.keys().map(String::as_str));
-            ctx = c.parent;
-        }
-        names
+        self.chain()
+            .flat_map(|c| c.variables.keys().map(String::as_str))
+            .collect()
     }
 
     /// Every function name visible here (for suggestions).
     pub(crate) fn function_names(&self) -> Vec<&str> {
-        let mut names = Vec::new();
-        let mut ctx = Some(self);
-        while let Some(c) = ctx {
-            names.extend(c.functions.keys().map(String::as_str));
-            ctx = c.parent;
-        }
-        names
+        self.chain()
+            .flat_map(|c| c.functions.keys().map(String::as_str))
+            .collect()
     }
 }

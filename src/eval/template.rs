@@ -95,26 +95,7 @@ impl Evaluator<'_> {
             Some(t) => self.isolated(|ev| ev.template(t, locals)),
             None => (Value::from(""), Vec::new()),
         };
-        let cond = self.expr(&d.condition, locals);
-        if cond.is_null() {
-            self.error(
-                "Null condition",
-                "The condition value is null. Conditions must either be true or false.",
-                d.condition.span(),
-                Some(d.span),
-            );
-            return Value::unknown(Type::String);
-        }
-        let Ok(cond) = convert(&cond, &Type::Bool) else {
-            self.error(
-                "Incorrect condition type",
-                "The condition expression must be of type bool.",
-                d.condition.span(),
-                Some(d.span),
-            );
-            return Value::unknown(Type::String);
-        };
-        match cond.as_bool() {
+        match self.predicate(&d.condition, d.span, locals) {
             Some(true) => {
                 self.diags.extend(then_diags);
                 then_value
