@@ -211,6 +211,7 @@ impl Evaluator<'_> {
 
     /// An arithmetic or comparison operator on two known numbers; `None`
     /// for the other operators.
+    #[inline]
     fn numbers(&mut self, op: BinaryOperator, a: &Number, b: &Number, span: Span) -> Option<Value> {
         use BinaryOperator::*;
         let result: Result<Number, NumberError> = match op {

@@ -157,7 +157,18 @@ impl Number {
     /// let n = Number::from(2).add(&Number::from(3)).unwrap();
     /// assert_eq!(n, Number::from(5));
     /// ```
+    #[inline]
     pub fn add(&self, other: &Number) -> Result<Number, NumberError> {
+        // Machine integers that do not overflow: inline, the common case.
+        if let (Repr::Int(a), Repr::Int(b)) = (&self.0, &other.0) {
+            if let Some(r) = a.checked_add(*b) {
+                return Ok(Number(Repr::Int(r)));
+            }
+        }
+        self.add_general(other)
+    }
+
+    fn add_general(&self, other: &Number) -> Result<Number, NumberError> {
         use Repr::*;
         match (&self.0, &other.0) {
             (Int(a), Int(b)) => match a.checked_add(*b) {
@@ -228,7 +239,18 @@ impl Number {
     /// let big = Number::from(i64::MAX).mul(&Number::from(i64::MAX)).unwrap();
     /// assert_eq!(big.to_string(), "85070591730234615847396907784232501249");
     /// ```
+    #[inline]
     pub fn mul(&self, other: &Number) -> Result<Number, NumberError> {
+        // Machine integers that do not overflow: inline, the common case.
+        if let (Repr::Int(a), Repr::Int(b)) = (&self.0, &other.0) {
+            if let Some(r) = a.checked_mul(*b) {
+                return Ok(Number(Repr::Int(r)));
+            }
+        }
+        self.mul_general(other)
+    }
+
+    fn mul_general(&self, other: &Number) -> Result<Number, NumberError> {
         use Repr::*;
         match (&self.0, &other.0) {
             (Int(a), Int(b)) => match a.checked_mul(*b) {

@@ -130,6 +130,7 @@ impl Number {
     /// assert_eq!(Number::from_literal("1e999999999"), Err(NumberError::Overflow));
     /// assert!(Number::from_literal("1e-999999999").unwrap().is_zero());
     /// ```
+    #[inline]
     pub fn from_literal(text: &str) -> Result<Number, NumberError> {
         // The common cases, a short integer or plain decimal, without the
         // general decimal machinery.
@@ -160,6 +161,7 @@ impl Number {
 /// A short integer or plain decimal (`8080`, `12.75`: at most 18 digits,
 /// no exponent) in one pass over the text, reduced, without the general
 /// machinery.
+#[inline]
 fn small_decimal(text: &str) -> Option<Number> {
     let b = text.as_bytes();
     // At most 18 digits, so the value fits an i64 as it accumulates.
