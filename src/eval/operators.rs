@@ -10,7 +10,7 @@
 //! Both operands are always evaluated, so errors in either are reported.
 
 use super::{Evaluator, Locals};
-use crate::ast::{BinaryOp, BinaryOperator, Expression, UnaryOp, UnaryOperator};
+use crate::ast::{BinaryOp, BinaryOperator, ExprTerm, Expression, LiteralValue, UnaryOp, UnaryOperator};
 use crate::convert::convert;
 use crate::number::{Number, NumberError};
 use crate::value::{Type, Value};
@@ -94,15 +94,29 @@ impl Evaluator<'_> {
     /// spec: hclsyntax#operations
     pub(super) fn binary(&mut self, b: &BinaryOp<'_>, locals: Option<&Locals<'_>>) -> Value {
         let errors = self.error_count();
-        let mut acc = self.expr(&b.first, locals);
+        let mut acc = self.operand(&b.first, locals);
         let mut acc_span = b.first.span();
         for (op, _, rhs) in b.rest {
-            let rhs_value = self.expr(rhs, locals);
+            let rhs_value = self.operand(rhs, locals);
             let span = acc_span.to(rhs.span());
             acc = self.apply(*op, acc, acc_span, rhs_value, rhs, span, errors);
             acc_span = span;
         }
         acc
+    }
+
+    /// An operand: a number literal directly (the commonest operand),
+    /// anything else through the general walk.
+    #[inline]
+    fn operand(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
+        if let Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) = e {
+            if self.step(1, n.span) {
+                if let Ok(v) = Number::from_literal(n.text) {
+                    return Value::number(v);
+                }
+            }
+        }
+        self.expr(e, locals)
     }
 
     /// One binary operation on evaluated operands. Errors found in the
