@@ -11,7 +11,7 @@
 //! regenerate it; every expected answer is checked against the reference
 //! with `scripts/differential.py` before it is committed.
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::Failed;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -20,18 +20,7 @@ mod common;
 const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test eval_golden";
 
 fn main() {
-    let args = Arguments::from_args();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
-    let inputs = common::grammar_test_files(&["hcleval"]);
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
-    let trials = inputs
-        .into_iter()
-        .map(|path| {
-            let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
-            Trial::test(name, move || run_case(&path, update))
-        })
-        .collect();
-    libtest_mimic::run(&args, trials).exit();
+    common::run_golden(&["hcleval"], run_case)
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {

@@ -22,25 +22,14 @@ mod common;
 
 use hcl_native::ast::dump;
 use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostics, LineIndex};
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::Failed;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test grammar";
 
 fn main() {
-    let args = Arguments::from_args();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
-    let inputs = common::golden_inputs();
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
-    let trials = inputs
-        .into_iter()
-        .map(|path| {
-            let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
-            Trial::test(name, move || run_case(&path, update))
-        })
-        .collect();
-    libtest_mimic::run(&args, trials).exit();
+    common::run_golden(&["hcl", "hclexpr", "hcltmpl"], run_case)
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
