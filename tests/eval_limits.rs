@@ -87,3 +87,44 @@ fn a_lower_step_limit_applies_to_child_contexts() {
     let small = parse_expression(&arena, b"[for x in range(10): x]").ast;
     assert!(evaluate(&small, &child).diagnostics.is_empty());
 }
+
+#[test]
+fn the_step_limit_is_reported_even_when_passed_in_a_branch_not_taken() {
+    let src = "true ? 1 : length([for a in range(1000): [for b in range(1000): [for c in range(20): c]]])";
+    let arena = Arena::new();
+    let r = evaluate(
+        &parse_expression(&arena, src.as_bytes()).ast,
+        &EvalContext::with_standard_functions(),
+    );
+    assert_eq!(r.diagnostics.as_slice()[0].summary, "Evaluation step limit reached");
+    assert!(!r.value.is_known());
+}
+
+#[test]
+fn template_for_directives_count_their_iterations() {
+    let src = "%{for a in range(100)}%{for b in range(100)}%{for c in range(100)}%{for d in range(100)}x%{endfor}%{endfor}%{endfor}%{endfor}";
+    let arena = Arena::new();
+    let t = hcl_native::parse_template(&arena, src.as_bytes()).ast;
+    let r = hcl_native::eval::evaluate_template(&t, &EvalContext::with_standard_functions());
+    assert_eq!(r.diagnostics.as_slice()[0].summary, "Evaluation step limit reached");
+}
+
+#[test]
+fn errors_are_capped_with_a_count() {
+    // A million errors from a short input: the first 10,000 are kept.
+    let src = "[for x in range(1000): [for y in range(1000): x.foo]]";
+    let arena = Arena::new();
+    let r = evaluate(
+        &parse_expression(&arena, src.as_bytes()).ast,
+        &EvalContext::with_standard_functions(),
+    );
+    let ds = r.diagnostics.as_slice();
+    assert_eq!(ds.len(), 10_001);
+    assert_eq!(ds[0].summary, "Unsupported attribute");
+    assert_eq!(ds[10_000].summary, "Too many errors");
+    assert!(
+        ds[10_000].detail.starts_with("Evaluation found 1000000 errors"),
+        "{}",
+        ds[10_000].detail
+    );
+}

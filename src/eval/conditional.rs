@@ -43,7 +43,7 @@ impl Evaluator<'_> {
             (false_value, false_diags, &c.false_expr, "false")
         };
         let failed = diags.iter().any(Diagnostic::is_error);
-        self.diags.extend(diags);
+        self.absorb(diags);
         if failed {
             return value;
         }
@@ -91,8 +91,10 @@ impl Evaluator<'_> {
     /// Runs `f` and takes the diagnostics it adds out of the evaluator.
     pub(super) fn isolated(&mut self, f: impl FnOnce(&mut Self) -> Value) -> (Value, Vec<Diagnostic>) {
         let outer = std::mem::take(&mut self.diags);
+        let outer_errors = self.errors;
         let value = f(self);
         let inner = std::mem::replace(&mut self.diags, outer);
+        self.errors = outer_errors;
         (value, inner.into_vec())
     }
 }

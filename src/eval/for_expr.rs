@@ -63,6 +63,10 @@ impl Evaluator<'_> {
             );
             return Iteration::Unknown;
         }
+        // Each element visited is a step.
+        if !self.step(coll.length().unwrap_or(0) as u64, coll_span) {
+            return Iteration::Unknown;
+        }
         Iteration::Pairs(match coll.kind() {
             ValueRef::List(items) | ValueRef::Tuple(items) => items
                 .iter()

@@ -131,7 +131,13 @@ impl Locals<'_> {
 
 pub(crate) struct Evaluator<'c> {
     ctx: &'c EvalContext<'c>,
+    /// The errors kept (at most `MAX_DIAGNOSTICS`).
     diags: Diagnostics,
+    /// Every error found, kept or not: control flow compares counts of it.
+    errors: usize,
+    /// Where the step limit was passed, once it has been: reported at the
+    /// end, so that no branch left untaken can swallow the report.
+    limit_passed: Option<Span>,
     /// How deep the walk is: every few levels it checks the stack.
     depth: usize,
     /// Steps taken, and the most allowed.
@@ -143,18 +149,45 @@ pub(crate) struct Evaluator<'c> {
 /// guarantees can hold.
 const STACK_CHECK_EVERY: usize = 16;
 
+/// The most errors one evaluation keeps (as the parser's default): memory
+/// stays in proportion to the input, however many errors it multiplies.
+const MAX_DIAGNOSTICS: usize = 10_000;
+
 impl<'c> Evaluator<'c> {
     fn new(ctx: &'c EvalContext<'c>) -> Self {
         Evaluator {
             ctx,
             diags: Diagnostics::new(),
+            errors: 0,
+            limit_passed: None,
             depth: 0,
             steps: 0,
             step_limit: ctx.step_limit(),
         }
     }
 
-    fn finish(self, value: Value) -> Evaluated {
+    fn finish(mut self, value: Value) -> Evaluated {
+        if self.errors > self.diags.len() {
+            let subject = self.diags.as_slice().last().map_or(Span::new(0, 0), |d| d.subject);
+            self.diags.push(Diagnostic::error(
+                "Too many errors",
+                format!(
+                    "Evaluation found {} errors; only the first {MAX_DIAGNOSTICS} are listed.",
+                    self.errors
+                ),
+                subject,
+            ));
+        }
+        if let Some(at) = self.limit_passed {
+            self.diags.push(Diagnostic::error(
+                "Evaluation step limit reached",
+                format!(
+                    "Evaluating this expression takes more than {} steps (expressions evaluated and elements visited), the limit this evaluation context sets.",
+                    self.step_limit
+                ),
+                at,
+            ));
+        }
         Evaluated {
             value,
             diagnostics: self.diags,
@@ -166,34 +199,35 @@ impl<'c> Evaluator<'c> {
         if let Some(c) = context.filter(|c| *c != subject) {
             d = d.with_context(c);
         }
-        self.diags.push(d);
+        self.absorb(std::iter::once(d));
     }
 
-    /// Counts `n` steps; `false` (after one error saying so) once the
-    /// limit is passed, when evaluation stops.
+    /// Takes errors found elsewhere (a branch evaluated apart) as this
+    /// evaluation's own, keeping at most `MAX_DIAGNOSTICS`.
+    pub(crate) fn absorb(&mut self, ds: impl IntoIterator<Item = Diagnostic>) {
+        for d in ds {
+            self.errors += 1;
+            if self.diags.len() < MAX_DIAGNOSTICS {
+                self.diags.push(d);
+            }
+        }
+    }
+
+    /// Counts `n` steps; `false` once the limit is passed, when evaluation
+    /// stops (the error is added at the end).
     pub(crate) fn step(&mut self, n: u64, at: Span) -> bool {
         self.steps = self.steps.saturating_add(n);
         if self.steps <= self.step_limit {
             return true;
         }
-        if self.steps.saturating_sub(n) <= self.step_limit {
-            self.error(
-                "Evaluation step limit reached",
-                format!(
-                    "Evaluating this expression takes more than {} steps (expressions evaluated and elements visited), the limit this evaluation context sets.",
-                    self.step_limit
-                ),
-                at,
-                None,
-            );
-        }
+        self.limit_passed.get_or_insert(at);
         false
     }
 
-    /// How many diagnostics so far: the evaluator reports errors only, so
-    /// this counts errors, without a walk over them.
+    /// How many errors so far (kept or not), to tell whether a part of
+    /// the evaluation found any.
     fn error_count(&self) -> usize {
-        self.diags.len()
+        self.errors
     }
 
     /// Evaluates an expression. Recursion follows the tree, whose nesting

@@ -333,7 +333,7 @@ impl Evaluator<'_> {
             }
         });
         if report {
-            self.diags.extend(diags);
+            self.absorb(diags);
         }
         t
     }

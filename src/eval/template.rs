@@ -97,11 +97,11 @@ impl Evaluator<'_> {
         };
         match self.predicate(&d.condition, d.span, locals) {
             Some(true) => {
-                self.diags.extend(then_diags);
+                self.absorb(then_diags);
                 then_value
             }
             Some(false) => {
-                self.diags.extend(else_diags);
+                self.absorb(else_diags);
                 else_value
             }
             None => Value::unknown(Type::String),

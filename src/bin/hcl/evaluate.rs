@@ -72,6 +72,26 @@ fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated) {
     loc.write_diagnostics(out, r.diagnostics.iter());
 }
 
+/// Renders diagnostics while fewer than `MAX_RENDERED` have been
+/// (`rendered` counts them across calls), then says how many were left out.
+fn render_some(out: &mut String, name: &str, src: &[u8], ds: &[Diagnostic], rendered: &mut usize) {
+    if ds.is_empty() {
+        return;
+    }
+    let room = crate::MAX_RENDERED.saturating_sub(*rendered);
+    let shown = &ds[..ds.len().min(room)];
+    if !shown.is_empty() {
+        out.push_str(&render_diagnostics(name, src, shown));
+    }
+    *rendered += shown.len();
+    if ds.len() > shown.len() {
+        out.push_str(&format!(
+            "... and {} more diagnostics (--format json lists them all)\n",
+            ds.len() - shown.len()
+        ));
+    }
+}
+
 /// The human form of a result: the value, its type, then diagnostics.
 fn human(name: &str, src: &[u8], r: &Evaluated, parse: &[Diagnostic]) -> String {
     let mut out = String::new();
@@ -81,9 +101,7 @@ fn human(name: &str, src: &[u8], r: &Evaluated, parse: &[Diagnostic]) -> String 
     };
     out.push_str(&format!("{text}\n  type: {}\n", r.value.ty()));
     let all: Vec<Diagnostic> = parse.iter().chain(r.diagnostics.iter()).cloned().collect();
-    if !all.is_empty() {
-        out.push_str(&render_diagnostics(name, src, &all));
-    }
+    render_some(&mut out, name, src, &all, &mut 0);
     out
 }
 
@@ -150,6 +168,7 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
         }
         Format::Human => {
             let mut out = String::new();
+            let mut rendered = 0;
             for a in &attrs {
                 let r = evaluate(&a.expr, ctx);
                 let text = match value_to_json(&r.value) {
@@ -157,13 +176,9 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
                     Err(e) => format!("<{e}>"),
                 };
                 out.push_str(&format!("{} = {text}    # {}\n", a.name.name, r.value.ty()));
-                if !r.diagnostics.is_empty() {
-                    out.push_str(&render_diagnostics(name, src, r.diagnostics.as_slice()));
-                }
+                render_some(&mut out, name, src, r.diagnostics.as_slice(), &mut rendered);
             }
-            if !parsed.diagnostics.is_empty() {
-                out.push_str(&render_diagnostics(name, src, parsed.diagnostics.as_slice()));
-            }
+            render_some(&mut out, name, src, parsed.diagnostics.as_slice(), &mut rendered);
             print!("{out}");
         }
     }

@@ -119,7 +119,7 @@ fn usage(message: &str) -> ExitCode {
 }
 
 /// The most diagnostics the human form renders.
-const MAX_RENDERED: usize = 100;
+pub(crate) const MAX_RENDERED: usize = 100;
 
 fn read_input(file: &str) -> Result<Vec<u8>, ExitCode> {
     let mut buf = Vec::new();
