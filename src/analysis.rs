@@ -23,7 +23,7 @@
 
 use crate::ast::{ExprTerm, Expression, FunctionCall, Identifier, LiteralValue, ObjectKey, PostfixOp, TemplatePart};
 use crate::number::Number;
-use crate::value::Value;
+use crate::value::{Type, Value};
 use crate::{Diagnostic, Span};
 
 fn invalid(detail: &str, span: Span) -> Diagnostic {
@@ -234,6 +234,7 @@ fn constant(e: &Expression<'_>) -> Option<Value> {
             Number::from_literal(n.text).ok().map(Value::number)
         }
         Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::Bool(b, _))) => Some(Value::bool(*b)),
+        Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::Null(_))) => Some(Value::null(Type::Dynamic)),
         Expression::ExprTerm(ExprTerm::TemplateExpr(t)) => {
             let mut s = String::new();
             for part in t.template().parts {

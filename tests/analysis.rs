@@ -31,6 +31,7 @@ fn traversals_with_attributes_and_constant_indexes() {
         ["root:a", "attr:b", "index:0", "index:\"c\"", "index:1"]
     );
     assert_eq!(steps("a[true]").unwrap(), ["root:a", "index:true"]);
+    assert_eq!(steps("a[null]").unwrap(), ["root:a", "index:null(dynamic)"]);
     // Keywords are names here.
     assert_eq!(steps("true").unwrap(), ["root:true"]);
     assert_eq!(steps("null.a").unwrap(), ["root:null", "attr:a"]);

@@ -171,10 +171,8 @@ impl Number {
     fn add_general(&self, other: &Number) -> Result<Number, NumberError> {
         use Repr::*;
         match (&self.0, &other.0) {
-            (Int(a), Int(b)) => match a.checked_add(*b) {
-                Some(s) => Ok(Number(Int(s))),
-                None => Ok(exact(BigInt::from(*a) + BigInt::from(*b), BigInt::one())),
-            },
+            // The sum overflows an i64 (`add` takes the other case).
+            (Int(a), Int(b)) => Ok(exact(BigInt::from(*a) + BigInt::from(*b), BigInt::one())),
             (Int(_) | Ratio(..), Int(_) | Ratio(..)) => {
                 let ((an, ad), (bn, bd)) = (self.small().expect("small"), other.small().expect("small"));
                 // Fits: an `Int` and a `Ratio` multiply to below 2^95.
@@ -253,10 +251,8 @@ impl Number {
     fn mul_general(&self, other: &Number) -> Result<Number, NumberError> {
         use Repr::*;
         match (&self.0, &other.0) {
-            (Int(a), Int(b)) => match a.checked_mul(*b) {
-                Some(p) => Ok(Number(Int(p))),
-                None => normalize_reduced(BigInt::from(*a) * BigInt::from(*b), BigInt::one(), false),
-            },
+            // The product overflows an i64 (`mul` takes the other case).
+            (Int(a), Int(b)) => normalize_reduced(BigInt::from(*a) * BigInt::from(*b), BigInt::one(), false),
             (Int(_) | Ratio(..), Int(_) | Ratio(..)) => {
                 let ((an, ad), (bn, bd)) = (self.small().expect("small"), other.small().expect("small"));
                 let (n, d) = (an as i128 * bn as i128, ad as i128 * bd as i128);

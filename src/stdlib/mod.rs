@@ -76,39 +76,50 @@ mod strings;
 /// assert_eq!(functions.keys().next().map(String::as_str), Some("abs"));
 /// ```
 pub fn standard_functions() -> BTreeMap<String, Function> {
-    NAMES
-        .iter()
-        .filter_map(|name| Some((name.to_string(), lookup(name)?)))
-        .collect()
+    TABLE.iter().map(|(name, make)| (name.to_string(), make())).collect()
 }
 
-/// The names of the standard library's functions, in alphabetical order.
-pub const NAMES: [&str; 24] = [
-    "abs",
-    "coalesce",
-    "concat",
-    "element",
-    "format",
-    "join",
-    "jsonencode",
-    "keys",
-    "length",
-    "lower",
-    "max",
-    "min",
-    "range",
-    "reverse",
-    "split",
-    "strlen",
-    "tobool",
-    "tolist",
-    "tomap",
-    "tonumber",
-    "toset",
-    "tostring",
-    "upper",
-    "values",
+/// A standard function's name and constructor.
+type Entry = (&'static str, fn() -> Function);
+
+/// Each function's name and constructor, in alphabetical order.
+const TABLE: [Entry; 24] = [
+    ("abs", numbers::abs),
+    ("coalesce", collections::coalesce),
+    ("concat", collections::concat),
+    ("element", collections::element),
+    ("format", format::format),
+    ("join", strings::join),
+    ("jsonencode", encoding::jsonencode),
+    ("keys", collections::keys),
+    ("length", collections::length),
+    ("lower", strings::lower),
+    ("max", numbers::max),
+    ("min", numbers::min),
+    ("range", numbers::range),
+    ("reverse", collections::reverse),
+    ("split", strings::split),
+    ("strlen", strings::strlen),
+    ("tobool", || conversion::to_type(Type::Bool)),
+    ("tolist", || conversion::to_type(Type::list(Type::Dynamic))),
+    ("tomap", || conversion::to_type(Type::map(Type::Dynamic))),
+    ("tonumber", || conversion::to_type(Type::Number)),
+    ("toset", || conversion::to_type(Type::set(Type::Dynamic))),
+    ("tostring", || conversion::to_type(Type::String)),
+    ("upper", strings::upper),
+    ("values", collections::values),
 ];
+
+/// The names of the standard library's functions, in alphabetical order.
+pub const NAMES: [&str; 24] = {
+    let mut names = [""; 24];
+    let mut i = 0;
+    while i < TABLE.len() {
+        names[i] = TABLE[i].0;
+        i += 1;
+    }
+    names
+};
 
 /// The standard library function called `name`, or `None` when there is
 /// none by that name. Each call builds the function afresh; keep the
@@ -122,33 +133,7 @@ pub const NAMES: [&str; 24] = [
 /// assert_eq!(max.call(&[3.into(), 7.into(), (-1).into()]).unwrap(), Value::from(7));
 /// ```
 pub fn lookup(name: &str) -> Option<Function> {
-    Some(match name {
-        "abs" => numbers::abs(),
-        "coalesce" => collections::coalesce(),
-        "concat" => collections::concat(),
-        "element" => collections::element(),
-        "format" => format::format(),
-        "join" => strings::join(),
-        "jsonencode" => encoding::jsonencode(),
-        "keys" => collections::keys(),
-        "length" => collections::length(),
-        "lower" => strings::lower(),
-        "max" => numbers::max(),
-        "min" => numbers::min(),
-        "range" => numbers::range(),
-        "reverse" => collections::reverse(),
-        "split" => strings::split(),
-        "strlen" => strings::strlen(),
-        "tobool" => conversion::to_type(Type::Bool),
-        "tolist" => conversion::to_type(Type::list(Type::Dynamic)),
-        "tomap" => conversion::to_type(Type::map(Type::Dynamic)),
-        "tonumber" => conversion::to_type(Type::Number),
-        "toset" => conversion::to_type(Type::set(Type::Dynamic)),
-        "tostring" => conversion::to_type(Type::String),
-        "upper" => strings::upper(),
-        "values" => collections::values(),
-        _ => return None,
-    })
+    TABLE.iter().find(|(n, _)| *n == name).map(|(_, make)| make())
 }
 
 /// A list of `element` values, as a function result. The items always have

@@ -9,7 +9,7 @@ use hcl_native::value::{Type, Value};
 use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostic};
 use serde_json::Value as Json;
 
-use crate::json::{write_json, Locator};
+use crate::json::{write_json, write_str, Locator};
 use crate::Format;
 
 /// Reads VARS.json: `{"name": {"type": T, "value": V}}` or
@@ -50,21 +50,23 @@ fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated) {
     out.push_str(r#"{"value":"#);
     match value_to_json(v) {
         Ok(j) => write_json(out, &j),
-        Err(e) => write_json(out, &Json::String(format!("<{e}>"))),
+        Err(e) => write_str(out, &format!("<{e}>")),
     }
     out.push_str(r#","type":"#);
-    match type_to_json(&v.ty()) {
+    let ty = v.ty();
+    match type_to_json(&ty) {
         Ok(j) => write_json(out, &j),
-        Err(_) => write_json(out, &Json::String(v.ty().to_string())),
+        Err(_) => write_str(out, &ty.to_string()),
     }
-    out.push_str(&format!(r#","known":{}"#, v.is_wholly_known()));
+    let known = v.is_wholly_known();
+    out.push_str(&format!(r#","known":{known}"#));
     if v.is_null() {
         out.push_str(r#","string":null"#);
-    } else if v.is_wholly_known() {
+    } else if known {
         if let Ok(s) = convert(v, &Type::String) {
             if let Some(s) = s.as_str() {
                 out.push_str(r#","string":"#);
-                write_json(out, &Json::String(s.to_string()));
+                write_str(out, s);
             }
         }
     }
@@ -144,7 +146,7 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
                 if i > 0 {
                     out.push(',');
                 }
-                write_json(&mut out, &Json::String(a.name.name.to_string()));
+                write_str(&mut out, a.name.name);
             }
             out.push_str(r#"],"attributes":{"#);
             let mut seen = std::collections::HashSet::new();
@@ -157,7 +159,7 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
                 if seen.len() > 1 {
                     out.push(',');
                 }
-                write_json(&mut out, &Json::String(a.name.name.to_string()));
+                write_str(&mut out, a.name.name);
                 out.push(':');
                 let r = evaluate(&a.expr, ctx);
                 write_result(&mut out, &loc, &r);

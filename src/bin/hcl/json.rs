@@ -120,13 +120,13 @@ impl<'s> Locator<'s> {
     }
 }
 
-/// A JSON string literal.
 /// Any JSON value, compactly.
 pub fn write_json(out: &mut String, j: &serde_json::Value) {
     out.push_str(&serde_json::to_string(j).unwrap_or_else(|_| "null".into()));
 }
 
-fn write_str(out: &mut String, s: &str) {
+/// A JSON string literal.
+pub fn write_str(out: &mut String, s: &str) {
     // serde_json's escaping, without building a value
     out.push_str(&serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into()));
 }
