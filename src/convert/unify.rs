@@ -50,6 +50,13 @@ use crate::value::{ObjectType, Type, Value};
 /// );
 /// ```
 pub fn unify(types: &[Type]) -> Option<Type> {
+    // Identical types (the common case: both results of a conditional)
+    // unify to themselves.
+    if let Some(first) = types.first() {
+        if types.iter().all(|t| t.surely_identical(first)) {
+            return Some(first.clone());
+        }
+    }
     let result = unify_parts(types)?;
     // spec: model#type-unification
     // Checked once, here: the check recurses through every part, so it
