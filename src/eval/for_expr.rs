@@ -12,13 +12,61 @@ use crate::convert::convert;
 use crate::value::{Type, Value, ValueRef};
 use crate::Span;
 
-/// The elements to visit: key and value, in visit order.
-pub(super) type Pairs = Vec<(Value, Value)>;
+/// A collection's elements in visit order, each with its key, borrowed
+/// from the collection.
+pub(super) enum Pairs<'v> {
+    /// List and tuple elements, keyed by index.
+    Indexed(std::iter::Enumerate<std::slice::Iter<'v, Value>>),
+    /// Set elements, keyed by themselves.
+    Set(std::slice::Iter<'v, Value>),
+    /// Map and object entries, keyed by name.
+    Named(std::slice::Iter<'v, (Arc<str>, Value)>),
+}
+
+/// An element's key, made into a value only when a key variable needs it.
+pub(super) enum Key<'v> {
+    Index(usize),
+    Element(&'v Value),
+    Name(&'v Arc<str>),
+    /// The dynamic value, for trying a condition before any element.
+    Dynamic,
+}
+
+impl Key<'_> {
+    fn value(&self) -> Value {
+        match self {
+            Key::Index(i) => Value::from(*i as i64),
+            Key::Element(v) => (*v).clone(),
+            Key::Name(n) => Value::string_nfc((*n).clone()),
+            Key::Dynamic => Value::dynamic(),
+        }
+    }
+}
+
+impl<'v> Iterator for Pairs<'v> {
+    type Item = (Key<'v>, &'v Value);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Pairs::Indexed(it) => it.next().map(|(i, v)| (Key::Index(i), v)),
+            Pairs::Set(it) => it.next().map(|v| (Key::Element(v), v)),
+            Pairs::Named(it) => it.next().map(|(k, v)| (Key::Name(k), v)),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Pairs::Indexed(it) => it.size_hint(),
+            Pairs::Set(it) => it.size_hint(),
+            Pairs::Named(it) => it.size_hint(),
+        }
+    }
+}
 
 /// What iterating a collection gives.
-pub(super) enum Iteration {
+pub(super) enum Iteration<'v> {
     /// Known elements, in visit order.
-    Pairs(Pairs),
+    Pairs(Pairs<'v>),
     /// The collection is unknown (or in error): the result is unknown.
     Unknown,
 }
@@ -37,7 +85,7 @@ impl Evaluator<'_> {
     /// objects, the element twice for sets.
     ///
     /// spec: hclsyntax#for-expressions
-    pub(super) fn iterate(&mut self, coll: &Value, coll_span: Span, context: Span) -> Iteration {
+    pub(super) fn iterate<'v>(&mut self, coll: &'v Value, coll_span: Span, context: Span) -> Iteration<'v> {
         if coll.is_null() {
             self.error(
                 "Iteration over null value",
@@ -68,15 +116,9 @@ impl Evaluator<'_> {
             return Iteration::Unknown;
         }
         Iteration::Pairs(match coll.kind() {
-            ValueRef::List(items) | ValueRef::Tuple(items) => items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (Value::from(i as i64), v.clone()))
-                .collect(),
-            ValueRef::Set(items) => items.iter().map(|v| (v.clone(), v.clone())).collect(),
-            ValueRef::Map(entries) | ValueRef::Object(entries) => {
-                entries.iter().map(|(k, v)| (Value::from(&**k), v.clone())).collect()
-            }
+            ValueRef::List(items) | ValueRef::Tuple(items) => Pairs::Indexed(items.iter().enumerate()),
+            ValueRef::Set(items) => Pairs::Set(items.iter()),
+            ValueRef::Map(entries) | ValueRef::Object(entries) => Pairs::Named(entries.iter()),
             _ => return Iteration::Unknown,
         })
     }
@@ -102,7 +144,7 @@ impl Evaluator<'_> {
         let mut known = true;
         let result = match f {
             ForExpr::Tuple(t) => {
-                let mut items = Vec::with_capacity(pairs.len());
+                let mut items = Vec::with_capacity(pairs.size_hint().0);
                 for (k, v) in pairs {
                     let scope = bind(intro.key_var, intro.value_var, k, v, locals);
                     match self.keep(t.cond.as_ref(), &scope, known, span) {
@@ -155,9 +197,10 @@ impl Evaluator<'_> {
                     }
                 }
                 if o.group {
-                    Value::object(groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs))))
+                    // Keys are NFC strings already, and a BTreeMap sorts them.
+                    Value::object_sorted(groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs))).collect())
                 } else {
-                    Value::object(single)
+                    Value::object_sorted(single.into_iter().collect())
                 }
             }
         };
@@ -217,7 +260,8 @@ impl Evaluator<'_> {
         locals: Option<&Locals<'_>>,
         span: Span,
     ) -> bool {
-        let scope = bind(key_var, value_var, Value::dynamic(), Value::dynamic(), locals);
+        let dynamic = Value::dynamic();
+        let scope = bind(key_var, value_var, Key::Dynamic, &dynamic, locals);
         let errors = self.error_count();
         let v = self.expr(&cond.condition, Some(&scope));
         if v.is_null() {
@@ -290,13 +334,13 @@ impl Evaluator<'_> {
 pub(super) fn bind<'s>(
     key_var: Option<Identifier<'s>>,
     value_var: Identifier<'s>,
-    key: Value,
-    value: Value,
+    key: Key<'_>,
+    value: &Value,
     parent: Option<&'s Locals<'s>>,
 ) -> Locals<'s> {
     Locals {
-        key: key_var.map(|k| (k.name, key)),
-        value: (value_var.name, value),
+        key: key_var.map(|k| (k.name, key.value())),
+        value: (value_var.name, value.clone()),
         parent,
     }
 }

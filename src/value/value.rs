@@ -422,6 +422,11 @@ impl Value {
     /// Builds a collection or structure of the same kind as `self` (which
     /// must be one) around new parts; used by conversions. The parts must
     /// satisfy the kind's invariants.
+    /// A string already in NFC (a map key or attribute name), shared.
+    pub(crate) fn string_nfc(s: Arc<str>) -> Value {
+        Value(Repr::String(s))
+    }
+
     pub(crate) fn list_unchecked(ty: Type, items: Vec<Value>) -> Value {
         Value(Repr::List(Arc::new(Seq { ty, items })))
     }
