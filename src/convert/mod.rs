@@ -65,6 +65,12 @@ pub enum Safety {
 /// assert_eq!(list.ty(), Type::list(Type::String));
 /// ```
 pub fn convert(value: &Value, to: &Type) -> Result<Value, ConversionError> {
+    // A value whose type already matches the specification converts to
+    // itself: no walk over its parts (checked once here, not at every
+    // level of the recursion below).
+    if value.ty().matches(to) {
+        return Ok(value.clone());
+    }
     values::convert_value(value, to)
 }
 

@@ -292,12 +292,6 @@ impl Evaluator<'_> {
             return Keep::Yes;
         };
         let v = self.expr(&cond.condition, Some(scope));
-        // A known bool, the common case, needs no conversion.
-        match v.as_bool() {
-            Some(true) => return Keep::Yes,
-            Some(false) => return Keep::No,
-            None => {}
-        }
         if v.is_null() {
             if report {
                 self.error(

@@ -147,19 +147,7 @@ impl Evaluator<'_> {
             }
         }
         let (operand_ty, result_ty) = signature(op);
-        // Operands of the right type already (the common case) need no
-        // conversion.
-        let ready = |v: &Value| match &operand_ty {
-            Type::Number => v.as_number().is_some(),
-            Type::Bool => v.as_bool().is_some(),
-            _ => false,
-        };
-        let (lhs, rhs) = match (ready(&lhs), ready(&rhs)) {
-            (true, true) => (Ok(lhs), Ok(rhs)),
-            (true, false) => (Ok(lhs), convert(&rhs, &operand_ty)),
-            (false, true) => (convert(&lhs, &operand_ty), Ok(rhs)),
-            (false, false) => (convert(&lhs, &operand_ty), convert(&rhs, &operand_ty)),
-        };
+        let (lhs, rhs) = (convert(&lhs, &operand_ty), convert(&rhs, &operand_ty));
         let l = lhs.map_err(|e| {
             self.error(
                 "Invalid operand",
@@ -183,27 +171,10 @@ impl Evaluator<'_> {
             return Value::unknown(result_ty);
         }
         use BinaryOperator::*;
-        if let Equal | NotEqual = op {
-            // Known numbers, strings and bools compare directly.
-            let same = match (
-                l.as_number(),
-                r.as_number(),
-                l.as_str(),
-                r.as_str(),
-                l.as_bool(),
-                r.as_bool(),
-            ) {
-                (Some(a), Some(b), ..) => Some(a == b),
-                (_, _, Some(a), Some(b), ..) => Some(a == b),
-                (.., Some(a), Some(b)) => Some(a == b),
-                _ => None,
-            };
-            return match (same, op) {
-                (Some(eq), Equal) => Value::bool(eq),
-                (Some(eq), _) => Value::bool(!eq),
-                (None, Equal) => l.equals(&r),
-                (None, _) => l.not_equals(&r),
-            };
+        match op {
+            Equal => return l.equals(&r),
+            NotEqual => return l.not_equals(&r),
+            _ => {}
         }
         if l.is_null() || r.is_null() {
             self.null_operand(span);

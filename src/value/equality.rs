@@ -82,6 +82,13 @@ impl Value {
     }
 
     pub(crate) fn equals_tri(&self, other: &Value) -> Tri {
+        // Known primitives of one kind, the common case, compare at once.
+        match (&self.0, &other.0) {
+            (Repr::Bool(a), Repr::Bool(b)) => return tri(a == b),
+            (Repr::Number(a), Repr::Number(b)) => return tri(a == b),
+            (Repr::String(a), Repr::String(b)) => return tri(a == b),
+            _ => {}
+        }
         crate::stack::with_stack(|| self.equals_here(other))
     }
 
