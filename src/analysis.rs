@@ -230,9 +230,7 @@ fn root_of<'a>(t: &ExprTerm<'a>) -> Option<Identifier<'a>> {
 /// template of plain text.
 fn constant(e: &Expression<'_>) -> Option<Value> {
     match e {
-        Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) => {
-            Number::from_literal(n.text).ok().map(Value::number)
-        }
+        Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) => n.number().ok().map(Value::number),
         Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::Bool(b, _))) => Some(Value::bool(*b)),
         Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::Null(_))) => Some(Value::null(Type::Dynamic)),
         Expression::ExprTerm(ExprTerm::TemplateExpr(t)) => {

@@ -3,6 +3,7 @@
 //! spec: hclsyntax#expressions
 
 use super::{Identifier, TemplateExpr};
+use crate::number::{Number, NumberError};
 use crate::span::Span;
 use std::fmt;
 
@@ -108,6 +109,47 @@ pub struct NumericLit<'a> {
     pub text: &'a str,
     /// Its range.
     pub span: Span,
+    /// A short integer or plain decimal, read once by the parser: its
+    /// lowest-terms numerator (32 bits) and denominator (32 bits) packed in
+    /// one word, so evaluation does not read the text again and the node
+    /// stays small.
+    pub(crate) small: Option<std::num::NonZeroU64>,
+}
+
+impl NumericLit<'_> {
+    /// The packed form of `small` parts that fit 32 bits each.
+    pub(crate) fn pack(text: &str) -> Option<std::num::NonZeroU64> {
+        let (n, d) = crate::number::small_parts(text)?;
+        let (n, d) = (i32::try_from(n).ok()?, u32::try_from(d).ok()?);
+        std::num::NonZeroU64::new(((n as u32 as u64) << 32) | d as u64)
+    }
+
+    /// The literal's exact value ([`Number::from_literal`] of its text).
+    ///
+    /// ```
+    /// use hcl_native::ast::{Expression, ExprTerm, LiteralValue};
+    /// use hcl_native::{parse_expression, Arena, Number};
+    ///
+    /// let arena = Arena::new();
+    /// let Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) =
+    ///     parse_expression(&arena, b"1.50").ast
+    /// else {
+    ///     unreachable!()
+    /// };
+    /// assert_eq!(n.number().unwrap().to_string(), "1.5");
+    /// ```
+    #[inline]
+    pub fn number(&self) -> Result<Number, NumberError> {
+        match self.small {
+            Some(packed) => {
+                let packed = packed.get();
+                let n = (packed >> 32) as u32 as i32;
+                let d = packed as u32;
+                Ok(Number::from_small_parts((n as i64, d as i64)))
+            }
+            None => Number::from_literal(self.text),
+        }
+    }
 }
 
 /// A tuple or object constructor.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::{Evaluator, Locals};
 use crate::ast::{CollectionValue, LiteralValue, ObjectKey};
 use crate::convert::convert;
-use crate::number::{Number, NumberError};
+use crate::number::NumberError;
 use crate::value::{Type, Value};
 
 impl Evaluator<'_> {
@@ -16,7 +16,7 @@ impl Evaluator<'_> {
     /// spec: hclsyntax#literal-values
     pub(super) fn literal(&mut self, l: &LiteralValue<'_>) -> Value {
         match l {
-            LiteralValue::NumericLit(n) => match Number::from_literal(n.text) {
+            LiteralValue::NumericLit(n) => match n.number() {
                 Ok(v) => Value::number(v),
                 // spec: model#primitive-types
                 Err(NumberError::Overflow) => {

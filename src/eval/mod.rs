@@ -250,12 +250,10 @@ impl<'c> Evaluator<'c> {
     fn expr_here(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
         match e {
             // The commonest leaf, without the detour through `term`.
-            Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) => {
-                match crate::number::Number::from_literal(n.text) {
-                    Ok(v) => Value::number(v),
-                    Err(_) => self.literal(&LiteralValue::NumericLit(*n)),
-                }
-            }
+            Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) => match n.number() {
+                Ok(v) => Value::number(v),
+                Err(_) => self.literal(&LiteralValue::NumericLit(*n)),
+            },
             Expression::ExprTerm(t) => self.term(t, locals),
             Expression::Operation(Operation::UnaryOp(u)) => self.unary(u, locals),
             Expression::Operation(Operation::BinaryOp(b)) => self.binary(b, locals),

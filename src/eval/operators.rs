@@ -111,7 +111,7 @@ impl Evaluator<'_> {
     fn operand(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
         if let Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) = e {
             if self.step(1, n.span) {
-                if let Ok(v) = Number::from_literal(n.text) {
+                if let Ok(v) = n.number() {
                     return Value::number(v);
                 }
             }

@@ -58,6 +58,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 pub(crate) use decimal::Decimal;
 pub use error::NumberError;
+pub(crate) use parse::small_parts;
 pub(crate) use round::round_to_bits;
 
 /// Finite numbers have a magnitude below 2 to this power.

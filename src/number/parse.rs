@@ -134,8 +134,8 @@ impl Number {
     pub fn from_literal(text: &str) -> Result<Number, NumberError> {
         // The common cases, a short integer or plain decimal, without the
         // general decimal machinery.
-        if let Some(n) = small_decimal(text) {
-            return Ok(n);
+        if let Some(parts) = small_parts(text) {
+            return Ok(Number::from_small_parts(parts));
         }
         let (i, f, e) = split_decimal(text.as_bytes(), true).ok_or(NumberError::Syntax)?;
         from_decimal(false, i, f, e)
@@ -159,10 +159,10 @@ impl Number {
 }
 
 /// A short integer or plain decimal (`8080`, `12.75`: at most 18 digits,
-/// no exponent) in one pass over the text, reduced, without the general
-/// machinery.
+/// no exponent) as a numerator and denominator in lowest terms, read in one
+/// pass over the text; `None` for any other text.
 #[inline]
-fn small_decimal(text: &str) -> Option<Number> {
+pub(crate) fn small_parts(text: &str) -> Option<(i64, i64)> {
     let b = text.as_bytes();
     // At most 18 digits, so the value fits an i64 as it accumulates.
     if b.is_empty() || b.len() > 19 || (b.len() == 19 && !b.contains(&b'.')) {
@@ -183,9 +183,6 @@ fn small_decimal(text: &str) -> Option<Number> {
             _ => return None,
         }
     }
-    if scale == 1 {
-        return Some(Number::from(n));
-    }
     // Strip common factors of 2 and 5 (the only ones a power of ten has).
     while scale > 1 && n % 10 == 0 {
         n /= 10;
@@ -199,11 +196,19 @@ fn small_decimal(text: &str) -> Option<Number> {
         n /= 5;
         scale /= 5;
     }
-    Some(if scale == 1 {
-        Number::from(n)
-    } else {
-        super::arith::exact_small(n, scale)
-    })
+    Some((n, scale))
+}
+
+impl Number {
+    /// The number `n/d` from the parts [`small_parts`] gives.
+    #[inline]
+    pub(crate) fn from_small_parts((n, d): (i64, i64)) -> Number {
+        if d == 1 {
+            Number::from(n)
+        } else {
+            super::arith::exact_small(n, d)
+        }
+    }
 }
 
 impl FromStr for Number {

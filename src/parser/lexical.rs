@@ -374,13 +374,14 @@ fn numeric_lit_at<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Result<(usize, NumericLit<
     let start = pos(i);
     let n = numeric_lit_len(i.fragment()).ok_or_else(|| nom::Err::Error(PError::expected(start, Expected::DIGITS)))?;
     let end = start + n as u32;
-    Ok((
-        n,
+    Ok((n, {
+        let text = cx.str(start as usize, end as usize);
         NumericLit {
-            text: cx.str(start as usize, end as usize),
+            text,
             span: Span::new(start, end),
-        },
-    ))
+            small: NumericLit::pack(text),
+        }
+    }))
 }
 
 /// Punctuation of more than one byte, longest first, so that a message
