@@ -138,7 +138,7 @@ impl NumericLit<'_> {
     /// };
     /// assert_eq!(n.number().unwrap().to_string(), "1.5");
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn number(&self) -> Result<Number, NumberError> {
         match self.small {
             Some(packed) => {

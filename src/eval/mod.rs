@@ -215,6 +215,7 @@ impl<'c> Evaluator<'c> {
 
     /// Counts `n` steps; `false` once the limit is passed, when evaluation
     /// stops (the error is added at the end).
+    #[inline]
     pub(crate) fn step(&mut self, n: u64, at: Span) -> bool {
         self.steps = self.steps.saturating_add(n);
         if self.steps <= self.step_limit {
@@ -233,6 +234,7 @@ impl<'c> Evaluator<'c> {
     /// Evaluates an expression. Recursion follows the tree, whose nesting
     /// the parser bounds; each level runs on a fresh stack segment when
     /// the stack runs low.
+    #[inline]
     pub(crate) fn expr(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
         if !self.step(1, e.span()) {
             return Value::dynamic();

@@ -30,6 +30,29 @@ fn signature(op: BinaryOperator) -> (Type, Type) {
     }
 }
 
+/// Operation `k` of a run of binary operators; its ranges are worked out
+/// only when a diagnostic needs them.
+#[derive(Clone, Copy)]
+struct Run<'r, 'a> {
+    b: &'r BinaryOp<'a>,
+    k: usize,
+}
+
+impl Run<'_, '_> {
+    /// The left operand: everything before operator `k`.
+    fn lhs_span(&self) -> Span {
+        match self.k {
+            0 => self.b.first.span(),
+            k => self.b.first.span().to(self.b.rest[k - 1].2.span()),
+        }
+    }
+
+    /// The operation: everything up to operator `k`'s right operand.
+    fn span(&self) -> Span {
+        self.b.first.span().to(self.b.rest[self.k].2.span())
+    }
+}
+
 /// The reference's words for an arithmetic operation without a result.
 fn arithmetic_message(op: BinaryOperator, e: &NumberError) -> String {
     match (op, e) {
@@ -95,12 +118,9 @@ impl Evaluator<'_> {
     pub(super) fn binary(&mut self, b: &BinaryOp<'_>, locals: Option<&Locals<'_>>) -> Value {
         let errors = self.error_count();
         let mut acc = self.operand(&b.first, locals);
-        let mut acc_span = b.first.span();
-        for (op, _, rhs) in b.rest {
+        for (k, (op, _, rhs)) in b.rest.iter().enumerate() {
             let rhs_value = self.operand(rhs, locals);
-            let span = acc_span.to(rhs.span());
-            acc = self.apply(*op, acc, acc_span, rhs_value, rhs, span, errors);
-            acc_span = span;
+            acc = self.apply(*op, acc, rhs_value, Run { b, k }, errors);
         }
         acc
     }
@@ -119,25 +139,15 @@ impl Evaluator<'_> {
         self.expr(e, locals)
     }
 
-    /// One binary operation on evaluated operands. Errors found in the
-    /// operands (more than `errors` in all) make the result unknown without
-    /// a further error.
-    #[allow(clippy::too_many_arguments)]
-    fn apply(
-        &mut self,
-        op: BinaryOperator,
-        lhs: Value,
-        lhs_span: Span,
-        rhs: Value,
-        rhs_expr: &Expression<'_>,
-        span: Span,
-        errors: usize,
-    ) -> Value {
+    /// One binary operation on evaluated operands: operation `at.k` of its
+    /// run. Errors found in the operands (more than `errors` in all) make
+    /// the result unknown without a further error.
+    fn apply(&mut self, op: BinaryOperator, lhs: Value, rhs: Value, at: Run<'_, '_>, errors: usize) -> Value {
         // Known numbers (or bools) with no error so far: the common case,
         // straight to the operation.
         if self.error_count() == errors {
             if let (Some(a), Some(b)) = (lhs.as_number(), rhs.as_number()) {
-                if let Some(v) = self.numbers(op, a, b, span) {
+                if let Some(v) = self.numbers(op, a, b, at) {
                     return v;
                 }
             } else if let (Some(a), Some(b), BinaryOperator::And | BinaryOperator::Or) =
@@ -147,6 +157,7 @@ impl Evaluator<'_> {
             }
         }
         let (operand_ty, result_ty) = signature(op);
+        let (lhs_span, span) = (at.lhs_span(), at.span());
         let (lhs, rhs) = (convert(&lhs, &operand_ty), convert(&rhs, &operand_ty));
         let l = lhs.map_err(|e| {
             self.error(
@@ -160,7 +171,7 @@ impl Evaluator<'_> {
             self.error(
                 "Invalid operand",
                 format!("Unsuitable value for right operand: {e}."),
-                rhs_expr.span(),
+                at.b.rest[at.k].2.span(),
                 Some(span),
             );
         });
@@ -190,14 +201,14 @@ impl Evaluator<'_> {
             l.as_number().expect("a known number"),
             r.as_number().expect("a known number"),
         );
-        self.numbers(op, a, b, span)
+        self.numbers(op, a, b, at)
             .expect("an arithmetic or comparison operator")
     }
 
     /// An arithmetic or comparison operator on two known numbers; `None`
     /// for the other operators.
     #[inline]
-    fn numbers(&mut self, op: BinaryOperator, a: &Number, b: &Number, span: Span) -> Option<Value> {
+    fn numbers(&mut self, op: BinaryOperator, a: &Number, b: &Number, at: Run<'_, '_>) -> Option<Value> {
         use BinaryOperator::*;
         let result: Result<Number, NumberError> = match op {
             Add => a.add(b),
@@ -219,7 +230,7 @@ impl Evaluator<'_> {
                 self.error(
                     "Operation failed",
                     format!("Error during operation: {}.", arithmetic_message(op, &e)),
-                    span,
+                    at.span(),
                     None,
                 );
                 Value::unknown(Type::Number)

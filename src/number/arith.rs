@@ -57,6 +57,7 @@ pub(super) fn normalize_reduced(n: BigInt, d: BigInt, approx: bool) -> Result<Nu
 }
 
 /// An exact fraction from reduced machine integers (`d > 1`).
+#[inline]
 pub(super) fn exact_small(n: i64, d: i64) -> Number {
     match (i32::try_from(n), i32::try_from(d)) {
         (Ok(n), Ok(d)) => Number(Repr::Ratio(n, d)),
@@ -87,12 +88,41 @@ fn small_result(n: i128, d: i128) -> Option<Number> {
     if n == 0 {
         return Some(Number::ZERO);
     }
+    // Machine-word arithmetic when the parts fit (the common case): 128-bit
+    // division is a slow library call.
+    if let (Ok(n), Ok(d)) = (i64::try_from(n), i64::try_from(d)) {
+        let g = gcd_u64(n.unsigned_abs(), d.unsigned_abs()) as i64;
+        let (n, d) = (n / g, d / g);
+        if d == 1 {
+            return Some(Number(Repr::Int(n)));
+        }
+        return Some(Number(Repr::Ratio(i32::try_from(n).ok()?, i32::try_from(d).ok()?)));
+    }
     let g = gcd_i128(n.unsigned_abs(), d.unsigned_abs()) as i128;
     let (n, d) = (n / g, d / g);
     if d == 1 {
         return Some(Number(Repr::Int(i64::try_from(n).ok()?)));
     }
     Some(Number(Repr::Ratio(i32::try_from(n).ok()?, i32::try_from(d).ok()?)))
+}
+
+/// Binary GCD (both non-zero or one zero).
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }
 
 /// `n/d` (`d > 0`) from machine-integer products too large for a `Ratio`:

@@ -201,7 +201,7 @@ pub(crate) fn small_parts(text: &str) -> Option<(i64, i64)> {
 
 impl Number {
     /// The number `n/d` from the parts [`small_parts`] gives.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn from_small_parts((n, d): (i64, i64)) -> Number {
         if d == 1 {
             Number::from(n)
