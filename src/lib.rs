@@ -62,6 +62,7 @@
 pub mod analysis;
 mod arena;
 pub mod ast;
+pub mod body;
 pub mod convert;
 mod diagnostic;
 pub mod eval;
@@ -75,6 +76,7 @@ mod source;
 mod span;
 mod stack;
 pub mod stdlib;
+mod suggest;
 pub mod value;
 
 pub use arena::Arena;

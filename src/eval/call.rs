@@ -2,11 +2,11 @@
 //!
 //! spec: hclsyntax#variables-and-variable-expressions
 
-use super::suggest::did_you_mean;
 use super::{Evaluator, Locals, Mode};
 use crate::ast::{Expression, FunctionCall, Identifier};
 use crate::convert::convert;
 use crate::function::{ArgumentProblem, CallError};
+use crate::suggest::did_you_mean;
 use crate::value::{Type, Value, ValueRef};
 use crate::Span;
 

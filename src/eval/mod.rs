@@ -32,7 +32,6 @@ mod context;
 mod for_expr;
 mod operators;
 mod postfix;
-mod suggest;
 mod template;
 
 pub use context::{EvalContext, Mode, ModeError, DEFAULT_STEP_LIMIT};

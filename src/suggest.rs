@@ -3,7 +3,7 @@
 /// The candidate nearest to `given` by edit distance, when it is near
 /// enough (fewer than three edits) to be a likely typo; ties go to the
 /// name that sorts first.
-pub(super) fn suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     candidates
         .into_iter()
         .map(|c| (distance(given, c), c))
@@ -13,7 +13,7 @@ pub(super) fn suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &
 }
 
 /// The text `" Did you mean "x"?"` for a suggestion, or nothing.
-pub(super) fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+pub(crate) fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     suggestion(given, candidates)
         .map(|s| format!(" Did you mean {s:?}?"))
         .unwrap_or_default()

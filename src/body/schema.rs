@@ -1,0 +1,108 @@
+//! Body schemata: the attributes and block types a body is expected to
+//! hold.
+//!
+//! spec: model#schema-driven-processing
+
+use std::fmt;
+
+/// An attribute a body may (or must) define.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttributeSchema {
+    /// The attribute's name.
+    pub name: String,
+    /// Whether a body without it is an error.
+    pub required: bool,
+}
+
+/// A block type a body may hold, with the names of its labels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockHeaderSchema {
+    /// The block type name.
+    pub type_name: String,
+    /// The meaning of each label, in order (the count is what is checked).
+    pub label_names: Vec<String>,
+}
+
+/// What is expected within a body. Build one with [`BodySchema::new`],
+/// which rejects a schema naming an attribute twice, a block type twice,
+/// or a block type that is also an attribute name.
+///
+/// ```
+/// use hcl_native::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
+///
+/// let schema = BodySchema::new(
+///     vec![AttributeSchema { name: "region".into(), required: true }],
+///     vec![BlockHeaderSchema { type_name: "resource".into(), label_names: vec!["type".into(), "name".into()] }],
+/// )
+/// .unwrap();
+/// assert_eq!(schema.attributes().len(), 1);
+/// assert!(BodySchema::new(
+///     vec![AttributeSchema { name: "a".into(), required: false }],
+///     vec![BlockHeaderSchema { type_name: "a".into(), label_names: vec![] }],
+/// )
+/// .is_err());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BodySchema {
+    attributes: Vec<AttributeSchema>,
+    blocks: Vec<BlockHeaderSchema>,
+}
+
+/// A schema that names something twice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemaError {
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SchemaError {}
+
+impl BodySchema {
+    /// A schema of these attributes and block types.
+    ///
+    /// spec: model#schema-driven-processing
+    pub fn new(attributes: Vec<AttributeSchema>, blocks: Vec<BlockHeaderSchema>) -> Result<BodySchema, SchemaError> {
+        let fail = |message: String| Err(SchemaError { message });
+        for (k, a) in attributes.iter().enumerate() {
+            if attributes[..k].iter().any(|b| b.name == a.name) {
+                return fail(format!("the attribute {:?} is named twice", a.name));
+            }
+        }
+        for (k, b) in blocks.iter().enumerate() {
+            if blocks[..k].iter().any(|c| c.type_name == b.type_name) {
+                return fail(format!("the block type {:?} is named twice", b.type_name));
+            }
+            if attributes.iter().any(|a| a.name == b.type_name) {
+                return fail(format!(
+                    "{:?} is both an attribute and a block type: in some syntaxes the two share one namespace",
+                    b.type_name
+                ));
+            }
+        }
+        Ok(BodySchema { attributes, blocks })
+    }
+
+    /// The attribute schemata.
+    pub fn attributes(&self) -> &[AttributeSchema] {
+        &self.attributes
+    }
+
+    /// The block header schemata.
+    pub fn blocks(&self) -> &[BlockHeaderSchema] {
+        &self.blocks
+    }
+
+    pub(crate) fn attribute(&self, name: &str) -> Option<&AttributeSchema> {
+        self.attributes.iter().find(|a| a.name == name)
+    }
+
+    pub(crate) fn block(&self, type_name: &str) -> Option<&BlockHeaderSchema> {
+        self.blocks.iter().find(|b| b.type_name == type_name)
+    }
+}
