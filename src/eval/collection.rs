@@ -14,6 +14,7 @@ impl Evaluator<'_> {
     /// `LiteralValue = NumericLit | "true" | "false" | "null"`
     ///
     /// spec: hclsyntax#literal-values
+    #[inline]
     pub(super) fn literal(&mut self, l: &LiteralValue<'_>) -> Value {
         match l {
             LiteralValue::NumericLit(n) => match n.number() {

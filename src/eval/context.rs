@@ -141,11 +141,7 @@ impl<'p> EvalContext<'p> {
     /// Defines (or redefines) a variable in this scope.
     pub fn set_variable(&mut self, name: impl Into<String>, value: Value) -> Result<(), ModeError> {
         let name = name.into();
-        if self.mode == Mode::LiteralOnly {
-            return Err(ModeError {
-                what: format!("variable {name:?}"),
-            });
-        }
+        self.allows_definitions(|| format!("variable {name:?}"))?;
         self.variables.insert(name, value);
         Ok(())
     }
@@ -153,13 +149,17 @@ impl<'p> EvalContext<'p> {
     /// Defines (or redefines) a function in this context's table.
     pub fn set_function(&mut self, name: impl Into<String>, function: Function) -> Result<(), ModeError> {
         let name = name.into();
-        if self.mode == Mode::LiteralOnly {
-            return Err(ModeError {
-                what: format!("function {name:?}"),
-            });
-        }
+        self.allows_definitions(|| format!("function {name:?}"))?;
         self.functions.insert(name, function);
         Ok(())
+    }
+
+    /// Literal-only mode refuses every definition (`what` names it).
+    fn allows_definitions(&self, what: impl FnOnce() -> String) -> Result<(), ModeError> {
+        match self.mode {
+            Mode::Full => Ok(()),
+            Mode::LiteralOnly => Err(ModeError { what: what() }),
+        }
     }
 
     /// From now on, a variable that no scope defines evaluates to the

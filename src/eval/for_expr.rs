@@ -71,14 +71,6 @@ pub(super) enum Iteration<'v> {
     Unknown,
 }
 
-/// What one element's condition says.
-enum Keep {
-    Yes,
-    No,
-    /// Unknown or in error: the result is unknown.
-    Unknown,
-}
-
 impl Evaluator<'_> {
     /// The key/value pairs of a collection: index and element for lists
     /// and tuples, name and value in lexicographic order for maps and
@@ -147,13 +139,8 @@ impl Evaluator<'_> {
                 let mut items = Vec::with_capacity(pairs.size_hint().0);
                 for (k, v) in pairs {
                     let scope = bind(intro.key_var, intro.value_var, k, v, locals);
-                    match self.keep(t.cond.as_ref(), &scope, known, span) {
-                        Keep::No => continue,
-                        Keep::Unknown => {
-                            known = false;
-                            continue;
-                        }
-                        Keep::Yes => {}
+                    if !self.keep(t.cond.as_ref(), &scope, &mut known, span) {
+                        continue;
                     }
                     let value = self.expr(&t.value, Some(&scope));
                     known &= value.is_known();
@@ -166,13 +153,8 @@ impl Evaluator<'_> {
                 let mut groups: BTreeMap<Arc<str>, Vec<Value>> = BTreeMap::new();
                 for (k, v) in pairs {
                     let scope = bind(intro.key_var, intro.value_var, k, v, locals);
-                    match self.keep(o.cond.as_ref(), &scope, known, span) {
-                        Keep::No => continue,
-                        Keep::Unknown => {
-                            known = false;
-                            continue;
-                        }
-                        Keep::Yes => {}
+                    if !self.keep(o.cond.as_ref(), &scope, &mut known, span) {
+                        continue;
                     }
                     let Some(key) = self.for_key(&o.key, &scope, &mut known, span) else {
                         continue;
@@ -285,42 +267,31 @@ impl Evaluator<'_> {
         self.error_count() == errors
     }
 
-    /// Whether an element passes the `if` clause. Errors are reported for
-    /// the first element that fails only (`report`).
-    fn keep(&mut self, cond: Option<&ForCond<'_>>, scope: &Locals<'_>, report: bool, span: Span) -> Keep {
+    /// Whether an element passes the `if` clause. A condition that is
+    /// unknown or in error clears `known` (the result is then unknown);
+    /// its error is reported only while `known` still holds, so once per
+    /// `for`.
+    fn keep(&mut self, cond: Option<&ForCond<'_>>, scope: &Locals<'_>, known: &mut bool, span: Span) -> bool {
         let Some(cond) = cond else {
-            return Keep::Yes;
+            return true;
         };
         let v = self.expr(&cond.condition, Some(scope));
-        if v.is_null() {
-            if report {
-                self.error(
-                    "Invalid 'for' condition",
-                    "The value of the 'if' clause must not be null.",
-                    cond.condition.span(),
-                    Some(span),
-                );
+        let problem = if v.is_null() {
+            Some("The value of the 'if' clause must not be null.".to_string())
+        } else {
+            match convert(&v, &Type::Bool) {
+                Ok(b) => match b.as_bool() {
+                    Some(keep) => return keep,
+                    None => None,
+                },
+                Err(e) => Some(format!("The 'if' clause value is invalid: {e}.")),
             }
-            return Keep::Unknown;
+        };
+        if let (Some(detail), true) = (problem, *known) {
+            self.error("Invalid 'for' condition", detail, cond.condition.span(), Some(span));
         }
-        match convert(&v, &Type::Bool) {
-            Ok(b) => match b.as_bool() {
-                Some(true) => Keep::Yes,
-                Some(false) => Keep::No,
-                None => Keep::Unknown,
-            },
-            Err(e) => {
-                if report {
-                    self.error(
-                        "Invalid 'for' condition",
-                        format!("The 'if' clause value is invalid: {e}."),
-                        cond.condition.span(),
-                        Some(span),
-                    );
-                }
-                Keep::Unknown
-            }
-        }
+        *known = false;
+        false
     }
 }
 

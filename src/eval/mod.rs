@@ -36,7 +36,7 @@ mod template;
 
 pub use context::{EvalContext, Mode, ModeError, DEFAULT_STEP_LIMIT};
 
-use crate::ast::{ExprTerm, Expression, LiteralValue, Operation, Template};
+use crate::ast::{ExprTerm, Expression, Operation, Template};
 use crate::value::Value;
 use crate::{Diagnostic, Diagnostics, Span};
 
@@ -251,10 +251,7 @@ impl<'c> Evaluator<'c> {
     fn expr_here(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
         match e {
             // The commonest leaf, without the detour through `term`.
-            Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) => match n.number() {
-                Ok(v) => Value::number(v),
-                Err(_) => self.literal(&LiteralValue::NumericLit(*n)),
-            },
+            Expression::ExprTerm(ExprTerm::LiteralValue(l)) => self.literal(l),
             Expression::ExprTerm(t) => self.term(t, locals),
             Expression::Operation(Operation::UnaryOp(u)) => self.unary(u, locals),
             Expression::Operation(Operation::BinaryOp(b)) => self.binary(b, locals),

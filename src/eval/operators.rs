@@ -10,7 +10,7 @@
 //! Both operands are always evaluated, so errors in either are reported.
 
 use super::{Evaluator, Locals};
-use crate::ast::{BinaryOp, BinaryOperator, ExprTerm, Expression, LiteralValue, UnaryOp, UnaryOperator};
+use crate::ast::{BinaryOp, BinaryOperator, ExprTerm, Expression, UnaryOp, UnaryOperator};
 use crate::convert::convert;
 use crate::number::{Number, NumberError};
 use crate::value::{Type, Value};
@@ -125,16 +125,15 @@ impl Evaluator<'_> {
         acc
     }
 
-    /// An operand: a number literal directly (the commonest operand),
-    /// anything else through the general walk.
+    /// An operand: a literal directly (the commonest operand), anything
+    /// else through the general walk.
     #[inline]
     fn operand(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
-        if let Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) = e {
-            if self.step(1, n.span) {
-                if let Ok(v) = n.number() {
-                    return Value::number(v);
-                }
+        if let Expression::ExprTerm(ExprTerm::LiteralValue(l)) = e {
+            if !self.step(1, l.span()) {
+                return Value::dynamic();
             }
+            return self.literal(l);
         }
         self.expr(e, locals)
     }
