@@ -64,6 +64,8 @@ mod arena;
 pub mod ast;
 pub mod body;
 pub mod convert;
+#[cfg(feature = "serde")]
+pub mod de;
 mod diagnostic;
 pub mod eval;
 pub mod function;

@@ -86,7 +86,12 @@ impl<'b, 'a> BodyView<'b, 'a> {
     /// assert_eq!(diags.as_slice()[0].summary, "Unsupported argument");
     /// ```
     pub fn content(&self, schema: &BodySchema) -> (Content<'a>, Diagnostics) {
-        let (content, remain, mut diags) = self.partial_content(schema);
+        self.content_with(schema, true)
+    }
+
+    /// Exhaustive processing; `check_labels` as for `partial_content_with`.
+    pub(crate) fn content_with(&self, schema: &BodySchema, check_labels: bool) -> (Content<'a>, Diagnostics) {
+        let (content, remain, mut diags) = self.partial_content_with(schema, check_labels);
         for attr in remain.visible_attributes() {
             let name = attr.name.name;
             let unused = schema
@@ -142,6 +147,17 @@ impl<'b, 'a> BodyView<'b, 'a> {
     /// assert!(diags.is_empty() && content.attributes.contains_key("b"));
     /// ```
     pub fn partial_content(&self, schema: &BodySchema) -> (Content<'a>, BodyView<'b, 'a>, Diagnostics) {
+        self.partial_content_with(schema, true)
+    }
+
+    /// Partial processing; with `check_labels` false, blocks are taken
+    /// whatever their labels (a decoder checks them against the type it
+    /// decodes each block into).
+    pub(crate) fn partial_content_with(
+        &self,
+        schema: &BodySchema,
+        check_labels: bool,
+    ) -> (Content<'a>, BodyView<'b, 'a>, Diagnostics) {
         let mut diags = Diagnostics::new();
         let mut attributes = BTreeMap::new();
         let mut remain = self.clone();
@@ -165,37 +181,11 @@ impl<'b, 'a> BodyView<'b, 'a> {
             let Some(s) = schema.block(block.block_type.name) else {
                 continue;
             };
-            let ty = block.block_type.name;
-            let header = block.block_type.span.to(block.open_brace);
-            let (have, want) = (block.labels.len(), s.label_names.len());
-            if have > want {
-                let detail = if want == 0 {
-                    format!("No labels are expected for {ty} blocks.")
-                } else {
-                    format!(
-                        "Only {want} labels ({}) are expected for {ty} blocks.",
-                        s.label_names.join(", ")
-                    )
-                };
-                diags.push(
-                    Diagnostic::error(format!("Extraneous label for {ty}"), detail, block.labels[want].span())
-                        .with_context(header),
-                );
-                continue;
-            }
-            if have < want {
-                diags.push(
-                    Diagnostic::error(
-                        format!("Missing {} for {ty}", s.label_names[have]),
-                        format!(
-                            "All {ty} blocks must have {want} labels ({}).",
-                            s.label_names.join(", ")
-                        ),
-                        block.open_brace,
-                    )
-                    .with_context(header),
-                );
-                continue;
+            if check_labels {
+                if let Some(problem) = label_problem(block, &s.label_names) {
+                    diags.push(problem);
+                    continue;
+                }
             }
             blocks.push(block);
         }
@@ -230,7 +220,7 @@ impl<'b, 'a> BodyView<'b, 'a> {
     /// ```
     pub fn just_attributes(&self) -> (BTreeMap<&'a str, &'a Attribute<'a>>, Diagnostics) {
         let mut diags = Diagnostics::new();
-        if let Some(block) = self.body.blocks().next() {
+        if let Some(block) = self.visible_blocks().next() {
             diags.push(Diagnostic::error(
                 format!("Unexpected {:?} block", block.block_type.name),
                 "Blocks are not allowed here.",
@@ -240,4 +230,38 @@ impl<'b, 'a> BodyView<'b, 'a> {
         let attrs = self.visible_attributes().map(|a| (a.name.name, a)).collect();
         (attrs, diags)
     }
+}
+
+/// The error for a block whose labels do not match `label_names` in number:
+/// "Extraneous label" at the first label too many, or "Missing NAME" at the
+/// opening brace, each with the block header as context.
+///
+/// spec: model#schema-driven-processing
+pub(crate) fn label_problem(block: &Block<'_>, label_names: &[impl AsRef<str>]) -> Option<Diagnostic> {
+    let ty = block.block_type.name;
+    let header = block.block_type.span.to(block.open_brace);
+    let (have, want) = (block.labels.len(), label_names.len());
+    let names = || label_names.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(", ");
+    if have > want {
+        let detail = if want == 0 {
+            format!("No labels are expected for {ty} blocks.")
+        } else {
+            format!("Only {want} labels ({}) are expected for {ty} blocks.", names())
+        };
+        return Some(
+            Diagnostic::error(format!("Extraneous label for {ty}"), detail, block.labels[want].span())
+                .with_context(header),
+        );
+    }
+    if have < want {
+        return Some(
+            Diagnostic::error(
+                format!("Missing {} for {ty}", label_names[have].as_ref()),
+                format!("All {ty} blocks must have {want} labels ({}).", names()),
+                block.open_brace,
+            )
+            .with_context(header),
+        );
+    }
+    None
 }

@@ -36,4 +36,5 @@ mod content;
 mod schema;
 
 pub use content::{BodyView, Content};
+pub(crate) use content::label_problem;
 pub use schema::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaError};

@@ -20,6 +20,8 @@
 mod capsule;
 mod equality;
 mod order;
+#[cfg(feature = "serde")]
+mod serialize;
 mod text;
 mod types;
 #[allow(clippy::module_inception)]

@@ -1,0 +1,170 @@
+//! The error of decoding: diagnostics, each with its range in the source.
+
+use std::fmt;
+
+use crate::{Diagnostic, Diagnostics, Span};
+
+/// Why decoding failed.
+///
+/// Decoding a body gives diagnostics with source ranges: the body's own
+/// (unsupported, missing or misshapen items), evaluation errors, and a
+/// value that does not suit its field ("Unsuitable value type" at the
+/// expression). Decoding a lone [`Value`](crate::value::Value) gives a
+/// message that says where in the value it failed (`.ports[2]: ...`).
+///
+/// ```
+/// use hcl_native::de;
+/// use hcl_native::eval::EvalContext;
+///
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Config { port: u16 }
+///
+/// let err = de::from_slice::<Config>(b"port = 70000\n", &EvalContext::new()).unwrap_err();
+/// let d = &err.diagnostics()[0];
+/// assert_eq!(d.summary, "Unsuitable value type");
+/// assert_eq!((d.subject.start, d.subject.end), (7, 12));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Error {
+    pub(crate) inner: Inner,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Inner {
+    /// A message from a value's decoding, with the path to where it failed
+    /// (outermost step first).
+    Message { path: Vec<String>, message: String },
+    /// A struct's field that nothing provided.
+    MissingField(&'static str),
+    /// Diagnostics of a body.
+    Diagnostics(Diagnostics),
+}
+
+impl Error {
+    pub(crate) fn from_diagnostics(diags: Diagnostics) -> Error {
+        Error {
+            inner: Inner::Diagnostics(diags),
+        }
+    }
+
+    pub(crate) fn one(d: Diagnostic) -> Error {
+        let mut diags = Diagnostics::new();
+        diags.push(d);
+        Error::from_diagnostics(diags)
+    }
+
+    /// The same error one step further out in a value (an element index or
+    /// an attribute name).
+    pub(crate) fn within(mut self, step: impl FnOnce() -> String) -> Error {
+        match &mut self.inner {
+            Inner::Message { path, .. } => path.insert(0, step()),
+            Inner::MissingField(field) => {
+                self.inner = Inner::Message {
+                    path: vec![step()],
+                    message: format!("missing field `{}`", field_name(field)),
+                }
+            }
+            Inner::Diagnostics(_) => {}
+        }
+        self
+    }
+
+    /// This error as body diagnostics: a value's error becomes "Unsuitable
+    /// value type" at `subject`, a missing field "Missing required
+    /// argument" at `missing`.
+    pub(crate) fn into_diagnostics(self, subject: Span, missing: Span) -> Diagnostics {
+        match self.inner {
+            Inner::Diagnostics(d) => d,
+            Inner::MissingField(field) => Error::missing_argument(field, missing).into_diagnostics(subject, missing),
+            Inner::Message { .. } => {
+                let mut diags = Diagnostics::new();
+                diags.push(Diagnostic::error(
+                    "Unsuitable value type",
+                    format!("Unsuitable value: {self}"),
+                    subject,
+                ));
+                diags
+            }
+        }
+    }
+
+    pub(crate) fn missing_argument(field: &str, at: Span) -> Error {
+        Error::one(Diagnostic::error(
+            "Missing required argument",
+            format!(
+                "The argument {:?} is required, but no definition was found.",
+                field_name(field)
+            ),
+            at,
+        ))
+    }
+
+    /// The diagnostics, when the error came from decoding a body; empty
+    /// for an error in a lone value.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match &self.inner {
+            Inner::Diagnostics(d) => d.as_slice(),
+            _ => &[],
+        }
+    }
+
+    /// The diagnostics rendered with the source they point into (see
+    /// [`render_diagnostics`](crate::render::render_diagnostics)); the
+    /// message alone for an error in a lone value.
+    pub fn render(&self, path: &str, src: &[u8]) -> String {
+        match &self.inner {
+            Inner::Diagnostics(d) => crate::render::render_diagnostics(path, src, d.as_slice()),
+            _ => self.to_string(),
+        }
+    }
+}
+
+/// A field's name without its decoding tag (`"name,label"` is `name`).
+pub(crate) fn field_name(field: &str) -> &str {
+    field.split_once(',').map_or(field, |(name, _)| name)
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.inner {
+            Inner::Message { path, message } => {
+                for step in path {
+                    f.write_str(step)?;
+                }
+                if !path.is_empty() {
+                    f.write_str(": ")?;
+                }
+                f.write_str(message)
+            }
+            Inner::MissingField(field) => write!(f, "missing field `{}`", field_name(field)),
+            Inner::Diagnostics(diags) => {
+                for (i, d) in diags.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\n")?;
+                    }
+                    write!(f, "{}: {} (bytes {}..{})", d.summary, d.detail, d.subject.start, d.subject.end)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl serde::de::Error for Error {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error {
+            inner: Inner::Message {
+                path: Vec::new(),
+                message: msg.to_string(),
+            },
+        }
+    }
+
+    fn missing_field(field: &'static str) -> Self {
+        Error {
+            inner: Inner::MissingField(field),
+        }
+    }
+}

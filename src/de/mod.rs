@@ -1,0 +1,226 @@
+//! Decoding evaluated bodies and values into Rust types with serde
+//! (feature `serde`).
+//!
+//! spec: model#body-content, model#schema-driven-processing
+//!
+//! A struct's fields are the schema of the body it decodes. Each field is
+//! one of these, told apart by a tag after a comma in its serde name:
+//!
+//! | field | decodes from |
+//! | --- | --- |
+//! | `port: u16` | the attribute `port`, evaluated, then decoded as a [`Value`] is (see [`ValueDeserializer`]) |
+//! | `zone: Option<String>` or `#[serde(default)]` | an optional attribute; without `Option` or a default, an absent attribute is "Missing required argument" |
+//! | `#[serde(rename = "type,label")] kind: String` | the block's labels, in the order of the struct's label fields; a block with too few or too many labels is an error at the label |
+//! | `#[serde(rename = "disk,block")] disks: Vec<Disk>` | every `disk` block, in source order |
+//! | `#[serde(rename = "lifecycle,block")] lifecycle: Option<Lifecycle>` | at most one `lifecycle` block ("Duplicate lifecycle block" otherwise) |
+//! | `#[serde(rename = "backend,block")] backend: Backend` | exactly one `backend` block ("Missing backend block" otherwise) |
+//! | `#[serde(rename = "rest,remain")] rest: HashMap<String, T>` | every attribute the other fields do not name (partial processing); without a remain field such an attribute is "Unsupported argument" |
+//!
+//! A body decoded into a map (`HashMap<String, T>`, `serde_json::Value`)
+//! is read in the dynamic attributes mode: every attribute, and a block is
+//! an error. An attribute or block the struct does not name is an error
+//! with a "Did you mean" hint; so is an attribute written as a block or a
+//! block written as an attribute. Every problem of one body is reported
+//! together, as [`Diagnostic`](crate::Diagnostic)s with their ranges, and a
+//! value that does not suit its field is "Unsuitable value type" at its
+//! expression.
+//!
+//! A Terraform-like file into Rust types:
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//!
+//! use hcl_native::de;
+//! use hcl_native::eval::EvalContext;
+//! use hcl_native::value::Value;
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize, Debug)]
+//! struct Config {
+//!     #[serde(rename = "terraform,block")]
+//!     terraform: Option<Terraform>,
+//!     #[serde(rename = "resource,block")]
+//!     resources: Vec<Resource>,
+//! }
+//!
+//! #[derive(Deserialize, Debug)]
+//! struct Terraform {
+//!     required_version: String,
+//! }
+//!
+//! #[derive(Deserialize, Debug)]
+//! struct Resource {
+//!     #[serde(rename = "type,label")]
+//!     kind: String,
+//!     #[serde(rename = "name,label")]
+//!     name: String,
+//!     count: Option<u32>,
+//!     #[serde(default)]
+//!     tags: BTreeMap<String, String>,
+//!     #[serde(rename = "ebs_block_device,block")]
+//!     disks: Vec<Disk>,
+//!     #[serde(rename = "lifecycle,block")]
+//!     lifecycle: Option<Lifecycle>,
+//!     #[serde(rename = "settings,remain")]
+//!     settings: BTreeMap<String, serde_json::Value>,
+//! }
+//!
+//! #[derive(Deserialize, Debug)]
+//! struct Disk {
+//!     device_name: String,
+//!     volume_size: u64,
+//! }
+//!
+//! #[derive(Deserialize, Debug)]
+//! struct Lifecycle {
+//!     prevent_destroy: bool,
+//! }
+//!
+//! let src = r#"
+//! terraform {
+//!   required_version = ">= 1.5"
+//! }
+//!
+//! resource "aws_instance" "web" {
+//!   ami           = "ami-0c55b159"
+//!   instance_type = "t3.${var.size}"
+//!   count         = 2 * 2
+//!   tags = {
+//!     Name = "web-${var.env}"
+//!   }
+//!
+//!   ebs_block_device {
+//!     device_name = "/dev/sdb"
+//!     volume_size = 100
+//!   }
+//!   ebs_block_device {
+//!     device_name = "/dev/sdc"
+//!     volume_size = "50"
+//!   }
+//!   lifecycle {
+//!     prevent_destroy = true
+//!   }
+//! }
+//!
+//! resource "aws_s3_bucket" "logs" {
+//!   bucket = "logs"
+//! }
+//! "#;
+//!
+//! let mut ctx = EvalContext::with_standard_functions();
+//! ctx.set_variable("var", Value::object([("size", "micro"), ("env", "prod")].map(|(k, v)| (k, Value::from(v)))))?;
+//! let config: Config = de::from_str(src, &ctx)?;
+//!
+//! assert_eq!(config.terraform.unwrap().required_version, ">= 1.5");
+//! let web = &config.resources[0];
+//! assert_eq!((web.kind.as_str(), web.name.as_str()), ("aws_instance", "web"));
+//! assert_eq!(web.count, Some(4));
+//! assert_eq!(web.tags["Name"], "web-prod");
+//! assert_eq!(web.disks[1].volume_size, 50);
+//! assert!(web.lifecycle.as_ref().unwrap().prevent_destroy);
+//! assert_eq!(web.settings["instance_type"], "t3.micro");
+//! assert_eq!(config.resources[1].settings["bucket"], "logs");
+//!
+//! // A mistake gets the body's diagnostics, with ranges.
+//! let err = de::from_str::<Config>("terraform {\n  required_versoin = 1\n}\n", &ctx).unwrap_err();
+//! let d = &err.diagnostics()[0];
+//! assert_eq!(d.summary, "Unsupported argument");
+//! assert!(d.detail.ends_with("Did you mean \"required_version\"?"));
+//! assert_eq!((d.subject.start, d.subject.end), (14, 30));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod body;
+mod error;
+mod value;
+
+use serde::de::DeserializeOwned;
+
+pub use error::Error;
+pub use value::ValueDeserializer;
+
+use crate::ast::Body;
+use crate::eval::EvalContext;
+use crate::value::Value;
+use crate::{parse_config, Arena, Span};
+
+/// Decodes a parsed body into `T`, evaluating its attributes with `ctx`.
+///
+/// ```
+/// use hcl_native::{de, parse_config, Arena};
+/// use hcl_native::eval::EvalContext;
+///
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Server { host: String, port: u16 }
+///
+/// let arena = Arena::new();
+/// let file = parse_config(&arena, b"host = \"localhost\"\nport = 8000 + 80\n").ast;
+/// let server: Server = de::from_body(&file.body, &EvalContext::new()).unwrap();
+/// assert_eq!((server.host.as_str(), server.port), ("localhost", 8080));
+/// ```
+pub fn from_body<T: DeserializeOwned>(body: &Body<'_>, ctx: &EvalContext<'_>) -> Result<T, Error> {
+    let de = body::BodyDeserializer { body, block: None, ctx };
+    let start = Span::new(body.span.start, body.span.start);
+    T::deserialize(de).map_err(|e| Error::from_diagnostics(e.into_diagnostics(body.span, start)))
+}
+
+/// Parses a configuration file and decodes its body into `T`. A syntax
+/// error fails the decoding, with the parser's diagnostics and the
+/// decoder's (for what could be read) together.
+///
+/// ```
+/// use hcl_native::de;
+/// use hcl_native::eval::EvalContext;
+///
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Server { port: u16 }
+///
+/// let err = de::from_slice::<Server>(b"port = \n", &EvalContext::new()).unwrap_err();
+/// assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
+/// ```
+pub fn from_slice<T: DeserializeOwned>(src: &[u8], ctx: &EvalContext<'_>) -> Result<T, Error> {
+    let arena = Arena::new();
+    let parsed = parse_config(&arena, src);
+    let decoded = from_body(&parsed.ast.body, ctx);
+    if !parsed.diagnostics.has_errors() {
+        return decoded;
+    }
+    let mut diags = parsed.diagnostics;
+    if let Err(e) = decoded {
+        diags.extend(e.diagnostics().iter().cloned());
+    }
+    Err(Error::from_diagnostics(diags))
+}
+
+/// [`from_slice`] for text.
+///
+/// ```
+/// use hcl_native::de;
+/// use hcl_native::eval::EvalContext;
+///
+/// let names: Vec<String> = de::from_str::<std::collections::BTreeMap<String, Vec<String>>>(
+///     "names = [\"a\", \"b\"]\n", &EvalContext::new()).unwrap().remove("names").unwrap();
+/// assert_eq!(names, ["a", "b"]);
+/// ```
+pub fn from_str<T: DeserializeOwned>(src: &str, ctx: &EvalContext<'_>) -> Result<T, Error> {
+    from_slice(src.as_bytes(), ctx)
+}
+
+/// Decodes a value into `T` (see [`ValueDeserializer`] for the mapping).
+///
+/// ```
+/// use hcl_native::de::from_value;
+/// use hcl_native::value::Value;
+///
+/// let v = Value::object([("ports", Value::tuple(vec![80.into(), "443".into()]))]);
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Listener { ports: Vec<u16> }
+/// assert_eq!(from_value::<Listener>(&v).unwrap().ports, [80, 443]);
+///
+/// let bad = Value::object([("ports", Value::tuple(vec![80.into(), true.into()]))]);
+/// let err = from_value::<Listener>(&bad).unwrap_err();
+/// assert_eq!(err.to_string(), ".ports[1]: invalid type: boolean `true`, expected u16");
+/// ```
+pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, Error> {
+    T::deserialize(ValueDeserializer::new(value))
+}

@@ -1,0 +1,613 @@
+//! Decoding with serde: one test per mapping rule of `hcl_native::de`
+//! (see its module documentation), each with the exact diagnostics a
+//! mistake gets, and values serialized back to cli-json.md's forms.
+//!
+//! spec: model#schema-driven-processing, model#partial-processing-of-body-content,
+//! model#dynamic-attributes-processing
+
+use std::collections::{BTreeMap, HashMap};
+
+use hcl_native::de::{self, from_value};
+use hcl_native::eval::EvalContext;
+use hcl_native::json::value_to_json;
+use hcl_native::value::{Type, Value};
+use hcl_native::Number;
+use serde::Deserialize;
+
+fn ctx() -> EvalContext<'static> {
+    let mut ctx = EvalContext::with_standard_functions();
+    ctx.set_variable("env", Value::from("prod")).unwrap();
+    ctx
+}
+
+/// The diagnostics of a failed decoding as (summary, detail, source text
+/// of the subject).
+fn problems<T: for<'de> Deserialize<'de> + std::fmt::Debug>(src: &str) -> Vec<(String, String, String)> {
+    let err = de::from_str::<T>(src, &ctx()).expect_err("decoding should fail");
+    assert!(!err.diagnostics().is_empty(), "no diagnostics: {err}");
+    err.diagnostics()
+        .iter()
+        .map(|d| (d.summary.clone(), d.detail.clone(), src[d.subject.range()].to_string()))
+        .collect()
+}
+
+fn summaries<T: for<'de> Deserialize<'de> + std::fmt::Debug>(src: &str) -> Vec<String> {
+    problems::<T>(src).into_iter().map(|p| p.0).collect()
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Server {
+    host: String,
+    port: u16,
+}
+
+#[test]
+fn attributes_become_fields_after_evaluation() {
+    let s: Server = de::from_str("host = \"web-${env}\"\nport = 8000 + length([1, 2]) * 40\n", &ctx()).unwrap();
+    assert_eq!(s, Server { host: "web-prod".into(), port: 8080 });
+}
+
+#[test]
+fn primitive_fields_convert_by_the_model() {
+    #[derive(Deserialize, Debug)]
+    struct P {
+        port: u16,
+        name: String,
+        on: bool,
+        ratio: f64,
+    }
+    let p: P = de::from_str("port = \"8080\"\nname = 42\non = \"true\"\nratio = 1/4\n", &ctx()).unwrap();
+    assert_eq!((p.port, p.name.as_str(), p.on, p.ratio), (8080, "42", true, 0.25));
+}
+
+#[test]
+fn optional_attributes_are_option_or_default_fields() {
+    #[derive(Deserialize, Debug)]
+    struct O {
+        a: Option<u8>,
+        #[serde(default)]
+        b: Vec<String>,
+        c: Option<String>,
+    }
+    let o: O = de::from_str("c = null\n", &ctx()).unwrap();
+    assert_eq!((o.a, o.b.len(), o.c), (None, 0, None));
+    let o: O = de::from_str("a = 1\nb = [\"x\"]\nc = \"y\"\n", &ctx()).unwrap();
+    assert_eq!((o.a, o.b, o.c.as_deref()), (Some(1), vec!["x".to_string()], Some("y")));
+}
+
+#[test]
+fn a_missing_required_attribute_is_reported_at_the_body_start() {
+    let p = problems::<Server>("host = \"a\"\n");
+    assert_eq!(
+        p,
+        [(
+            "Missing required argument".to_string(),
+            "The argument \"port\" is required, but no definition was found.".to_string(),
+            String::new()
+        )]
+    );
+    let err = de::from_str::<Server>("\n\nhost = \"a\"\n", &ctx()).unwrap_err();
+    assert_eq!(err.diagnostics()[0].subject.start, 0);
+}
+
+#[derive(Deserialize, Debug)]
+struct Top {
+    #[serde(rename = "service,block")]
+    services: Vec<Service>,
+}
+
+#[derive(Deserialize, Debug)]
+struct Service {
+    #[serde(rename = "kind,label")]
+    kind: String,
+    #[serde(rename = "name,label")]
+    name: String,
+    port: u16,
+}
+
+#[test]
+fn labels_become_label_fields_in_order() {
+    let top: Top = de::from_str(
+        "service \"http\" \"web\" {\n  port = 80\n}\nservice tcp \"db\\u0021\" {\n  port = 5432\n}\n",
+        &ctx(),
+    )
+    .unwrap();
+    let got: Vec<_> = top
+        .services
+        .iter()
+        .map(|s| (s.kind.as_str(), s.name.as_str(), s.port))
+        .collect();
+    assert_eq!(got, [("http", "web", 80), ("tcp", "db!", 5432)]);
+}
+
+#[test]
+fn a_block_with_too_few_or_too_many_labels_is_an_error() {
+    assert_eq!(
+        problems::<Top>("service \"http\" {\n  port = 80\n}\n"),
+        [(
+            "Missing name for service".to_string(),
+            "All service blocks must have 2 labels (kind, name).".to_string(),
+            "{".to_string()
+        )]
+    );
+    assert_eq!(
+        problems::<Top>("service \"a\" \"b\" \"c\" {\n  port = 80\n}\n"),
+        [(
+            "Extraneous label for service".to_string(),
+            "Only 2 labels (kind, name) are expected for service blocks.".to_string(),
+            "\"c\"".to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_block_without_label_fields_takes_no_labels() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        #[serde(rename = "limits,block")]
+        limits: Limits,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Limits {
+        cpu: u32,
+    }
+    assert_eq!(
+        problems::<T>("limits \"x\" {\n  cpu = 1\n}\n"),
+        [(
+            "Extraneous label for limits".to_string(),
+            "No labels are expected for limits blocks.".to_string(),
+            "\"x\"".to_string()
+        )]
+    );
+}
+
+#[test]
+fn label_fields_at_the_top_level_are_a_mistake_in_the_type() {
+    #[derive(Deserialize, Debug)]
+    struct Bad {
+        #[serde(rename = "name,label")]
+        _name: String,
+    }
+    let err = de::from_str::<Bad>("", &ctx()).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Unsuitable value type");
+    assert!(err.diagnostics()[0].detail.contains("label fields are for a block's struct"));
+}
+
+#[derive(Deserialize, Debug)]
+struct Backend {
+    path: String,
+}
+
+#[test]
+fn a_struct_block_field_takes_exactly_one_block() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        #[serde(rename = "backend,block")]
+        backend: Backend,
+    }
+    let t: T = de::from_str("backend {\n  path = \"/tmp\"\n}\n", &ctx()).unwrap();
+    assert_eq!(t.backend.path, "/tmp");
+    assert_eq!(
+        problems::<T>("x = 1\n"),
+        [
+            (
+                "Unsupported argument".to_string(),
+                "An argument named \"x\" is not expected here.".to_string(),
+                "x".to_string()
+            ),
+        ]
+    );
+    assert_eq!(
+        problems::<T>(""),
+        [(
+            "Missing backend block".to_string(),
+            "A backend block is required.".to_string(),
+            String::new()
+        )]
+    );
+    let p = problems::<T>("backend {\n  path = \"a\"\n}\nbackend {\n  path = \"b\"\n}\n");
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].0, "Duplicate backend block");
+    assert_eq!(p[0].2, "backend");
+    let err = de::from_str::<T>("backend {\n  path = \"a\"\n}\nbackend {\n  path = \"b\"\n}\n", &ctx()).unwrap_err();
+    assert_eq!(err.diagnostics()[0].subject.start, 25, "the second block is at fault");
+}
+
+#[test]
+fn an_option_block_field_takes_at_most_one_block() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        #[serde(rename = "backend,block")]
+        backend: Option<Backend>,
+    }
+    assert!(de::from_str::<T>("", &ctx()).unwrap().backend.is_none());
+    assert_eq!(
+        de::from_str::<T>("backend {\n  path = \"a\"\n}\n", &ctx()).unwrap().backend.unwrap().path,
+        "a"
+    );
+    assert_eq!(
+        summaries::<T>("backend {\n  path = \"a\"\n}\nbackend {\n  path = \"b\"\n}\nbackend {\n  path = \"c\"\n}\n"),
+        ["Duplicate backend block", "Duplicate backend block"]
+    );
+}
+
+#[test]
+fn a_vec_block_field_takes_every_block_in_source_order() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        #[serde(rename = "backend,block")]
+        backends: Vec<Backend>,
+        n: u8,
+    }
+    let t: T = de::from_str("backend {\n  path = \"a\"\n}\nn = 1\nbackend {\n  path = \"b\"\n}\n", &ctx()).unwrap();
+    let paths: Vec<_> = t.backends.iter().map(|b| b.path.as_str()).collect();
+    assert_eq!(paths, ["a", "b"]);
+    assert!(de::from_str::<T>("n = 1\n", &ctx()).unwrap().backends.is_empty());
+}
+
+#[test]
+fn blocks_nest() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        #[serde(rename = "outer,block")]
+        outer: Outer,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Outer {
+        #[serde(rename = "inner,block")]
+        inner: Vec<Inner>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Inner {
+        #[serde(rename = "id,label")]
+        id: String,
+        v: i64,
+    }
+    let t: T = de::from_str("outer {\n  inner \"a\" {\n    v = -1\n  }\n  inner \"b\" {\n    v = 2\n  }\n}\n", &ctx()).unwrap();
+    let got: Vec<_> = t.outer.inner.iter().map(|i| (i.id.as_str(), i.v)).collect();
+    assert_eq!(got, [("a", -1), ("b", 2)]);
+    // A missing attribute in a nested block is reported at the start of
+    // that block's body, its opening brace (as the reference does).
+    let src = "outer {\n  inner \"a\" {\n  }\n}\n";
+    let err = de::from_str::<T>(src, &ctx()).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Missing required argument");
+    assert_eq!(d.subject.start as usize, src.find("{\n  }").unwrap());
+}
+
+#[test]
+fn a_remain_field_takes_every_other_attribute() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        name: String,
+        #[serde(rename = "rest,remain")]
+        rest: BTreeMap<String, serde_json::Value>,
+    }
+    let t: T = de::from_str("name = \"n\"\nsize = 3\ntags = { a = \"b\" }\n", &ctx()).unwrap();
+    assert_eq!(t.name, "n");
+    assert_eq!(
+        serde_json::to_value(&t.rest).unwrap(),
+        serde_json::json!({"size": 3, "tags": {"a": "b"}})
+    );
+    // Blocks are not attributes: the remainder has none to give.
+    assert_eq!(summaries::<T>("name = \"n\"\nextra {}\n"), ["Unexpected \"extra\" block"]);
+}
+
+#[test]
+fn items_the_struct_does_not_name_are_errors_with_hints() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        region: String,
+        #[serde(rename = "network,block")]
+        network: Option<Backend>,
+    }
+    let p = problems::<T>("region = \"eu\"\nregoin = 1\nnetwork = 2\nnetwrok {}\nregion {}\n");
+    assert_eq!(
+        p,
+        [
+            (
+                "Unsupported argument".to_string(),
+                "An argument named \"regoin\" is not expected here.".to_string(),
+                "regoin".to_string()
+            ),
+            (
+                "Unsupported argument".to_string(),
+                "An argument named \"network\" is not expected here. Did you mean to define a block of type \"network\"?"
+                    .to_string(),
+                "network".to_string()
+            ),
+            (
+                "Unsupported block type".to_string(),
+                "Blocks of type \"netwrok\" are not expected here. Did you mean \"network\"?".to_string(),
+                "netwrok".to_string()
+            ),
+            (
+                "Unsupported block type".to_string(),
+                "Blocks of type \"region\" are not expected here. Did you mean to define argument \"region\"? If so, use the equals sign to assign it a value."
+                    .to_string(),
+                "region".to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_typo_gets_did_you_mean() {
+    let p = problems::<Server>("host = \"a\"\nprot = 1\n");
+    assert_eq!(p[0].1, "An argument named \"prot\" is not expected here. Did you mean \"port\"?");
+}
+
+#[test]
+fn an_unsuitable_value_is_reported_at_its_expression_with_its_path() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        _ports: Vec<u16>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct U {
+        #[serde(rename = "ports")]
+        _ports: Vec<u16>,
+    }
+    assert_eq!(
+        problems::<U>("ports = [80, \"x\"]\n"),
+        [(
+            "Unsuitable value type".to_string(),
+            "Unsuitable value: [1]: invalid type: string \"x\", expected u16".to_string(),
+            "[80, \"x\"]".to_string()
+        )]
+    );
+    assert_eq!(
+        problems::<U>("ports = [80, 70000]\n")[0].1,
+        "Unsuitable value: [1]: invalid value: number 70000, expected u16"
+    );
+    assert_eq!(
+        problems::<U>("ports = [1.5]\n")[0].1,
+        "Unsuitable value: [0]: invalid value: number 1.5, expected u16"
+    );
+}
+
+#[test]
+fn evaluation_and_structure_errors_come_together() {
+    let p = problems::<Server>("host = nope\nport = 1 + true\nextra = 1\n");
+    let got: Vec<_> = p.iter().map(|(s, _, text)| (s.as_str(), text.as_str())).collect();
+    assert_eq!(
+        got,
+        [
+            ("Unknown variable", "nope"),
+            ("Invalid operand", "true"),
+            ("Unsupported argument", "extra"),
+        ]
+    );
+}
+
+#[test]
+fn an_unknown_value_cannot_be_decoded() {
+    let mut ctx = EvalContext::new();
+    ctx.treat_undefined_variables_as_unknown();
+    let err = de::from_str::<Server>("host = later\nport = 1\n", &ctx).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(d.summary, "Unsuitable value type");
+    assert_eq!(
+        d.detail,
+        "Unsuitable value: the value is not known yet (an unknown dynamic cannot be decoded)"
+    );
+}
+
+#[test]
+fn a_body_into_a_map_is_dynamic_attributes() {
+    let m: HashMap<String, i64> = de::from_str("a = 1\nb = 2 * 3\n", &ctx()).unwrap();
+    assert_eq!((m["a"], m["b"], m.len()), (1, 6, 2));
+    let j: serde_json::Value = de::from_str("a = [1, \"x\"]\n", &ctx()).unwrap();
+    assert_eq!(j, serde_json::json!({"a": [1, "x"]}));
+    assert_eq!(
+        summaries::<HashMap<String, i64>>("a = 1\nb {}\n"),
+        ["Unexpected \"b\" block"]
+    );
+}
+
+#[test]
+fn enums_decode_from_strings_and_one_attribute_objects() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Mode {
+        Fast,
+        Limit(u32),
+        Range { lo: u8, hi: u8 },
+    }
+    #[derive(Deserialize, Debug)]
+    struct T {
+        modes: Vec<Mode>,
+    }
+    let t: T = de::from_str(
+        "modes = [\"fast\", { limit = 3 }, { range = { lo = 1, hi = 2 } }]\n",
+        &ctx(),
+    )
+    .unwrap();
+    assert_eq!(t.modes, [Mode::Fast, Mode::Limit(3), Mode::Range { lo: 1, hi: 2 }]);
+    assert!(problems::<T>("modes = [\"slow\"]\n")[0].1.contains("unknown variant `slow`"));
+}
+
+#[test]
+fn a_label_can_be_an_enum() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Kind {
+        Http,
+        Tcp,
+    }
+    #[derive(Deserialize, Debug)]
+    struct T {
+        #[serde(rename = "listen,block")]
+        listen: Vec<Listen>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Listen {
+        #[serde(rename = "kind,label")]
+        kind: Kind,
+    }
+    let t: T = de::from_str("listen \"tcp\" {}\nlisten http {}\n", &ctx()).unwrap();
+    assert_eq!(t.listen.iter().map(|l| &l.kind).collect::<Vec<_>>(), [&Kind::Tcp, &Kind::Http]);
+    let p = problems::<T>("listen \"udp\" {}\n");
+    assert_eq!(p[0].2, "\"udp\"", "the label is at fault");
+    assert!(p[0].1.contains("unknown variant `udp`"));
+}
+
+#[test]
+fn an_unknown_decoding_tag_is_an_error() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        #[serde(rename = "a,attr")]
+        _a: u8,
+    }
+    let err = de::from_str::<T>("a = 1\n", &ctx()).unwrap_err();
+    assert!(err.to_string().contains("the tags are `label`, `block` and `remain`"), "{err}");
+}
+
+#[test]
+fn a_syntax_error_fails_decoding_with_the_parser_diagnostics() {
+    let err = de::from_str::<Server>("host = \"a\"\nport = \n", &ctx()).unwrap_err();
+    let s: Vec<_> = err.diagnostics().iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(s[0], "Invalid expression");
+}
+
+// Values into serde types.
+
+#[test]
+fn numbers_go_to_the_integer_types_they_fit() {
+    let n = |s: &str| match s.strip_prefix('-') {
+        Some(s) => Value::number(Number::from_literal(s).unwrap().neg()),
+        None => Value::number(Number::from_literal(s).unwrap()),
+    };
+    assert_eq!(from_value::<u8>(&n("255")).unwrap(), 255);
+    assert_eq!(
+        from_value::<u8>(&n("256")).unwrap_err().to_string(),
+        "invalid value: number 256, expected u8"
+    );
+    assert_eq!(from_value::<i8>(&n("-128")).unwrap(), -128);
+    assert_eq!(from_value::<u64>(&n("18446744073709551615")).unwrap(), u64::MAX);
+    assert_eq!(from_value::<i128>(&n("-170141183460469231731687303715884105728")).unwrap(), i128::MIN);
+    assert_eq!(from_value::<u128>(&n("340282366920938463463374607431768211455")).unwrap(), u128::MAX);
+    assert!(from_value::<u128>(&n("340282366920938463463374607431768211456")).is_err());
+    assert!(from_value::<i32>(&n("2.5")).is_err());
+    assert_eq!(from_value::<f64>(&n("0.1")).unwrap(), 0.1);
+    let third = Number::from(1).div(&Number::from(3)).unwrap();
+    assert_eq!(from_value::<f32>(&Value::number(third)).unwrap(), 1.0 / 3.0);
+    // Untyped targets get the narrowest exact form.
+    assert_eq!(
+        from_value::<serde_json::Value>(&n("18446744073709551615")).unwrap(),
+        serde_json::json!(u64::MAX)
+    );
+    assert_eq!(from_value::<serde_json::Value>(&n("-3")).unwrap(), serde_json::json!(-3));
+}
+
+#[test]
+fn null_is_none_or_unit_and_nothing_else() {
+    let null = Value::null(Type::String);
+    assert_eq!(from_value::<Option<String>>(&null).unwrap(), None);
+    from_value::<()>(&null).unwrap();
+    assert_eq!(
+        from_value::<String>(&null).unwrap_err().to_string(),
+        "invalid type: null, expected a string"
+    );
+}
+
+#[test]
+fn collections_go_to_sequences_maps_tuples_and_structs() {
+    let set = Value::set(Type::String, vec!["b".into(), "a".into()]).unwrap();
+    assert_eq!(from_value::<Vec<String>>(&set).unwrap(), ["a", "b"]);
+    let tuple = Value::tuple(vec![1.into(), "x".into(), true.into()]);
+    assert_eq!(from_value::<(u8, String, bool)>(&tuple).unwrap(), (1, "x".into(), true));
+    assert!(from_value::<(u8, String)>(&tuple).is_err(), "leftover elements are an error");
+    let map = Value::map(Type::Number, [("a", 1.into()), ("b", 2.into())]).unwrap();
+    assert_eq!(
+        from_value::<BTreeMap<String, u8>>(&map).unwrap(),
+        BTreeMap::from([("a".to_string(), 1), ("b".to_string(), 2)])
+    );
+    #[derive(Deserialize, Debug)]
+    struct P {
+        x: i32,
+        y: i32,
+    }
+    let obj = Value::object([("x", Value::from(1)), ("y", Value::from(-2))]);
+    let p: P = from_value(&obj).unwrap();
+    assert_eq!((p.x, p.y), (1, -2));
+    let nested = Value::object([("p", Value::object([("x", Value::from(1))]))]);
+    #[derive(Deserialize, Debug)]
+    struct Q {
+        _p: P,
+    }
+    #[derive(Deserialize, Debug)]
+    struct R {
+        #[serde(rename = "p")]
+        _p: P,
+    }
+    assert_eq!(from_value::<R>(&nested).unwrap_err().to_string(), ".p: missing field `y`");
+    let odd = Value::object([("odd key", Value::tuple(vec!["x".into()]))]);
+    assert_eq!(
+        from_value::<BTreeMap<String, Vec<u8>>>(&odd).unwrap_err().to_string(),
+        "[\"odd key\"][0]: invalid type: string \"x\", expected u8"
+    );
+}
+
+#[test]
+fn unknown_values_and_capsules_are_errors() {
+    assert_eq!(
+        from_value::<u8>(&Value::unknown(Type::Number)).unwrap_err().to_string(),
+        "the value is not known yet (an unknown number cannot be decoded)"
+    );
+    let nested = Value::tuple(vec![1.into(), Value::unknown(Type::Number)]);
+    assert_eq!(
+        from_value::<Vec<u8>>(&nested).unwrap_err().to_string(),
+        "[1]: the value is not known yet (an unknown number cannot be decoded)"
+    );
+}
+
+// Values back to cli-json.md's JSON.
+
+#[test]
+fn values_serialize_to_the_cli_json_forms() {
+    let n = |s: &str| match s.strip_prefix('-') {
+        Some(s) => Value::number(Number::from_literal(s).unwrap().neg()),
+        None => Value::number(Number::from_literal(s).unwrap()),
+    };
+    let third = Value::number(Number::from(1).div(&Number::from(3)).unwrap());
+    let inf = Value::number(Number::from(1).div(&Number::from(0)).unwrap());
+    let values = [
+        Value::null(Type::Number),
+        Value::from(true),
+        n("0"),
+        n("-9223372036854775808"),
+        n("18446744073709551615"),
+        n("18446744073709551616"),
+        n("0.1"),
+        n("-1.5e-30"),
+        n("1e400"),
+        third,
+        inf.clone(),
+        Value::number(inf.as_number().unwrap().neg()),
+        Value::from("snow ❄ \u{0}\n\""),
+        Value::unknown(Type::list(Type::Number)),
+        Value::dynamic(),
+        Value::set(Type::Number, vec![3.into(), 1.into()]).unwrap(),
+        Value::object([("b", Value::tuple(vec![n("2.50"), Value::unknown(Type::String)])), ("a", Value::empty_object())]),
+        Value::map(Type::Bool, [("x", true.into())]).unwrap(),
+    ];
+    for v in values {
+        let ours = serde_json::to_string(&v).unwrap();
+        let expected = value_to_json(&v).unwrap().to_string();
+        assert_eq!(ours, expected, "{v:?}");
+    }
+    assert_eq!(serde_json::to_string(&n("1e400")).unwrap(), format!("1{}", "0".repeat(400)));
+    assert_eq!(serde_json::to_string(&inf).unwrap(), r#"{"__number__":"+Inf"}"#);
+}
+
+#[test]
+fn decoded_values_serialize_back_unchanged() {
+    let v = Value::object([
+        ("name", Value::from("x")),
+        ("ports", Value::tuple(vec![80.into(), 443.into()])),
+        ("on", Value::from(false)),
+    ]);
+    let j: serde_json::Value = from_value(&v).unwrap();
+    assert_eq!(serde_json::to_value(&v).unwrap(), j);
+}
