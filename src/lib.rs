@@ -89,3 +89,8 @@ pub use parser::{
     ParseOptions, Parsed,
 };
 pub use span::{LineIndex, Position, Span};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
