@@ -36,5 +36,6 @@ mod content;
 mod schema;
 
 pub use content::{BodyView, Content};
+#[cfg(feature = "serde")]
 pub(crate) use content::label_problem;
 pub use schema::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaError};

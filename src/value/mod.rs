@@ -29,6 +29,7 @@ mod value;
 
 pub use capsule::{Capsule, CapsuleType};
 pub(crate) use equality::Tri;
+#[cfg(feature = "json")]
 pub(crate) use text::nfc_arc;
 pub use types::{ObjectType, Type};
 pub use value::{ElementTypeError, Value, ValueRef};
