@@ -145,11 +145,12 @@ fn a_block_without_label_fields_takes_no_labels() {
     #[derive(Deserialize, Debug)]
     struct T {
         #[serde(rename = "limits,block")]
-        limits: Limits,
+        _limits: Limits,
     }
     #[derive(Deserialize, Debug)]
     struct Limits {
-        cpu: u32,
+        #[serde(rename = "cpu")]
+        _cpu: u32,
     }
     assert_eq!(
         problems::<T>("limits \"x\" {\n  cpu = 1\n}\n"),
@@ -237,7 +238,8 @@ fn a_vec_block_field_takes_every_block_in_source_order() {
     struct T {
         #[serde(rename = "backend,block")]
         backends: Vec<Backend>,
-        n: u8,
+        #[serde(rename = "n")]
+        _n: u8,
     }
     let t: T = de::from_str("backend {\n  path = \"a\"\n}\nn = 1\nbackend {\n  path = \"b\"\n}\n", &ctx()).unwrap();
     let paths: Vec<_> = t.backends.iter().map(|b| b.path.as_str()).collect();
@@ -297,9 +299,10 @@ fn a_remain_field_takes_every_other_attribute() {
 fn items_the_struct_does_not_name_are_errors_with_hints() {
     #[derive(Deserialize, Debug)]
     struct T {
-        region: String,
+        #[serde(rename = "region")]
+        _region: String,
         #[serde(rename = "network,block")]
-        network: Option<Backend>,
+        _network: Option<Backend>,
     }
     let p = problems::<T>("region = \"eu\"\nregoin = 1\nnetwork = 2\nnetwrok {}\nregion {}\n");
     assert_eq!(
@@ -339,10 +342,6 @@ fn a_typo_gets_did_you_mean() {
 
 #[test]
 fn an_unsuitable_value_is_reported_at_its_expression_with_its_path() {
-    #[derive(Deserialize, Debug)]
-    struct T {
-        _ports: Vec<u16>,
-    }
     #[derive(Deserialize, Debug)]
     struct U {
         #[serde(rename = "ports")]
@@ -532,10 +531,6 @@ fn collections_go_to_sequences_maps_tuples_and_structs() {
     let p: P = from_value(&obj).unwrap();
     assert_eq!((p.x, p.y), (1, -2));
     let nested = Value::object([("p", Value::object([("x", Value::from(1))]))]);
-    #[derive(Deserialize, Debug)]
-    struct Q {
-        _p: P,
-    }
     #[derive(Deserialize, Debug)]
     struct R {
         #[serde(rename = "p")]

@@ -23,8 +23,9 @@ pub struct ConfigFile<'a> {
 pub struct Body<'a> {
     /// The items, in source order.
     pub items: &'a [BodyItem<'a>],
-    /// From the first byte after the opening brace (or the start of the
-    /// file) to the closing brace (or the end of the file).
+    /// From the opening brace (or the start of the file) to the end of the
+    /// closing brace (or the end of the file), as the reference's body
+    /// range; where a missing item is reported.
     pub span: Span,
 }
 

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::schema::BodySchema;
 use crate::ast::{Attribute, Block, Body};
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean_first, quote};
 use crate::{Diagnostic, Diagnostics, Span};
 
 /// A body as schema-driven processing sees it: the syntax tree's body with
@@ -99,27 +99,28 @@ impl<'b, 'a> BodyView<'b, 'a> {
                 .iter()
                 .filter(|s| !content.attributes.contains_key(s.name.as_str()))
                 .map(|s| s.name.as_str());
-            let mut hint = did_you_mean(name, unused);
+            let mut hint = did_you_mean_first(name, unused);
             if hint.is_empty() && schema.block(name).is_some() {
-                hint = format!(" Did you mean to define a block of type {name:?}?");
+                hint = format!(" Did you mean to define a block of type {}?", quote(name));
             }
             diags.push(Diagnostic::error(
                 "Unsupported argument",
-                format!("An argument named {name:?} is not expected here.{hint}"),
+                format!("An argument named {} is not expected here.{hint}", quote(name)),
                 attr.name.span,
             ));
         }
         for block in remain.visible_blocks() {
             let ty = block.block_type.name;
-            let mut hint = did_you_mean(ty, schema.blocks().iter().map(|b| b.type_name.as_str()));
+            let mut hint = did_you_mean_first(ty, schema.blocks().iter().map(|b| b.type_name.as_str()));
             if hint.is_empty() && schema.attribute(ty).is_some() {
                 hint = format!(
-                    " Did you mean to define argument {ty:?}? If so, use the equals sign to assign it a value."
+                    " Did you mean to define argument {}? If so, use the equals sign to assign it a value.",
+                    quote(ty)
                 );
             }
             diags.push(Diagnostic::error(
                 "Unsupported block type",
-                format!("Blocks of type {ty:?} are not expected here.{hint}"),
+                format!("Blocks of type {} are not expected here.{hint}", quote(ty)),
                 block.block_type.span,
             ));
         }
@@ -170,7 +171,7 @@ impl<'b, 'a> BodyView<'b, 'a> {
                 }
                 None if s.required => diags.push(Diagnostic::error(
                     "Missing required argument",
-                    format!("The argument {:?} is required, but no definition was found.", s.name),
+                    format!("The argument {} is required, but no definition was found.", quote(&s.name)),
                     self.missing_item_range(),
                 )),
                 None => {}
@@ -222,7 +223,7 @@ impl<'b, 'a> BodyView<'b, 'a> {
         let mut diags = Diagnostics::new();
         if let Some(block) = self.visible_blocks().next() {
             diags.push(Diagnostic::error(
-                format!("Unexpected {:?} block", block.block_type.name),
+                format!("Unexpected {} block", quote(block.block_type.name)),
                 "Blocks are not allowed here.",
                 block.block_type.span,
             ));

@@ -92,8 +92,8 @@ impl Error {
         Error::one(Diagnostic::error(
             "Missing required argument",
             format!(
-                "The argument {:?} is required, but no definition was found.",
-                field_name(field)
+                "The argument {} is required, but no definition was found.",
+                crate::suggest::quote(field_name(field))
             ),
             at,
         ))
