@@ -171,7 +171,10 @@ impl<'b, 'a> BodyView<'b, 'a> {
                 }
                 None if s.required => diags.push(Diagnostic::error(
                     "Missing required argument",
-                    format!("The argument {} is required, but no definition was found.", quote(&s.name)),
+                    format!(
+                        "The argument {} is required, but no definition was found.",
+                        quote(&s.name)
+                    ),
                     self.missing_item_range(),
                 )),
                 None => {}

@@ -1,10 +1,15 @@
-//! `hcl`: parse (and, later, evaluate) HCL files from the command line.
+//! `hcl`: parse and evaluate HCL files from the command line.
 //!
 //! Every command prints one document on stdout and exits 0 when it ran,
-//! whatever the diagnostics; usage errors exit 2.
+//! whatever the diagnostics; usage errors exit 2. The exceptions are
+//! `check` (many files and directories in parallel, see `check.rs`) and
+//! `json` (a file converted to one JSON object, see `to_json.rs`), which
+//! exit 1 when they found an error diagnostic.
 
+mod check;
 mod evaluate;
 mod json;
+mod to_json;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_native::ast::{dump, Body, BodyItem};
@@ -67,6 +72,45 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Check many files and directories at once, in parallel.
+    ///
+    /// Checks every `.hcl`, `.tf` and `.tfvars` file under the directories
+    /// given (recursively) and every file given by name, whatever its
+    /// extension. Each is parsed and, with `--vars`, every attribute (in
+    /// blocks too) is evaluated. Prints the diagnostics of each file in path
+    /// order, then a summary on stderr; exits 1 when there is an error, 0
+    /// otherwise, 2 on usage errors.
+    Check {
+        /// Files and directories to check.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// Evaluate every attribute with these variables (format as for
+        /// `eval`; a variable the file uses but this does not define is an
+        /// error). Without it files are only parsed.
+        #[arg(long)]
+        vars: Option<String>,
+        /// Output format: rendered diagnostics, or one JSON document
+        /// `{"files": [{"path", "diagnostics"}], "errors", "warnings"}`.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Convert a configuration file to one JSON object.
+    ///
+    /// Prints the body as one pretty-printed JSON object: attributes
+    /// evaluated (with `--vars` and the standard functions), blocks nested by
+    /// type then by each label, a block repeated with the same labels as an
+    /// array of bodies, keys in source order. An attribute and a block of
+    /// the same name, or blocks whose labels collide with a different number
+    /// of labels, are errors (the first is kept). Diagnostics go to stderr;
+    /// exits 1 when there is an error (the JSON is printed anyway), 0
+    /// otherwise, 2 on usage errors.
+    Json {
+        /// The file to read, or `-` for stdin.
+        file: String,
+        /// Variables, as for `eval`.
+        #[arg(long)]
+        vars: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -92,6 +136,8 @@ fn main() -> ExitCode {
         }
         Command::Expr { src, vars, format } => expr(&src, vars.as_deref(), format, false),
         Command::Template { src, vars, format } => expr(&src, vars.as_deref(), format, true),
+        Command::Check { paths, vars, format } => check::run(&paths, vars.as_deref(), format),
+        Command::Json { file, vars } => to_json::run(&file, vars.as_deref()),
     }
 }
 

@@ -1,0 +1,310 @@
+//! `hcl check FILE|DIR...`: parse (and, with `--vars`, evaluate) many
+//! configuration files at once, in parallel, and report every diagnostic.
+//!
+//! - The files checked are every `.hcl`, `.tf` and `.tfvars` file under the
+//!   directories given (recursively; symbolic links to files are followed,
+//!   links to directories are not, so a cycle cannot loop, and a dangling
+//!   link is reported as an unreadable file), plus every path
+//!   given explicitly as a file, whatever its extension. The list is sorted
+//!   (component by component) and a file named twice is checked once.
+//! - Without `--vars` each file is parsed; with `--vars VARS.json` every
+//!   attribute, at any depth in blocks, is also evaluated with those
+//!   variables (the format and loader of `hcl eval`) and the standard
+//!   functions, so a reference to a variable the file does not define is an
+//!   error.
+//! - Files are read as bytes by `available_parallelism()` scoped worker
+//!   threads that take the next file from an atomic index; each worker
+//!   renders its files' diagnostics itself (only files that have some cost
+//!   anything beyond the parse), and the results are printed in path order
+//!   through one locked, buffered stdout.
+//! - Human output: the diagnostics of each file rendered with source
+//!   (`path:line:column`, at most [`crate::MAX_RENDERED`] per file), an
+//!   unreadable file as one `error: cannot read PATH: REASON` line.
+//!   `--format json`: one document
+//!   `{"files": [{"path": P, "diagnostics": [DIAG]}], "errors": N, "warnings": N}`
+//!   listing every file checked, DIAG as in `../shared/cli-json.md` (an
+//!   unreadable file has one error DIAG with a null range).
+//! - Either way a summary line ends the run on stderr:
+//!   `checked 10000 files: 3 errors, 1 warning in 2 files`.
+//! - Exit status: 1 when any error diagnostic was found (an unreadable file
+//!   counts as one), 0 otherwise; 2 for usage errors (a path that does not
+//!   exist, an unreadable or invalid vars file).
+
+use hcl_native::ast::{Body, BodyItem};
+use hcl_native::eval::{evaluate, EvalContext};
+use hcl_native::render::render_diagnostics;
+use hcl_native::{parse_config, Arena, Diagnostic};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::json::{write_str, Locator};
+use crate::Format;
+
+/// Extensions of the files a directory walk picks up.
+const EXTENSIONS: [&str; 3] = ["hcl", "tf", "tfvars"];
+
+/// Stack of each worker thread (the parser and evaluator grow their stack
+/// on demand anyway; this only keeps that rare).
+const WORKER_STACK: usize = 8 << 20;
+
+/// One file to check, or a directory that could not be listed.
+enum Job {
+    File(PathBuf),
+    Unlistable(PathBuf, String),
+}
+
+impl Job {
+    fn path(&self) -> &Path {
+        match self {
+            Job::File(p) | Job::Unlistable(p, _) => p,
+        }
+    }
+}
+
+/// What checking one file gave: its output (rendered text or its JSON
+/// entry) and its counts.
+struct Outcome {
+    text: String,
+    errors: usize,
+    warnings: usize,
+}
+
+/// `hcl check PATHS... [--vars VARS.json] [--format human|json]`.
+pub fn run(paths: &[String], vars: Option<&str>, format: Format) -> ExitCode {
+    let ctx = match vars.map(|v| crate::evaluate::read_vars(Some(v))).transpose() {
+        Ok(ctx) => ctx,
+        Err(e) => return crate::usage(&e),
+    };
+    let jobs = match collect(paths) {
+        Ok(jobs) => jobs,
+        Err(e) => return crate::usage(&e),
+    };
+    let outcomes = check_all(&jobs, ctx.as_ref(), format);
+
+    let (mut errors, mut warnings, mut with_diagnostics) = (0, 0, 0);
+    for o in &outcomes {
+        errors += o.errors;
+        warnings += o.warnings;
+        with_diagnostics += usize::from(o.errors + o.warnings > 0);
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let written = match format {
+        Format::Human => outcomes.iter().try_for_each(|o| out.write_all(o.text.as_bytes())),
+        Format::Json => (|| {
+            out.write_all(br#"{"files":["#)?;
+            for (k, o) in outcomes.iter().enumerate() {
+                if k > 0 {
+                    out.write_all(b",")?;
+                }
+                out.write_all(o.text.as_bytes())?;
+            }
+            writeln!(out, r#"],"errors":{errors},"warnings":{warnings}}}"#)
+        })(),
+    };
+    if let Err(e) = written.and_then(|()| out.flush()) {
+        // a closed pipe (`| head`) is not worth a panic
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("hcl: cannot write the output: {e}");
+        }
+    }
+    drop(out);
+    let mut summary = format!(
+        "checked {}: {}, {}",
+        plural(jobs.len(), "file"),
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    );
+    if with_diagnostics > 0 {
+        summary.push_str(&format!(" in {}", plural(with_diagnostics, "file")));
+    }
+    eprintln!("{summary}");
+    if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `3 errors`, `1 error`, `0 errors`.
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// Every file to check under `paths`, sorted, each once. A path that does
+/// not exist is a usage error.
+fn collect(paths: &[String]) -> Result<Vec<Job>, String> {
+    let mut jobs = Vec::new();
+    for p in paths {
+        let path = PathBuf::from(p);
+        let meta = std::fs::metadata(&path).map_err(|e| format!("{p}: {e}"))?;
+        if meta.is_dir() {
+            walk(&path, &mut jobs);
+        } else {
+            jobs.push(Job::File(path));
+        }
+    }
+    jobs.sort_by(|a, b| a.path().cmp(b.path()));
+    jobs.dedup_by(|a, b| a.path() == b.path());
+    Ok(jobs)
+}
+
+/// The files with one of [`EXTENSIONS`] under `dir`, recursively.
+fn walk(dir: &Path, jobs: &mut Vec<Job>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => return jobs.push(Job::Unlistable(dir.to_path_buf(), e.to_string())),
+    };
+    for entry in entries {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => return jobs.push(Job::Unlistable(dir.to_path_buf(), e.to_string())),
+        };
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else {
+            jobs.push(Job::File(path)); // reading it will say what is wrong
+            continue;
+        };
+        if kind.is_dir() {
+            walk(&path, jobs);
+        } else if wanted(&path) && (kind.is_file() || kind.is_symlink() && !path.is_dir()) {
+            // a dangling link is kept: reading it says what is wrong
+            jobs.push(Job::File(path));
+        }
+    }
+}
+
+fn wanted(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.contains(&e))
+}
+
+/// Checks every job on worker threads; the outcomes in job order.
+fn check_all(jobs: &[Job], ctx: Option<&EvalContext<'_>>, format: Format) -> Vec<Outcome> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(jobs.len());
+    if workers <= 1 {
+        return jobs.iter().map(|j| check_one(j, ctx, format)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let mut slots: Vec<Option<Outcome>> = jobs.iter().map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(scope, || {
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(job) = jobs.get(i) else { break };
+                            done.push((i, check_one(job, ctx, format)));
+                        }
+                        done
+                    })
+                    .expect("a worker thread")
+            })
+            .collect();
+        for h in handles {
+            match h.join() {
+                Ok(done) => {
+                    for (i, o) in done {
+                        slots[i] = Some(o);
+                    }
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    });
+    slots.into_iter().map(|o| o.expect("every job was checked")).collect()
+}
+
+/// Reads, parses and (with a context) evaluates one file.
+fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, format: Format) -> Outcome {
+    let name = job.path().display().to_string();
+    let read = match job {
+        Job::File(p) => std::fs::read(p).map_err(|e| e.to_string()),
+        Job::Unlistable(_, e) => Err(e.clone()),
+    };
+    let src = match read {
+        Ok(src) => src,
+        Err(e) => return unreadable(&name, &e, format),
+    };
+    let arena = Arena::new();
+    let parsed = parse_config(&arena, &src);
+    let mut diagnostics = parsed.diagnostics.into_vec();
+    if let Some(ctx) = ctx {
+        let before = diagnostics.len();
+        evaluate_body(&parsed.ast.body, ctx, &mut diagnostics);
+        if diagnostics.len() > before {
+            diagnostics.sort_by_key(|d| d.subject.start);
+        }
+    }
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    let mut text = String::new();
+    match format {
+        Format::Human => {
+            if !diagnostics.is_empty() {
+                let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
+                text = render_diagnostics(&name, &src, shown);
+                if diagnostics.len() > shown.len() {
+                    text.push_str(&format!(
+                        "... and {} more diagnostics in {name} (--format json lists them all)\n\n",
+                        diagnostics.len() - shown.len()
+                    ));
+                }
+            }
+        }
+        Format::Json => {
+            text.push_str(r#"{"path":"#);
+            write_str(&mut text, &name);
+            text.push_str(r#","diagnostics":"#);
+            if diagnostics.is_empty() {
+                text.push_str("[]");
+            } else {
+                Locator::new(&src).write_diagnostics(&mut text, &diagnostics);
+            }
+            text.push('}');
+        }
+    }
+    Outcome { text, errors, warnings }
+}
+
+/// Every attribute of `body` and of its blocks at any depth, evaluated.
+fn evaluate_body(body: &Body<'_>, ctx: &EvalContext<'_>, out: &mut Vec<Diagnostic>) {
+    for item in body.items {
+        match item {
+            BodyItem::Attribute(a) => out.extend(evaluate(&a.expr, ctx).diagnostics),
+            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => evaluate_body(&b.body, ctx, out),
+        }
+    }
+}
+
+/// The outcome of a file that could not be read: one error.
+fn unreadable(name: &str, reason: &str, format: Format) -> Outcome {
+    let text = match format {
+        Format::Human => format!("error: cannot read {name}: {reason}\n\n"),
+        Format::Json => {
+            let mut t = String::from(r#"{"path":"#);
+            write_str(&mut t, name);
+            t.push_str(r#","diagnostics":[{"severity":"error","summary":"Cannot read file","detail":"#);
+            write_str(&mut t, reason);
+            t.push_str(r#","range":null}]}"#);
+            t
+        }
+    };
+    Outcome {
+        text,
+        errors: 1,
+        warnings: 0,
+    }
+}

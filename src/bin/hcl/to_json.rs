@@ -1,0 +1,388 @@
+//! `hcl json FILE [--vars VARS.json]`: a configuration file converted to
+//! one JSON object, pretty-printed with a two-space indent (`-` reads
+//! stdin).
+//!
+//! - Attributes are evaluated (with the variables of VARS.json, same format
+//!   as `hcl eval`, and the standard functions); each value is written in
+//!   the JSON value form of `../shared/cli-json.md`: numbers at full
+//!   precision, an unknown part as `{"__unknown__": TYPE}`, an infinity as
+//!   `{"__number__": "+Inf"}`.
+//! - A block becomes nested objects: keyed by its type, then by each of its
+//!   labels in turn, its body being the innermost object. A block type with
+//!   the same labels that appears once is an object; one that appears more
+//!   than once becomes an array of the bodies, in source order:
+//!
+//!   ```text
+//!   a = 1                    {
+//!   svc "web" { p = 1 }        "a": 1,
+//!   svc "web" { p = 2 }        "svc": {
+//!   svc "db" { p = 3 }           "web": [{"p": 1}, {"p": 2}],
+//!                                "db": {"p": 3}
+//!                              }
+//!                            }
+//!   ```
+//!
+//!   (the output is shown condensed; it is pretty-printed, one value a line).
+//! - Keys come in source order of first appearance, attributes and blocks
+//!   interleaved as in the source.
+//! - Conflicts keep the first item and leave the later one out, with an
+//!   error diagnostic at the later item (an attribute's whole range, a
+//!   block's type and labels): an attribute and a block type of
+//!   the same name in one body, and a block whose labels collide with
+//!   another block's of the same type with a different number of labels
+//!   (`a "x" {}` then `a "x" "y" {}`: `"x"` cannot be both a body and a
+//!   label level). A repeated attribute is already reported by the parser;
+//!   the first definition is kept.
+//! - Diagnostics (parse, evaluation, conflicts) are rendered on stderr in
+//!   source order; the JSON is printed on stdout either way, with what could
+//!   be converted. Exit status 1 when there is any error diagnostic, else 0;
+//!   2 for usage errors (unreadable input or vars file).
+
+use hcl_native::ast::{Block, Body, BodyItem};
+use hcl_native::eval::{evaluate, EvalContext};
+use hcl_native::json::value_to_json;
+use hcl_native::render::render_diagnostics;
+use hcl_native::{parse_config, Arena, Diagnostic, LineIndex, Span};
+use serde_json::Value as Json;
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::json::write_str;
+
+/// Keys in insertion order, with an index for lookups.
+struct Ordered<'a, V> {
+    entries: Vec<(&'a str, V)>,
+    index: HashMap<&'a str, usize>,
+}
+
+impl<'a, V> Ordered<'a, V> {
+    fn new() -> Self {
+        Ordered {
+            entries: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+
+    fn get_mut(&mut self, key: &str) -> Option<&mut V> {
+        let i = *self.index.get(key)?;
+        Some(&mut self.entries[i].1)
+    }
+
+    /// Adds a key that is not there yet.
+    fn push(&mut self, key: &'a str, value: V) {
+        self.index.insert(key, self.entries.len());
+        self.entries.push((key, value));
+    }
+}
+
+/// A body as a JSON object.
+type Object<'a> = Ordered<'a, Entry<'a>>;
+
+/// One key of a body object.
+enum Entry<'a> {
+    /// An attribute's value, and where the attribute is.
+    Attribute(Json, Span),
+    /// The blocks of one type.
+    Blocks(Group<'a>),
+}
+
+/// The blocks under one key: of one type and with the same labels so far.
+struct Group<'a> {
+    /// The header of the first of them and its number of labels (for
+    /// conflict messages).
+    first: Span,
+    first_labels: usize,
+    kind: GroupKind<'a>,
+}
+
+enum GroupKind<'a> {
+    /// No labels left: the bodies, in source order.
+    Bodies(Vec<Object<'a>>),
+    /// One more label level.
+    Labels(Ordered<'a, Group<'a>>),
+}
+
+/// The conversion of one file.
+struct Converter<'c, 's> {
+    ctx: &'c EvalContext<'c>,
+    src: &'s [u8],
+    index: LineIndex,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// `hcl json FILE [--vars VARS.json]`.
+pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
+    let ctx = match crate::evaluate::read_vars(vars) {
+        Ok(ctx) => ctx,
+        Err(e) => return crate::usage(&e),
+    };
+    let src = match crate::read_input(file) {
+        Ok(src) => src,
+        Err(code) => return code,
+    };
+    let name = if file == "-" { "<stdin>" } else { file };
+    let arena = Arena::new();
+    let parsed = parse_config(&arena, &src);
+    let mut conv = Converter {
+        ctx: &ctx,
+        src: &src,
+        index: LineIndex::new(&src),
+        diagnostics: parsed.diagnostics.into_vec(),
+    };
+    let object = conv.body(&parsed.ast.body);
+    let mut out = String::new();
+    write_object(&mut out, &object, 0);
+    out.push('\n');
+
+    let mut diagnostics = conv.diagnostics;
+    diagnostics.sort_by_key(|d| d.subject.start);
+    let failed = diagnostics.iter().any(Diagnostic::is_error);
+    if !diagnostics.is_empty() {
+        let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
+        let mut text = render_diagnostics(name, &src, shown);
+        if diagnostics.len() > shown.len() {
+            text.push_str(&format!(
+                "... and {} more diagnostics\n",
+                diagnostics.len() - shown.len()
+            ));
+        }
+        eprint!("{text}");
+    }
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("hcl: cannot write the output: {e}");
+        }
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+impl<'a> Converter<'_, '_> {
+    fn body(&mut self, body: &Body<'a>) -> Object<'a> {
+        let mut object = Object::new();
+        for item in body.items {
+            match item {
+                BodyItem::Attribute(a) => match object.get_mut(a.name.name) {
+                    // a repeated attribute: the parser reports it
+                    Some(Entry::Attribute(..)) => {}
+                    Some(Entry::Blocks(g)) => {
+                        let at = self.at(g.first);
+                        self.diagnostics.push(Diagnostic::error(
+                            "Attribute conflicts with a block",
+                            format!(
+                                "{:?} is already a block type in this body (at {at}); an object key cannot be both, so this attribute is left out of the JSON.",
+                                a.name.name
+                            ),
+                            a.span,
+                        ));
+                    }
+                    None => {
+                        let value = self.attribute_value(a.name.name, &a.expr, a.span);
+                        object.push(a.name.name, Entry::Attribute(value, a.span));
+                    }
+                },
+                BodyItem::Block(b) | BodyItem::OneLineBlock(b) => match object.get_mut(b.block_type.name) {
+                    Some(Entry::Attribute(_, first)) => {
+                        let at = self.at(*first);
+                        self.diagnostics.push(Diagnostic::error(
+                            "Block conflicts with an attribute",
+                            format!(
+                                "{:?} is already an attribute in this body (at {at}); an object key cannot be both, so this block is left out of the JSON.",
+                                b.block_type.name
+                            ),
+                            header(b),
+                        ));
+                    }
+                    Some(Entry::Blocks(g)) => {
+                        if let Err(d) = self.add(g, b, 0) {
+                            self.diagnostics.push(d);
+                        }
+                    }
+                    None => {
+                        let g = self.group(b, 0);
+                        object.push(b.block_type.name, Entry::Blocks(g));
+                    }
+                },
+            }
+        }
+        object
+    }
+
+    fn attribute_value(&mut self, name: &str, expr: &hcl_native::ast::Expression<'_>, span: Span) -> Json {
+        let r = evaluate(expr, self.ctx);
+        self.diagnostics.extend(r.diagnostics);
+        match value_to_json(&r.value) {
+            Ok(j) => j,
+            Err(e) => {
+                self.diagnostics.push(Diagnostic::error(
+                    "Value has no JSON form",
+                    format!("The value of {name:?} cannot be written as JSON: {e}. It is null in the output."),
+                    span,
+                ));
+                Json::Null
+            }
+        }
+    }
+
+    /// A new group for `b`, from its label `depth` on.
+    fn group(&mut self, b: &Block<'a>, depth: usize) -> Group<'a> {
+        let kind = match b.labels.get(depth) {
+            None => GroupKind::Bodies(vec![self.body(&b.body)]),
+            Some(label) => {
+                let mut levels = Ordered::new();
+                let next = self.group(b, depth + 1);
+                levels.push(label.value(), next);
+                GroupKind::Labels(levels)
+            }
+        };
+        Group {
+            first: header(b),
+            first_labels: b.labels.len(),
+            kind,
+        }
+    }
+
+    /// Adds `b` to `g`, which holds the blocks of its type whose first
+    /// `depth` labels are `b`'s; a conflict leaves `g` as it was.
+    fn add(&mut self, g: &mut Group<'a>, b: &Block<'a>, depth: usize) -> Result<(), Diagnostic> {
+        let conflict = |this: &Self, g: &Group<'a>| {
+            let path: Vec<String> = std::iter::once(b.block_type.name)
+                .chain(b.labels[..depth.min(b.labels.len())].iter().map(|l| l.value()))
+                .map(|k| format!("{k:?}"))
+                .collect();
+            Diagnostic::error(
+                "Conflicting block labels",
+                format!(
+                    "The key path {} is already taken by a block with {} (at {}), where this block has {}; one JSON object cannot hold both, so this block is left out.",
+                    path.join(" "),
+                    labels(g.first_labels),
+                    this.at(g.first),
+                    labels(b.labels.len()),
+                ),
+                header(b),
+            )
+        };
+        match (&mut g.kind, b.labels.get(depth)) {
+            (GroupKind::Bodies(bodies), None) => {
+                let body = self.body(&b.body);
+                bodies.push(body);
+                Ok(())
+            }
+            (GroupKind::Labels(levels), Some(label)) => match levels.get_mut(label.value()) {
+                Some(next) => self.add(next, b, depth + 1),
+                None => {
+                    let next = self.group(b, depth + 1);
+                    levels.push(label.value(), next);
+                    Ok(())
+                }
+            },
+            _ => Err(conflict(self, g)),
+        }
+    }
+
+    /// `line:column` of a range's start.
+    fn at(&self, span: Span) -> String {
+        self.index.position(self.src, span.start).to_string()
+    }
+}
+
+/// `1 label`, `2 labels`, `no labels`.
+fn labels(n: usize) -> String {
+    match n {
+        0 => "no labels".into(),
+        1 => "1 label".into(),
+        n => format!("{n} labels"),
+    }
+}
+
+/// A block's type and labels.
+fn header(b: &Block<'_>) -> Span {
+    let end = b.labels.last().map_or(b.block_type.span.end, |l| l.span().end);
+    Span::new(b.block_type.span.start, end)
+}
+
+fn indent(out: &mut String, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+/// An object, pretty-printed at `depth` (its opening brace already
+/// indented; its closing brace indented to `depth`).
+fn write_object(out: &mut String, object: &Object<'_>, depth: usize) {
+    if object.entries.is_empty() {
+        out.push_str("{}");
+        return;
+    }
+    out.push_str("{\n");
+    for (k, (key, entry)) in object.entries.iter().enumerate() {
+        if k > 0 {
+            out.push_str(",\n");
+        }
+        indent(out, depth + 1);
+        write_str(out, key);
+        out.push_str(": ");
+        match entry {
+            Entry::Attribute(value, _) => write_value(out, value, depth + 1),
+            Entry::Blocks(g) => write_group(out, g, depth + 1),
+        }
+    }
+    out.push('\n');
+    indent(out, depth);
+    out.push('}');
+}
+
+fn write_group(out: &mut String, g: &Group<'_>, depth: usize) {
+    match &g.kind {
+        GroupKind::Bodies(bodies) if bodies.len() == 1 => write_object(out, &bodies[0], depth),
+        GroupKind::Bodies(bodies) => {
+            out.push_str("[\n");
+            for (k, body) in bodies.iter().enumerate() {
+                if k > 0 {
+                    out.push_str(",\n");
+                }
+                indent(out, depth + 1);
+                write_object(out, body, depth + 1);
+            }
+            out.push('\n');
+            indent(out, depth);
+            out.push(']');
+        }
+        GroupKind::Labels(levels) => {
+            out.push_str("{\n");
+            for (k, (label, next)) in levels.entries.iter().enumerate() {
+                if k > 0 {
+                    out.push_str(",\n");
+                }
+                indent(out, depth + 1);
+                write_str(out, label);
+                out.push_str(": ");
+                write_group(out, next, depth + 1);
+            }
+            out.push('\n');
+            indent(out, depth);
+            out.push('}');
+        }
+    }
+}
+
+/// An attribute's value, pretty-printed like serde_json does, continued
+/// lines indented to `depth` (JSON strings hold no raw newline, so every
+/// newline of the pretty text is a line break of the layout).
+fn write_value(out: &mut String, value: &Json, depth: usize) {
+    let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into());
+    let mut lines = text.split('\n');
+    if let Some(first) = lines.next() {
+        out.push_str(first);
+    }
+    for line in lines {
+        out.push('\n');
+        indent(out, depth);
+        out.push_str(line);
+    }
+}

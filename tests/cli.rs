@@ -1,0 +1,483 @@
+//! The `hcl check` and `hcl json` commands, run as the real binary on the
+//! files under `tests/data/cli/`:
+//!
+//! - `tree/`: a small configuration tree (nested directories, `.tf`,
+//!   `.tfvars` and `.hcl` files, two of them with errors, and a `notes.txt`
+//!   full of errors that a directory walk must ignore);
+//! - `vars.json` (the variables `tree/main.tf` uses) and `empty.vars.json`;
+//! - `json/`: inputs of `hcl json` and the exact output expected of
+//!   `blocks.hcl`.
+
+use serde_json::{json, Value as Json};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// What one run of `hcl` gave.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The whole stdout as one JSON document.
+    fn json(&self) -> Json {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}\nstderr:\n{}", self.stdout, self.stderr))
+    }
+
+    /// The last line of stderr.
+    fn summary(&self) -> &str {
+        self.stderr.lines().last().unwrap_or_default()
+    }
+}
+
+/// Runs `hcl ARGS` from the repository root, with `stdin` as its input.
+fn hcl_with_input(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hcl"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the hcl binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a stdin pipe")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    let out = child.wait_with_output().expect("hcl finished");
+    Run {
+        code: out.status.code().expect("an exit code, not a signal"),
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    }
+}
+
+fn hcl(args: &[&str]) -> Run {
+    hcl_with_input(args, "")
+}
+
+const TREE: &str = "tests/data/cli/tree";
+
+/// The rendered diagnostics of human output, in order: each title line
+/// (`error: ...`) with the `path:line:column` of the `-->` line under it.
+fn rendered(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut title = None;
+    for line in text.lines() {
+        if line.starts_with("error: ") || line.starts_with("warning: ") {
+            title = Some(line.to_string());
+        } else if let Some(at) = line.trim_start().strip_prefix("--> ") {
+            let t = title
+                .take()
+                .unwrap_or_else(|| panic!("a --> line without a title:\n{text}"));
+            out.push((t, at.to_string()));
+        }
+    }
+    out
+}
+
+fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
+    expected.iter().map(|(t, at)| (t.to_string(), at.to_string())).collect()
+}
+
+// ---------------------------------------------------------------- check
+
+#[test]
+fn check_lists_every_diagnostic_of_every_file_in_path_order() {
+    let run = hcl(&["check", TREE]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        rendered(&run.stdout),
+        pairs(&[
+            (
+                "error: Invalid expression",
+                "tests/data/cli/tree/modules/broken.hcl:2:13"
+            ),
+            (
+                "error: Missing item separator",
+                "tests/data/cli/tree/modules/broken.hcl:3:12"
+            ),
+            (
+                "error: Missing newline after argument",
+                "tests/data/cli/tree/modules/network/main.tf:10:30"
+            ),
+            (
+                "warning: Ambiguous attribute key",
+                "tests/data/cli/tree/modules/network/main.tf:11:11"
+            ),
+        ]),
+        "{}",
+        run.stdout
+    );
+    // rendered with source and a caret
+    assert!(run.stdout.contains("3 | other = [1 2]\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("^"), "{}", run.stdout);
+    assert_eq!(run.summary(), "checked 5 files: 3 errors, 1 warning in 2 files");
+}
+
+#[test]
+fn check_walks_only_hcl_tf_and_tfvars_files_but_checks_any_file_named() {
+    let run = hcl(&["check", TREE]);
+    assert!(!run.stdout.contains("notes.txt"), "{}", run.stdout);
+    assert!(run.summary().starts_with("checked 5 files:"), "{}", run.stderr);
+
+    let named = hcl(&["check", "tests/data/cli/tree/notes.txt"]);
+    assert_eq!(named.code, 1, "{}", named.stderr);
+    let found = rendered(&named.stdout);
+    assert!(!found.is_empty(), "{}", named.stdout);
+    assert!(
+        found
+            .iter()
+            .all(|(t, at)| t.starts_with("error: ") && at.starts_with("tests/data/cli/tree/notes.txt:")),
+        "{found:?}"
+    );
+    assert_eq!(found[0].1, "tests/data/cli/tree/notes.txt:1:20", "{}", named.stdout);
+    assert!(named.summary().starts_with("checked 1 file: "), "{}", named.stderr);
+}
+
+#[test]
+fn check_of_valid_files_prints_nothing_and_exits_0() {
+    let run = hcl(&[
+        "check",
+        "tests/data/cli/tree/main.tf",
+        "tests/data/cli/tree/terraform.tfvars",
+    ]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{}", run.stderr);
+    assert_eq!(run.stderr, "checked 2 files: 0 errors, 0 warnings\n");
+}
+
+#[test]
+fn check_names_each_file_once() {
+    let run = hcl(&["check", TREE, "tests/data/cli/tree/modules/broken.hcl", TREE]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.summary(), "checked 5 files: 3 errors, 1 warning in 2 files");
+    assert_eq!(rendered(&run.stdout).len(), 4, "{}", run.stdout);
+}
+
+#[test]
+fn check_json_format_lists_every_file_with_its_diagnostics() {
+    let run = hcl(&["check", TREE, "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let doc = run.json();
+    let files = doc["files"].as_array().expect("files");
+    let paths: Vec<&str> = files.iter().map(|f| f["path"].as_str().expect("path")).collect();
+    assert_eq!(
+        paths,
+        [
+            "tests/data/cli/tree/main.tf",
+            "tests/data/cli/tree/modules/broken.hcl",
+            "tests/data/cli/tree/modules/network/main.tf",
+            "tests/data/cli/tree/modules/network/outputs.hcl",
+            "tests/data/cli/tree/terraform.tfvars",
+        ]
+    );
+    let starts: Vec<Vec<(String, u64, u64)>> = files
+        .iter()
+        .map(|f| {
+            f["diagnostics"]
+                .as_array()
+                .expect("diagnostics")
+                .iter()
+                .map(|d| {
+                    let start = &d["range"]["start"];
+                    (
+                        d["severity"].as_str().expect("severity").to_string(),
+                        start["line"].as_u64().expect("line"),
+                        start["column"].as_u64().expect("column"),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let e = |l, c| ("error".to_string(), l, c);
+    let w = |l, c| ("warning".to_string(), l, c);
+    assert_eq!(
+        starts,
+        [
+            vec![],
+            vec![e(2, 13), e(3, 12)],
+            vec![e(10, 30), w(11, 11)],
+            vec![],
+            vec![]
+        ]
+    );
+    // a DIAG has the shape of cli-json.md
+    let d = &files[1]["diagnostics"][1];
+    assert_eq!(d["summary"], "Missing item separator");
+    assert!(d["detail"].as_str().is_some_and(|s| !s.is_empty()), "{d}");
+    assert_eq!(d["range"]["start"]["byte"], 36);
+    assert_eq!(d["range"]["end"]["column"], 13);
+    assert_eq!((doc["errors"].as_u64(), doc["warnings"].as_u64()), (Some(3), Some(1)));
+    assert_eq!(run.summary(), "checked 5 files: 3 errors, 1 warning in 2 files");
+}
+
+#[test]
+fn check_with_vars_evaluates_every_attribute_at_any_depth() {
+    // with the variables it uses, the Terraform-like file is clean
+    let ok = hcl(&[
+        "check",
+        "tests/data/cli/tree/main.tf",
+        "--vars",
+        "tests/data/cli/vars.json",
+    ]);
+    assert_eq!((ok.code, ok.stdout.as_str()), (0, ""), "{}", ok.stderr);
+    assert_eq!(ok.stderr, "checked 1 file: 0 errors, 0 warnings\n");
+
+    // without them, every reference is an error, in blocks within blocks too
+    let run = hcl(&[
+        "check",
+        "tests/data/cli/tree/main.tf",
+        "--vars",
+        "tests/data/cli/empty.vars.json",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let at = |l: u32, c: u32| {
+        (
+            "error: Unknown variable",
+            format!("tests/data/cli/tree/main.tf:{l}:{c}"),
+        )
+    };
+    let expected: Vec<(String, String)> = [at(18, 17), at(20, 13), at(24, 19), at(28, 15), at(33, 19), at(38, 11)]
+        .into_iter()
+        .map(|(t, a)| (t.to_string(), a))
+        .collect();
+    assert_eq!(rendered(&run.stdout), expected, "{}", run.stdout);
+    assert_eq!(run.summary(), "checked 1 file: 6 errors, 0 warnings in 1 file");
+
+    // parse-only, the same file has nothing to say
+    let parse_only = hcl(&["check", "tests/data/cli/tree/main.tf"]);
+    assert_eq!((parse_only.code, parse_only.stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn check_usage_errors_exit_2() {
+    let missing = hcl(&["check", TREE, "tests/data/cli/no-such-dir"]);
+    assert_eq!(missing.code, 2);
+    assert_eq!(missing.stdout, "");
+    assert!(
+        missing.stderr.contains("tests/data/cli/no-such-dir"),
+        "{}",
+        missing.stderr
+    );
+
+    let bad_vars = hcl(&["check", TREE, "--vars", "tests/data/cli/tree/notes.txt"]);
+    assert_eq!(bad_vars.code, 2);
+    assert_eq!(bad_vars.stdout, "");
+    assert!(bad_vars.stderr.contains("invalid JSON"), "{}", bad_vars.stderr);
+
+    let no_path = hcl(&["check"]);
+    assert_eq!(no_path.code, 2, "{}", no_path.stderr);
+}
+
+#[cfg(unix)]
+#[test]
+fn check_reports_an_unreadable_file_and_goes_on() {
+    let dir = std::env::temp_dir().join(format!("hcl-cli-unreadable-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("good.tf"), "a = [1 2]\n").expect("good.tf");
+    std::os::unix::fs::symlink(dir.join("missing-target"), dir.join("gone.tf")).expect("symlink");
+    let d = dir.to_str().expect("UTF-8 temp path");
+    let run = hcl(&["check", d]);
+    let json = hcl(&["check", d, "--format", "json"]);
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with(&format!("error: cannot read {d}/gone.tf: ")),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        rendered(&run.stdout),
+        pairs(&[("error: Missing item separator", &format!("{d}/good.tf:1:8"))])
+    );
+    assert_eq!(run.summary(), "checked 2 files: 2 errors, 0 warnings in 2 files");
+
+    assert_eq!(json.code, 1);
+    let doc = json.json();
+    let gone = &doc["files"][0];
+    assert_eq!(gone["path"], format!("{d}/gone.tf"));
+    assert_eq!(gone["diagnostics"][0]["severity"], "error");
+    assert_eq!(gone["diagnostics"][0]["range"], Json::Null);
+    assert_eq!(doc["errors"], 2);
+}
+
+#[test]
+fn check_of_the_repository_examples_succeeds() {
+    fn count(dir: &Path) -> usize {
+        let mut n = 0;
+        for e in std::fs::read_dir(dir).expect("examples/").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                n += count(&p);
+            } else if p.extension().is_some_and(|x| x == "hcl" || x == "tf" || x == "tfvars") {
+                n += 1;
+            }
+        }
+        n
+    }
+    let expected = count(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"));
+    assert!(expected >= 2, "examples/ has configuration files");
+    let run = hcl(&["check", "examples"]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.stdout, "");
+    assert_eq!(run.stderr, format!("checked {expected} files: 0 errors, 0 warnings\n"));
+}
+
+// ----------------------------------------------------------------- json
+
+#[test]
+fn json_nests_blocks_by_type_and_labels_and_repeats_become_arrays() {
+    let run = hcl(&["json", "tests/data/cli/json/blocks.hcl"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert_eq!(
+        run.json(),
+        json!({
+            "zone": "eu",
+            "service": {
+                "web": {
+                    "public": [{"port": 80}, {"port": 81}],
+                    "internal": {"port": 8080}
+                },
+                "db": {
+                    "internal": {
+                        "port": 5432,
+                        "replica": {"r1": [{}, {"lag": 5}], "r2": {}}
+                    }
+                }
+            },
+            "listener": [{"port": 80}, {"port": 443, "tls": {"cert": "a.pem"}}],
+            "after": "blocks"
+        })
+    );
+    // the exact text: keys in source order of first appearance, attributes
+    // and blocks interleaved, two-space indent
+    let expected = std::fs::read_to_string("tests/data/cli/json/blocks.json").expect("blocks.json");
+    assert_eq!(run.stdout, expected);
+    let order: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("  \"")?.split('"').next())
+        .collect();
+    assert_eq!(order, ["zone", "service", "listener", "after"]);
+}
+
+#[test]
+fn json_evaluates_attributes_with_vars_in_the_cli_json_value_form() {
+    let run = hcl(&[
+        "json",
+        "tests/data/cli/json/values.hcl",
+        "--vars",
+        "tests/data/cli/json/values.vars.json",
+    ]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    let expected: Json = serde_json::from_str(
+        r#"{
+            "third": 0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333335,
+            "big": 12345678901234567890.000000000000000000001,
+            "sum": 0.3,
+            "inf": {"__number__": "+Inf"},
+            "unknown": [{"__unknown__": "string"}, "known"],
+            "greeting": "hello, WORLD",
+            "obj": {"a": [true, null], "b": 2}
+        }"#,
+    )
+    .expect("expected JSON");
+    assert_eq!(run.json(), expected);
+    // numbers at full precision, never an exponent or a float's rounding
+    assert!(
+        run.stdout
+            .contains("\"big\": 12345678901234567890.000000000000000000001,\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("\"sum\": 0.3,\n"), "{}", run.stdout);
+}
+
+#[test]
+fn json_reports_conflicts_keeps_the_first_and_exits_1() {
+    let run = hcl(&["json", "tests/data/cli/json/conflicts.hcl"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        run.json(),
+        json!({
+            "a": 1,
+            "b": {"x": {"n": 1}},
+            "c": {"n": 3},
+            "d": {"x": {"y": {}}},
+            "e": {}
+        })
+    );
+    let at = |l: u32| format!("tests/data/cli/json/conflicts.hcl:{l}:1");
+    assert_eq!(
+        rendered(&run.stderr),
+        vec![
+            ("error: Block conflicts with an attribute".to_string(), at(2)),
+            ("error: Conflicting block labels".to_string(), at(8)),
+            ("error: Attribute conflicts with a block".to_string(), at(14)),
+            ("error: Conflicting block labels".to_string(), at(16)),
+            ("error: Conflicting block labels".to_string(), at(18)),
+            ("error: Attribute redefined".to_string(), at(19)),
+        ],
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("(at 5:1)"),
+        "the first block is named: {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn json_reads_stdin() {
+    let run = hcl_with_input(&["json", "-"], "n = 1 + 2\nb \"l\" { s = \"x\" }\nb \"l\" {}\n");
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert_eq!(run.json(), json!({"n": 3, "b": {"l": [{"s": "x"}, {}]}}));
+
+    let bad = hcl_with_input(&["json", "-"], "ok = true\nbad = nope\n");
+    assert_eq!(bad.code, 1);
+    assert_eq!(bad.json(), json!({"ok": true, "bad": {"__unknown__": "dynamic"}}));
+    assert_eq!(
+        rendered(&bad.stderr),
+        pairs(&[("error: Unknown variable", "<stdin>:2:7")]),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn json_prints_what_it_could_convert_despite_parse_errors() {
+    let run = hcl(&["json", "tests/data/cli/tree/modules/broken.hcl"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let doc = run.json();
+    assert_eq!(doc["name"], "x");
+    assert_eq!(
+        rendered(&run.stderr).into_iter().map(|(_, at)| at).collect::<Vec<_>>(),
+        [
+            "tests/data/cli/tree/modules/broken.hcl:2:13",
+            "tests/data/cli/tree/modules/broken.hcl:3:12"
+        ]
+    );
+}
+
+#[test]
+fn json_usage_errors_exit_2() {
+    let missing = hcl(&["json", "tests/data/cli/json/no-such-file.hcl"]);
+    assert_eq!((missing.code, missing.stdout.as_str()), (2, ""));
+    assert!(missing.stderr.contains("no-such-file.hcl"), "{}", missing.stderr);
+    let bad_vars = hcl(&[
+        "json",
+        "tests/data/cli/json/blocks.hcl",
+        "--vars",
+        "tests/data/cli/no-vars.json",
+    ]);
+    assert_eq!((bad_vars.code, bad_vars.stdout.as_str()), (2, ""));
+}

@@ -1,0 +1,3 @@
+name  = "x"
+port  = 80 +
+other = [1 2]
