@@ -102,7 +102,10 @@ mod tests {
         assert_eq!(suggestion("xyz", ["upper", "lower"]), None);
         assert_eq!(did_you_mean("lenght", ["length"]), " Did you mean \"length\"?");
         assert_eq!(did_you_mean("colr", ["colour", "color"]), " Did you mean \"color\"?");
-        assert_eq!(did_you_mean_first("colr", ["colour", "color"]), " Did you mean \"colour\"?");
+        assert_eq!(
+            did_you_mean_first("colr", ["colour", "color"]),
+            " Did you mean \"colour\"?"
+        );
     }
 
     #[test]

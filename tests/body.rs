@@ -200,7 +200,11 @@ fn dynamic_attributes_reject_blocks_but_keep_attributes() {
     let (_, rest, _) = BodyView::new(&file.body)
         .partial_content(&BodySchema::new(vec![attr("a", false)], vec![block("b", &[])]).unwrap());
     let (_, ds) = rest.just_attributes();
-    assert_eq!(ds.as_slice()[0].summary, "Unexpected \"d\" block", "d is still in the new body");
+    assert_eq!(
+        ds.as_slice()[0].summary,
+        "Unexpected \"d\" block",
+        "d is still in the new body"
+    );
 }
 
 // The partial-processing law.

@@ -44,7 +44,13 @@ struct Server {
 #[test]
 fn attributes_become_fields_after_evaluation() {
     let s: Server = de::from_str("host = \"web-${env}\"\nport = 8000 + length([1, 2]) * 40\n", &ctx()).unwrap();
-    assert_eq!(s, Server { host: "web-prod".into(), port: 8080 });
+    assert_eq!(
+        s,
+        Server {
+            host: "web-prod".into(),
+            port: 8080
+        }
+    );
 }
 
 #[test]
@@ -171,7 +177,9 @@ fn label_fields_at_the_top_level_are_a_mistake_in_the_type() {
     }
     let err = de::from_str::<Bad>("", &ctx()).unwrap_err();
     assert_eq!(err.diagnostics()[0].summary, "Unsuitable value type");
-    assert!(err.diagnostics()[0].detail.contains("label fields are for a block's struct"));
+    assert!(err.diagnostics()[0]
+        .detail
+        .contains("label fields are for a block's struct"));
 }
 
 #[derive(Deserialize, Debug)]
@@ -190,13 +198,11 @@ fn a_struct_block_field_takes_exactly_one_block() {
     assert_eq!(t.backend.path, "/tmp");
     assert_eq!(
         problems::<T>("x = 1\n"),
-        [
-            (
-                "Unsupported argument".to_string(),
-                "An argument named \"x\" is not expected here.".to_string(),
-                "x".to_string()
-            ),
-        ]
+        [(
+            "Unsupported argument".to_string(),
+            "An argument named \"x\" is not expected here.".to_string(),
+            "x".to_string()
+        ),]
     );
     assert_eq!(
         problems::<T>(""),
@@ -223,7 +229,11 @@ fn an_option_block_field_takes_at_most_one_block() {
     }
     assert!(de::from_str::<T>("", &ctx()).unwrap().backend.is_none());
     assert_eq!(
-        de::from_str::<T>("backend {\n  path = \"a\"\n}\n", &ctx()).unwrap().backend.unwrap().path,
+        de::from_str::<T>("backend {\n  path = \"a\"\n}\n", &ctx())
+            .unwrap()
+            .backend
+            .unwrap()
+            .path,
         "a"
     );
     assert_eq!(
@@ -241,7 +251,11 @@ fn a_vec_block_field_takes_every_block_in_source_order() {
         #[serde(rename = "n")]
         _n: u8,
     }
-    let t: T = de::from_str("backend {\n  path = \"a\"\n}\nn = 1\nbackend {\n  path = \"b\"\n}\n", &ctx()).unwrap();
+    let t: T = de::from_str(
+        "backend {\n  path = \"a\"\n}\nn = 1\nbackend {\n  path = \"b\"\n}\n",
+        &ctx(),
+    )
+    .unwrap();
     let paths: Vec<_> = t.backends.iter().map(|b| b.path.as_str()).collect();
     assert_eq!(paths, ["a", "b"]);
     assert!(de::from_str::<T>("n = 1\n", &ctx()).unwrap().backends.is_empty());
@@ -265,7 +279,11 @@ fn blocks_nest() {
         id: String,
         v: i64,
     }
-    let t: T = de::from_str("outer {\n  inner \"a\" {\n    v = -1\n  }\n  inner \"b\" {\n    v = 2\n  }\n}\n", &ctx()).unwrap();
+    let t: T = de::from_str(
+        "outer {\n  inner \"a\" {\n    v = -1\n  }\n  inner \"b\" {\n    v = 2\n  }\n}\n",
+        &ctx(),
+    )
+    .unwrap();
     let got: Vec<_> = t.outer.inner.iter().map(|i| (i.id.as_str(), i.v)).collect();
     assert_eq!(got, [("a", -1), ("b", 2)]);
     // A missing attribute in a nested block is reported at the start of
@@ -292,7 +310,10 @@ fn a_remain_field_takes_every_other_attribute() {
         serde_json::json!({"size": 3, "tags": {"a": "b"}})
     );
     // Blocks are not attributes: the remainder has none to give.
-    assert_eq!(summaries::<T>("name = \"n\"\nextra {}\n"), ["Unexpected \"extra\" block"]);
+    assert_eq!(
+        summaries::<T>("name = \"n\"\nextra {}\n"),
+        ["Unexpected \"extra\" block"]
+    );
 }
 
 #[test]
@@ -337,7 +358,10 @@ fn items_the_struct_does_not_name_are_errors_with_hints() {
 #[test]
 fn a_typo_gets_did_you_mean() {
     let p = problems::<Server>("host = \"a\"\nprot = 1\n");
-    assert_eq!(p[0].1, "An argument named \"prot\" is not expected here. Did you mean \"port\"?");
+    assert_eq!(
+        p[0].1,
+        "An argument named \"prot\" is not expected here. Did you mean \"port\"?"
+    );
 }
 
 #[test]
@@ -423,7 +447,9 @@ fn enums_decode_from_strings_and_one_attribute_objects() {
     )
     .unwrap();
     assert_eq!(t.modes, [Mode::Fast, Mode::Limit(3), Mode::Range { lo: 1, hi: 2 }]);
-    assert!(problems::<T>("modes = [\"slow\"]\n")[0].1.contains("unknown variant `slow`"));
+    assert!(problems::<T>("modes = [\"slow\"]\n")[0]
+        .1
+        .contains("unknown variant `slow`"));
 }
 
 #[test]
@@ -445,7 +471,10 @@ fn a_label_can_be_an_enum() {
         kind: Kind,
     }
     let t: T = de::from_str("listen \"tcp\" {}\nlisten http {}\n", &ctx()).unwrap();
-    assert_eq!(t.listen.iter().map(|l| &l.kind).collect::<Vec<_>>(), [&Kind::Tcp, &Kind::Http]);
+    assert_eq!(
+        t.listen.iter().map(|l| &l.kind).collect::<Vec<_>>(),
+        [&Kind::Tcp, &Kind::Http]
+    );
     let p = problems::<T>("listen \"udp\" {}\n");
     assert_eq!(p[0].2, "\"udp\"", "the label is at fault");
     assert!(p[0].1.contains("unknown variant `udp`"));
@@ -459,7 +488,10 @@ fn an_unknown_decoding_tag_is_an_error() {
         _a: u8,
     }
     let err = de::from_str::<T>("a = 1\n", &ctx()).unwrap_err();
-    assert!(err.to_string().contains("the tags are `label`, `block` and `remain`"), "{err}");
+    assert!(
+        err.to_string().contains("the tags are `label`, `block` and `remain`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -484,8 +516,14 @@ fn numbers_go_to_the_integer_types_they_fit() {
     );
     assert_eq!(from_value::<i8>(&n("-128")).unwrap(), -128);
     assert_eq!(from_value::<u64>(&n("18446744073709551615")).unwrap(), u64::MAX);
-    assert_eq!(from_value::<i128>(&n("-170141183460469231731687303715884105728")).unwrap(), i128::MIN);
-    assert_eq!(from_value::<u128>(&n("340282366920938463463374607431768211455")).unwrap(), u128::MAX);
+    assert_eq!(
+        from_value::<i128>(&n("-170141183460469231731687303715884105728")).unwrap(),
+        i128::MIN
+    );
+    assert_eq!(
+        from_value::<u128>(&n("340282366920938463463374607431768211455")).unwrap(),
+        u128::MAX
+    );
     assert!(from_value::<u128>(&n("340282366920938463463374607431768211456")).is_err());
     assert!(from_value::<i32>(&n("2.5")).is_err());
     assert_eq!(from_value::<f64>(&n("0.1")).unwrap(), 0.1);
@@ -496,7 +534,10 @@ fn numbers_go_to_the_integer_types_they_fit() {
         from_value::<serde_json::Value>(&n("18446744073709551615")).unwrap(),
         serde_json::json!(u64::MAX)
     );
-    assert_eq!(from_value::<serde_json::Value>(&n("-3")).unwrap(), serde_json::json!(-3));
+    assert_eq!(
+        from_value::<serde_json::Value>(&n("-3")).unwrap(),
+        serde_json::json!(-3)
+    );
 }
 
 #[test]
@@ -516,7 +557,10 @@ fn collections_go_to_sequences_maps_tuples_and_structs() {
     assert_eq!(from_value::<Vec<String>>(&set).unwrap(), ["a", "b"]);
     let tuple = Value::tuple(vec![1.into(), "x".into(), true.into()]);
     assert_eq!(from_value::<(u8, String, bool)>(&tuple).unwrap(), (1, "x".into(), true));
-    assert!(from_value::<(u8, String)>(&tuple).is_err(), "leftover elements are an error");
+    assert!(
+        from_value::<(u8, String)>(&tuple).is_err(),
+        "leftover elements are an error"
+    );
     let map = Value::map(Type::Number, [("a", 1.into()), ("b", 2.into())]).unwrap();
     assert_eq!(
         from_value::<BTreeMap<String, u8>>(&map).unwrap(),
@@ -536,7 +580,10 @@ fn collections_go_to_sequences_maps_tuples_and_structs() {
         #[serde(rename = "p")]
         _p: P,
     }
-    assert_eq!(from_value::<R>(&nested).unwrap_err().to_string(), ".p: missing field `y`");
+    assert_eq!(
+        from_value::<R>(&nested).unwrap_err().to_string(),
+        ".p: missing field `y`"
+    );
     let odd = Value::object([("odd key", Value::tuple(vec!["x".into()]))]);
     assert_eq!(
         from_value::<BTreeMap<String, Vec<u8>>>(&odd).unwrap_err().to_string(),
@@ -584,7 +631,10 @@ fn values_serialize_to_the_cli_json_forms() {
         Value::unknown(Type::list(Type::Number)),
         Value::dynamic(),
         Value::set(Type::Number, vec![3.into(), 1.into()]).unwrap(),
-        Value::object([("b", Value::tuple(vec![n("2.50"), Value::unknown(Type::String)])), ("a", Value::empty_object())]),
+        Value::object([
+            ("b", Value::tuple(vec![n("2.50"), Value::unknown(Type::String)])),
+            ("a", Value::empty_object()),
+        ]),
         Value::map(Type::Bool, [("x", true.into())]).unwrap(),
     ];
     for v in values {
@@ -592,7 +642,10 @@ fn values_serialize_to_the_cli_json_forms() {
         let expected = value_to_json(&v).unwrap().to_string();
         assert_eq!(ours, expected, "{v:?}");
     }
-    assert_eq!(serde_json::to_string(&n("1e400")).unwrap(), format!("1{}", "0".repeat(400)));
+    assert_eq!(
+        serde_json::to_string(&n("1e400")).unwrap(),
+        format!("1{}", "0".repeat(400))
+    );
     assert_eq!(serde_json::to_string(&inf).unwrap(), r#"{"__number__":"+Inf"}"#);
 }
 

@@ -35,7 +35,7 @@
 mod content;
 mod schema;
 
-pub use content::{BodyView, Content};
 #[cfg(feature = "serde")]
 pub(crate) use content::label_problem;
+pub use content::{BodyView, Content};
 pub use schema::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaError};

@@ -142,7 +142,11 @@ impl fmt::Display for Error {
                     if i > 0 {
                         f.write_str("\n")?;
                     }
-                    write!(f, "{}: {} (bytes {}..{})", d.summary, d.detail, d.subject.start, d.subject.end)?;
+                    write!(
+                        f,
+                        "{}: {} (bytes {}..{})",
+                        d.summary, d.detail, d.subject.start, d.subject.end
+                    )?;
                 }
                 Ok(())
             }

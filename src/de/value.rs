@@ -138,13 +138,17 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             ValueRef::Number(n) => visit_number(n, visitor),
             ValueRef::String(s) => visitor.visit_str(s),
             ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
-                let mut seq = Elements { items: items.iter(), index: 0 };
+                let mut seq = Elements {
+                    items: items.iter(),
+                    index: 0,
+                };
                 let out = visitor.visit_seq(&mut seq)?;
                 seq.end(out)
             }
-            ValueRef::Map(entries) | ValueRef::Object(entries) => {
-                visitor.visit_map(Entries { entries: entries.iter(), value: None })
-            }
+            ValueRef::Map(entries) | ValueRef::Object(entries) => visitor.visit_map(Entries {
+                entries: entries.iter(),
+                value: None,
+            }),
             ValueRef::Unknown(_) | ValueRef::Capsule(_) => unreachable!("checked by known()"),
         }
     }
@@ -295,7 +299,9 @@ impl<'de> de::SeqAccess<'de> for &mut Elements<'_> {
 /// is not an identifier.
 pub(crate) fn key_step(key: &str) -> String {
     let ident = key.chars().next().is_some_and(unicode_xid::UnicodeXID::is_xid_start)
-        && key.chars().all(|c| c == '-' || unicode_xid::UnicodeXID::is_xid_continue(c));
+        && key
+            .chars()
+            .all(|c| c == '-' || unicode_xid::UnicodeXID::is_xid_continue(c));
     if ident {
         format!(".{key}")
     } else {
@@ -322,7 +328,10 @@ impl<'de> de::MapAccess<'de> for Entries<'_> {
     }
 
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
-        let (key, value) = self.value.take().ok_or_else(|| de::Error::custom("a value asked for before its key"))?;
+        let (key, value) = self
+            .value
+            .take()
+            .ok_or_else(|| de::Error::custom("a value asked for before its key"))?;
         seed.deserialize(ValueDeserializer::new(value))
             .map_err(|e| e.within(|| key_step(key)))
     }
@@ -344,7 +353,13 @@ impl<'de, 'v> de::EnumAccess<'de> for Variant<'v> {
 
     fn variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<(T::Value, Self::Variant), Error> {
         let tag = seed.deserialize(self.key.into_deserializer())?;
-        Ok((tag, VariantContent { key: self.key, value: self.value }))
+        Ok((
+            tag,
+            VariantContent {
+                key: self.key,
+                value: self.value,
+            },
+        ))
     }
 }
 
