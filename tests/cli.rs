@@ -481,3 +481,28 @@ fn json_usage_errors_exit_2() {
     ]);
     assert_eq!((bad_vars.code, bad_vars.stdout.as_str()), (2, ""));
 }
+
+#[test]
+fn limits_are_options_of_every_command() {
+    let deep = format!("{}1{}", "(".repeat(200), ")".repeat(200));
+    let run = hcl_with_input(&["expr", "-", "--format", "json"], &deep);
+    let diags = run.json()["parse_diagnostics"].clone();
+    assert_eq!(diags[0]["summary"], "Nesting too deep", "{diags}");
+    assert!(diags[0]["detail"].as_str().unwrap().contains("--max-depth"));
+    let run = hcl_with_input(&["--max-depth", "300", "expr", "-", "--format", "json"], &deep);
+    assert_eq!(run.json()["value"], 1, "{}", run.stdout);
+
+    let run = hcl(&["expr", "--max-steps", "5", "[1, 2, 3, 4, 5, 6]", "--format", "json"]);
+    assert_eq!(run.json()["diagnostics"][0]["summary"], "Evaluation step limit reached");
+    let run = hcl(&["expr", "--max-number-bits", "10", "1000 + 24", "--format", "json"]);
+    assert_eq!(run.json()["diagnostics"][0]["summary"], "Number out of range");
+    let run = hcl(&["expr", "--max-number-bits", "11", "1000 + 24", "--format", "json"]);
+    assert_eq!(run.json()["value"], 1024);
+
+    let file = format!("a = {deep}\n");
+    std::fs::write(std::env::temp_dir().join("hcl-cli-deep.hcl"), &file).unwrap();
+    let path = std::env::temp_dir().join("hcl-cli-deep.hcl");
+    let path = path.to_str().unwrap();
+    assert_eq!(hcl(&["check", path]).code, 1);
+    assert_eq!(hcl(&["check", "--max-depth", "300", path]).code, 0);
+}

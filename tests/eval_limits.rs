@@ -128,3 +128,95 @@ fn errors_are_capped_with_a_count() {
         ds[10_000].detail
     );
 }
+
+/// Big numbers cost steps in proportion to their size (found by fuzzing:
+/// nested splats over arithmetic on `1e-3300` took seconds within the step
+/// limit, each operation on thousands of words counting as one step).
+#[test]
+fn arithmetic_on_big_numbers_counts_toward_the_step_limit() {
+    let arena = Arena::new();
+    let ctx = EvalContext::with_standard_functions();
+    for body in [
+        "1e9000 % 1e-3000",
+        "1e5000 * 1e4000 / 3",
+        "\"n=${1e9000}\"",
+        "abs(1e9000)",
+    ] {
+        // 10^6 operations on numbers of about 500 words.
+        let src = format!("[for a in range(1000): [for b in range(1000): {body}]]");
+        let r = evaluate(&parse_expression(&arena, src.as_bytes()).ast, &ctx);
+        let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(
+            errors.len(),
+            1,
+            "{body}: {} errors, first {:?}",
+            errors.len(),
+            errors.first()
+        );
+        assert_eq!(errors[0].summary, "Evaluation step limit reached", "{body}");
+        // The same count on machine-sized numbers is well within the limit.
+        let small = format!(
+            "[for a in range(1000): [for b in range(1000): {}]]",
+            body.replace("000", "")
+        );
+        let r = evaluate(&parse_expression(&arena, small.as_bytes()).ast, &ctx);
+        assert!(r.diagnostics.is_empty(), "{small}: {:?}", r.diagnostics);
+    }
+}
+
+/// Every limit is a field of `EvalLimits`, and its error names the field
+/// and how to raise it.
+#[test]
+fn each_limit_error_names_the_limit_and_how_to_raise_it() {
+    use hcl_native::eval::EvalLimits;
+    let arena = Arena::new();
+    let run = |src: &str, limits: EvalLimits| {
+        let mut ctx = EvalContext::with_standard_functions();
+        ctx.set_limits(limits);
+        evaluate(&parse_expression(&arena, src.as_bytes()).ast, &ctx).diagnostics
+    };
+    let defaults = EvalLimits::default();
+    assert_eq!(
+        (defaults.max_steps, defaults.max_diagnostics, defaults.max_number_bits),
+        (10_000_000, 10_000, 32_768)
+    );
+
+    let d = run(
+        "[for x in range(100): x]",
+        EvalLimits {
+            max_steps: 50,
+            ..defaults
+        },
+    );
+    let last = d.as_slice().last().unwrap();
+    assert_eq!(last.summary, "Evaluation step limit reached");
+    assert!(last.detail.contains("more than 50 steps") && last.detail.contains("EvalLimits::max_steps"));
+    assert!(last.detail.contains("set_step_limit") && last.detail.contains("--max-steps"));
+
+    let d = run(
+        "[for x in range(10): x + true]",
+        EvalLimits {
+            max_diagnostics: 3,
+            ..defaults
+        },
+    );
+    assert_eq!(d.len(), 4);
+    let last = d.as_slice().last().unwrap();
+    assert_eq!(last.summary, "Too many errors");
+    assert!(last.detail.contains("Evaluation found 10 errors; only the first 3"));
+    assert!(last.detail.contains("EvalLimits::max_diagnostics") && last.detail.contains("set_limits"));
+
+    let limits = EvalLimits {
+        max_number_bits: 100,
+        ..defaults
+    };
+    assert!(run("2e29", limits).is_empty(), "below 2^100");
+    for src in ["2e30", "1e29 * 2e1", "-(2e30)", "0 - 2e30"] {
+        let d = run(src, limits);
+        assert_eq!(d.as_slice()[0].summary, "Number out of range", "{src}");
+        assert!(
+            d.as_slice()[0].detail.contains("EvalLimits::max_number_bits (100)"),
+            "{src}"
+        );
+    }
+}

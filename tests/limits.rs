@@ -166,3 +166,36 @@ fn hostile_inputs_keep_diagnostics_bounded() {
         }
     }
 }
+
+/// The parser's limits are fields of `ParseOptions`, and their errors name
+/// the field and how to raise it.
+#[test]
+fn each_parse_limit_error_names_the_limit_and_how_to_raise_it() {
+    let defaults = ParseOptions::default();
+    assert_eq!((defaults.max_depth, defaults.max_diagnostics), (128, 10_000));
+    let arena = Arena::new();
+    let deep = nested("(", "1", ")", 200);
+    let p = parse_expression(&arena, deep.as_bytes());
+    let d = &p.diagnostics.as_slice()[0];
+    assert_eq!(d.summary, "Nesting too deep");
+    assert!(d.detail.contains("more than 128 levels") && d.detail.contains("ParseOptions::max_depth"));
+    assert!(d.detail.contains("--max-depth"));
+    let raised = ParseOptions {
+        max_depth: 300,
+        ..defaults
+    };
+    assert!(hcl_native::parse_expression_with(&arena, deep.as_bytes(), &raised)
+        .diagnostics
+        .is_empty());
+
+    let noisy = "a = ]\n".repeat(50);
+    let few = ParseOptions {
+        max_diagnostics: 5,
+        ..defaults
+    };
+    let p = hcl_native::parse_config_with(&arena, noisy.as_bytes(), &few);
+    let last = p.diagnostics.as_slice().last().unwrap();
+    assert_eq!(p.diagnostics.len(), 6);
+    assert_eq!(last.summary, "Too many diagnostics");
+    assert!(last.detail.contains("ParseOptions::max_diagnostics is 5"));
+}

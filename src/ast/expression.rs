@@ -124,6 +124,12 @@ impl NumericLit<'_> {
         std::num::NonZeroU64::new(((n as u32 as u64) << 32) | d as u64)
     }
 
+    /// Whether the value is packed in the tree (no reading needed).
+    #[inline(always)]
+    pub(crate) fn is_small(&self) -> bool {
+        self.small.is_some()
+    }
+
     /// The literal's exact value ([`Number::from_literal`] of its text).
     ///
     /// ```

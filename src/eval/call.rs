@@ -120,6 +120,10 @@ impl Evaluator<'_> {
         let errors_before = self.error_count();
         for e in fixed {
             let value = self.expr(e, locals);
+            // A big number costs a function in proportion to its size.
+            if let Some(n) = value.as_number() {
+                self.step(n.work(), e.span());
+            }
             args.push(Arg {
                 value,
                 span: start_span(e),

@@ -17,8 +17,8 @@ impl Evaluator<'_> {
     #[inline]
     pub(super) fn literal(&mut self, l: &LiteralValue<'_>) -> Value {
         match l {
-            LiteralValue::NumericLit(n) => match n.number() {
-                Ok(v) => Value::number(v),
+            LiteralValue::NumericLit(n) => match self.numeric_literal(n) {
+                Ok(v) => self.bounded(v, n.span),
                 // spec: model#primitive-types
                 Err(NumberError::Overflow) => {
                     self.error(

@@ -68,15 +68,60 @@ pub struct EvalContext<'p> {
     variables: HashMap<String, Value>,
     functions: HashMap<String, Function>,
     undefined_unknown: bool,
-    step_limit: Option<u64>,
+    limits: Option<EvalLimits>,
     parent: Option<&'p EvalContext<'p>>,
 }
 
-/// The default most evaluation steps (expressions evaluated and elements
-/// visited) one evaluation may take: ample for any configuration, and a
-/// bound of well under a second on nested `for` expressions built to
-/// multiply work.
+/// The default most evaluation steps one evaluation may take
+/// ([`EvalLimits::max_steps`]).
 pub const DEFAULT_STEP_LIMIT: u64 = 10_000_000;
+
+/// The resource limits of one evaluation, each with a documented default.
+/// Passing one is an error diagnostic that names the limit and how to
+/// raise it; evaluation then stops (steps) or goes on (the others).
+///
+/// ```
+/// use hcl_native::eval::{evaluate, EvalContext, EvalLimits};
+/// use hcl_native::{parse_expression, Arena};
+///
+/// let arena = Arena::new();
+/// let mut ctx = EvalContext::new();
+/// ctx.set_limits(EvalLimits { max_number_bits: 64, ..EvalLimits::default() });
+/// let r = evaluate(&parse_expression(&arena, b"2e30 * 1e30").ast, &ctx);
+/// assert_eq!(r.diagnostics.as_slice()[0].summary, "Number out of range");
+/// assert!(r.diagnostics.as_slice()[0].detail.contains("EvalLimits::max_number_bits"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalLimits {
+    /// The most steps: expressions evaluated, elements visited, and work
+    /// on big numbers (a number of `w` 64-bit words costs `w + w²/32` per
+    /// operation). Default [`DEFAULT_STEP_LIMIT`], 10,000,000: ample for
+    /// any configuration, and about a second of work at most.
+    pub max_steps: u64,
+    /// The most diagnostics kept; past it one last diagnostic counts the
+    /// rest. Default 10,000.
+    pub max_diagnostics: usize,
+    /// The largest magnitude a number may reach, as a power of two: a
+    /// literal or a result of `2^max_number_bits` or more is "Number out of
+    /// range". Default and most 32,768, the bound of the number model
+    /// (`docs/numbers.md`).
+    pub max_number_bits: u32,
+}
+
+impl EvalLimits {
+    /// The largest `max_number_bits` the number model allows.
+    pub const NUMBER_BITS_CAP: u32 = 32_768;
+}
+
+impl Default for EvalLimits {
+    fn default() -> Self {
+        EvalLimits {
+            max_steps: DEFAULT_STEP_LIMIT,
+            max_diagnostics: 10_000,
+            max_number_bits: EvalLimits::NUMBER_BITS_CAP,
+        }
+    }
+}
 
 impl Default for EvalContext<'_> {
     fn default() -> Self {
@@ -92,7 +137,7 @@ impl<'p> EvalContext<'p> {
             variables: HashMap::new(),
             functions: HashMap::new(),
             undefined_unknown: false,
-            step_limit: None,
+            limits: None,
             parent: None,
         }
     }
@@ -128,7 +173,7 @@ impl<'p> EvalContext<'p> {
             variables: HashMap::new(),
             functions: HashMap::new(),
             undefined_unknown: false,
-            step_limit: None,
+            limits: None,
             parent: Some(self),
         }
     }
@@ -198,17 +243,26 @@ impl<'p> EvalContext<'p> {
     /// assert_eq!(r.diagnostics.as_slice()[0].summary, "Evaluation step limit reached");
     /// ```
     pub fn set_step_limit(&mut self, steps: u64) {
-        self.step_limit = Some(steps);
+        self.limits = Some(EvalLimits {
+            max_steps: steps,
+            ..self.limits()
+        });
+    }
+
+    /// Sets every limit of evaluations in this context (and its children
+    /// that set none of their own).
+    pub fn set_limits(&mut self, limits: EvalLimits) {
+        self.limits = Some(limits);
+    }
+
+    /// The limits of the nearest context that sets them, or the defaults.
+    pub fn limits(&self) -> EvalLimits {
+        self.chain().find_map(|c| c.limits).unwrap_or_default()
     }
 
     /// This context and its ancestors, nearest first.
     fn chain(&self) -> impl Iterator<Item = &EvalContext<'p>> {
         std::iter::successors(Some(self), |c| c.parent)
-    }
-
-    /// The step limit of the nearest context that sets one.
-    pub(crate) fn step_limit(&self) -> u64 {
-        self.chain().find_map(|c| c.step_limit).unwrap_or(DEFAULT_STEP_LIMIT)
     }
 
     /// Whether this scope or an ancestor treats undefined variables as

@@ -34,11 +34,13 @@ mod operators;
 mod postfix;
 mod template;
 
-pub use context::{EvalContext, Mode, ModeError, DEFAULT_STEP_LIMIT};
+pub use context::{EvalContext, EvalLimits, Mode, ModeError, DEFAULT_STEP_LIMIT};
 
-use crate::ast::{ExprTerm, Expression, Operation, Template};
+use std::collections::HashMap;
+
+use crate::ast::{ExprTerm, Expression, NumericLit, Operation, Template};
 use crate::value::Value;
-use crate::{Diagnostic, Diagnostics, Span};
+use crate::{Diagnostic, Diagnostics, Number, NumberError, Span};
 
 /// The result of an evaluation: a value (unknown where an error was found)
 /// and every diagnostic found, in source order of discovery.
@@ -130,7 +132,7 @@ impl Locals<'_> {
 
 pub(crate) struct Evaluator<'c> {
     ctx: &'c EvalContext<'c>,
-    /// The errors kept (at most `MAX_DIAGNOSTICS`).
+    /// The errors kept (at most `limits.max_diagnostics`).
     diags: Diagnostics,
     /// Every error found, kept or not: control flow compares counts of it.
     errors: usize,
@@ -141,16 +143,16 @@ pub(crate) struct Evaluator<'c> {
     depth: usize,
     /// Steps taken, and the most allowed.
     steps: u64,
-    step_limit: u64,
+    limits: EvalLimits,
+    /// Number literals too big to be packed in the tree, read once per
+    /// evaluation (by their offset): a loop over `1e9000` does not build
+    /// 10^9000 at every iteration.
+    big_literals: HashMap<u32, Result<Number, NumberError>>,
 }
 
 /// Levels of nesting between stack checks: fewer than the stack the check
 /// guarantees can hold.
 const STACK_CHECK_EVERY: usize = 16;
-
-/// The most errors one evaluation keeps (as the parser's default): memory
-/// stays in proportion to the input, however many errors it multiplies.
-const MAX_DIAGNOSTICS: usize = 10_000;
 
 impl<'c> Evaluator<'c> {
     fn new(ctx: &'c EvalContext<'c>) -> Self {
@@ -161,7 +163,8 @@ impl<'c> Evaluator<'c> {
             limit_passed: None,
             depth: 0,
             steps: 0,
-            step_limit: ctx.step_limit(),
+            limits: ctx.limits(),
+            big_literals: HashMap::new(),
         }
     }
 
@@ -171,8 +174,8 @@ impl<'c> Evaluator<'c> {
             self.diags.push(Diagnostic::error(
                 "Too many errors",
                 format!(
-                    "Evaluation found {} errors; only the first {MAX_DIAGNOSTICS} are listed.",
-                    self.errors
+                    "Evaluation found {} errors; only the first {} are listed (the limit EvalLimits::max_diagnostics; raise it with EvalContext::set_limits).",
+                    self.errors, self.limits.max_diagnostics
                 ),
                 subject,
             ));
@@ -181,8 +184,8 @@ impl<'c> Evaluator<'c> {
             self.diags.push(Diagnostic::error(
                 "Evaluation step limit reached",
                 format!(
-                    "Evaluating this expression takes more than {} steps (expressions evaluated and elements visited), the limit this evaluation context sets.",
-                    self.step_limit
+                    "Evaluating this expression takes more than {} steps (expressions evaluated, elements visited, and work on big numbers): the limit EvalLimits::max_steps. Raise it with EvalContext::set_step_limit or set_limits (the hcl tool: --max-steps).",
+                    self.limits.max_steps
                 ),
                 at,
             ));
@@ -202,11 +205,11 @@ impl<'c> Evaluator<'c> {
     }
 
     /// Takes errors found elsewhere (a branch evaluated apart) as this
-    /// evaluation's own, keeping at most `MAX_DIAGNOSTICS`.
+    /// evaluation's own, keeping at most `limits.max_diagnostics`.
     pub(crate) fn absorb(&mut self, ds: impl IntoIterator<Item = Diagnostic>) {
         for d in ds {
             self.errors += 1;
-            if self.diags.len() < MAX_DIAGNOSTICS {
+            if self.diags.len() < self.limits.max_diagnostics {
                 self.diags.push(d);
             }
         }
@@ -217,11 +220,49 @@ impl<'c> Evaluator<'c> {
     #[inline]
     pub(crate) fn step(&mut self, n: u64, at: Span) -> bool {
         self.steps = self.steps.saturating_add(n);
-        if self.steps <= self.step_limit {
+        if self.steps <= self.limits.max_steps {
             return true;
         }
         self.limit_passed.get_or_insert(at);
         false
+    }
+
+    /// A number literal's value; a big one is read once and its reading
+    /// charged as steps by its size.
+    #[inline]
+    pub(crate) fn numeric_literal(&mut self, n: &NumericLit<'_>) -> Result<Number, NumberError> {
+        if n.is_small() {
+            return n.number();
+        }
+        if let Some(v) = self.big_literals.get(&n.span.start) {
+            return v.clone();
+        }
+        let v = n.number();
+        if let Ok(v) = &v {
+            self.step(v.work(), n.span);
+        }
+        self.big_literals.insert(n.span.start, v.clone());
+        v
+    }
+
+    /// `n`, or an unknown number and "Number out of range" when it is
+    /// past `EvalLimits::max_number_bits`.
+    pub(crate) fn bounded(&mut self, n: Number, at: Span) -> Value {
+        let bits = self.limits.max_number_bits;
+        if bits < EvalLimits::NUMBER_BITS_CAP && n.reaches_bits(bits) {
+            self.error(
+                "Number out of range",
+                format!(
+                    "This number's magnitude is 2^{bits} or more, past the limit EvalLimits::max_number_bits ({bits}). \
+                     Raise it with EvalContext::set_limits (up to {}).",
+                    EvalLimits::NUMBER_BITS_CAP
+                ),
+                at,
+                None,
+            );
+            return Value::unknown(crate::value::Type::Number);
+        }
+        Value::number(n)
     }
 
     /// How many errors so far (kept or not), to tell whether a part of

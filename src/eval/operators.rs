@@ -209,6 +209,11 @@ impl Evaluator<'_> {
     #[inline]
     fn numbers(&mut self, op: BinaryOperator, a: &Number, b: &Number, at: Run<'_, '_>) -> Option<Value> {
         use BinaryOperator::*;
+        // Big operands cost in proportion to their size.
+        let work = a.work() + b.work();
+        if work > 0 && !self.step(work, at.span()) {
+            return Some(Value::unknown(Type::Number));
+        }
         let result: Result<Number, NumberError> = match op {
             Add => a.add(b),
             Subtract => a.sub(b),
@@ -224,7 +229,7 @@ impl Evaluator<'_> {
             And | Or => return None,
         };
         Some(match result {
-            Ok(n) => Value::number(n),
+            Ok(n) => self.bounded(n, at.span()),
             Err(e) => {
                 self.error(
                     "Operation failed",

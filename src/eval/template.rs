@@ -71,6 +71,13 @@ impl Evaluator<'_> {
             *known = false;
             return;
         }
+        // Printing a big number costs in proportion to its size.
+        if let Some(n) = v.as_number() {
+            if !self.step(n.work(), span) {
+                *known = false;
+                return;
+            }
+        }
         match convert(&v, &Type::String) {
             Ok(s) => match s.as_str() {
                 Some(s) => out.push_str(s),

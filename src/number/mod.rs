@@ -161,6 +161,39 @@ impl Number {
         Number::from_rational(r).ok()
     }
 
+    /// Whether the magnitude is `2^bits` or more (infinities are not
+    /// counted: they are values of their own).
+    pub(crate) fn reaches_bits(&self, bits: u32) -> bool {
+        match &self.0 {
+            Repr::Int(i) => bits < 64 && i.unsigned_abs() >= 1u64 << bits,
+            Repr::Ratio(n, d) => bits < 64 && (n.unsigned_abs() as u128) >= (*d as u128) << bits,
+            Repr::Exact(r) | Repr::Approx(r) => {
+                let (nb, db) = (r.numer().bits(), r.denom().bits());
+                if nb < db + u64::from(bits) {
+                    return false;
+                }
+                r.numer().magnitude() >= &(r.denom().magnitude() << bits)
+            }
+            Repr::PosInf | Repr::NegInf => false,
+        }
+    }
+
+    /// What computing with this number costs, in evaluation steps: 0 for
+    /// machine-sized numbers; for `w` 64-bit words of numerator and
+    /// denominator, `w + w²/32`, since division and reduction (gcd) take
+    /// time quadratic in the size. A step limit thus bounds the time big
+    /// numbers take as it bounds everything else (at the largest sizes the
+    /// cost policy allows, an operation is some thousands of steps).
+    pub(crate) fn work(&self) -> u64 {
+        match &self.0 {
+            Repr::Exact(r) | Repr::Approx(r) => {
+                let w = (r.numer().bits() + r.denom().bits()) / 64;
+                w + w * w / 32
+            }
+            _ => 0,
+        }
+    }
+
     /// Whether this is positive or negative infinity.
     pub fn is_infinite(&self) -> bool {
         matches!(self.0, Repr::PosInf | Repr::NegInf)

@@ -136,8 +136,8 @@ impl<'a> Ctx<'a> {
             return Err(nom::Err::Failure(PError::diag(Diagnostic::error(
                 "Nesting too deep",
                 format!(
-                    "This construct is nested more than {} levels deep, the most this parser allows. \
-                     Flatten the expression, or raise the limit in ParseOptions.",
+                    "This construct is nested more than {} levels deep, the limit ParseOptions::max_depth. \
+                     Flatten the expression, or raise the limit (ParseOptions::max_depth; the hcl tool: --max-depth).",
                     self.max_depth
                 ),
                 open,

@@ -295,7 +295,7 @@ fn run<'a, T>(
         diagnostics.push(Diagnostic::error(
             "Too many diagnostics",
             format!(
-                "{} more diagnostics were found after this point and are not shown (ParseOptions::max_diagnostics is {}).",
+                "{} more diagnostics were found after this point and are not shown: the limit ParseOptions::max_diagnostics is {}; raise it to see them.",
                 total - options.max_diagnostics,
                 options.max_diagnostics
             ),

@@ -33,7 +33,7 @@
 use hcl_native::ast::{Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::render::render_diagnostics;
-use hcl_native::{parse_config, Arena, Diagnostic};
+use hcl_native::{parse_config_with, Arena, Diagnostic};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -239,7 +239,7 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, format: Format) -> Outcom
         Err(e) => return unreadable(&name, &e, format),
     };
     let arena = Arena::new();
-    let parsed = parse_config(&arena, &src);
+    let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     let mut diagnostics = parsed.diagnostics.into_vec();
     if let Some(ctx) = ctx {
         let before = diagnostics.len();

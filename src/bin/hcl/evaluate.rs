@@ -6,7 +6,7 @@ use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
 use hcl_native::json::{type_from_json, type_to_json, value_from_json, value_to_json};
 use hcl_native::render::render_diagnostics;
 use hcl_native::value::{Type, Value};
-use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostic};
+use hcl_native::{parse_config_with, parse_expression_with, parse_template_with, Arena, Diagnostic};
 use serde_json::Value as Json;
 
 use crate::json::{write_json, write_str, Locator};
@@ -16,6 +16,7 @@ use crate::Format;
 /// `{"name": {"unknown": T}}`.
 pub fn read_vars(path: Option<&str>) -> Result<EvalContext<'static>, String> {
     let mut ctx = EvalContext::with_standard_functions();
+    crate::limits::apply(&mut ctx);
     let Some(path) = path else {
         return Ok(ctx);
     };
@@ -111,10 +112,10 @@ fn human(name: &str, src: &[u8], r: &Evaluated, parse: &[Diagnostic]) -> String 
 pub fn expr_or_template(src: &[u8], template: bool, ctx: &EvalContext<'_>, format: Format) {
     let arena = Arena::new();
     let (r, parse_diags) = if template {
-        let parsed = parse_template(&arena, src);
+        let parsed = parse_template_with(&arena, src, crate::limits::parse_options());
         (evaluate_template(&parsed.ast, ctx), parsed.diagnostics)
     } else {
-        let parsed = parse_expression(&arena, src);
+        let parsed = parse_expression_with(&arena, src, crate::limits::parse_options());
         (evaluate(&parsed.ast, ctx), parsed.diagnostics)
     };
     match format {
@@ -134,7 +135,7 @@ pub fn expr_or_template(src: &[u8], template: bool, ctx: &EvalContext<'_>, forma
 /// `hcl eval FILE`: every top-level attribute evaluated on its own.
 pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) {
     let arena = Arena::new();
-    let parsed = parse_config(&arena, src);
+    let parsed = parse_config_with(&arena, src, crate::limits::parse_options());
     let attrs: Vec<_> = parsed.ast.body.attributes().collect();
     match format {
         Format::Json => {

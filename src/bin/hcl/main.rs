@@ -9,12 +9,13 @@
 mod check;
 mod evaluate;
 mod json;
+mod limits;
 mod to_json;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_native::ast::{dump, Body, BodyItem};
 use hcl_native::render::render_diagnostics;
-use hcl_native::{parse_config, Arena, LineIndex};
+use hcl_native::{parse_config_with, Arena, LineIndex};
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -23,6 +24,17 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The deepest nesting the parser accepts (ParseOptions::max_depth;
+    /// default 128).
+    #[arg(long, global = true)]
+    max_depth: Option<u32>,
+    /// The most evaluation steps (EvalLimits::max_steps; default 10,000,000).
+    #[arg(long, global = true)]
+    max_steps: Option<u64>,
+    /// The largest number magnitude, as a power of two
+    /// (EvalLimits::max_number_bits; default and most 32768).
+    #[arg(long, global = true)]
+    max_number_bits: Option<u32>,
 }
 
 #[derive(Subcommand)]
@@ -121,6 +133,7 @@ pub enum Format {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    limits::set(cli.max_depth, cli.max_steps, cli.max_number_bits);
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast),
         Command::Eval { file, vars, format } => {
@@ -189,7 +202,7 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
         Err(code) => return code,
     };
     let arena = Arena::new();
-    let parsed = parse_config(&arena, &src);
+    let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     match format {
         Format::Json => {
             let loc = json::Locator::new(&src);

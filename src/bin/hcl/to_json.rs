@@ -42,7 +42,7 @@ use hcl_native::ast::{Block, Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::json::value_to_json;
 use hcl_native::render::render_diagnostics;
-use hcl_native::{parse_config, Arena, Diagnostic, LineIndex, Span};
+use hcl_native::{parse_config_with, Arena, Diagnostic, LineIndex, Span};
 use serde_json::Value as Json;
 use std::collections::HashMap;
 use std::io::Write;
@@ -123,7 +123,7 @@ pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
     };
     let name = if file == "-" { "<stdin>" } else { file };
     let arena = Arena::new();
-    let parsed = parse_config(&arena, &src);
+    let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     let mut conv = Converter {
         ctx: &ctx,
         src: &src,

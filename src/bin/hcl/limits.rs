@@ -1,0 +1,38 @@
+//! The resource limits the command line sets (`--max-depth`,
+//! `--max-steps`, `--max-number-bits`), read by every command.
+
+use std::sync::OnceLock;
+
+use hcl_native::eval::{EvalContext, EvalLimits};
+use hcl_native::ParseOptions;
+
+static LIMITS: OnceLock<(ParseOptions, EvalLimits)> = OnceLock::new();
+
+/// Sets the limits once, at start-up; an option not given keeps its
+/// library default.
+pub fn set(max_depth: Option<u32>, max_steps: Option<u64>, max_number_bits: Option<u32>) {
+    let mut parse = ParseOptions::default();
+    let mut eval = EvalLimits::default();
+    if let Some(d) = max_depth {
+        parse.max_depth = d;
+    }
+    if let Some(s) = max_steps {
+        eval.max_steps = s;
+    }
+    if let Some(b) = max_number_bits {
+        eval.max_number_bits = b.min(EvalLimits::NUMBER_BITS_CAP);
+    }
+    let _ = LIMITS.set((parse, eval));
+}
+
+/// The parser's options.
+pub fn parse_options() -> &'static ParseOptions {
+    &LIMITS
+        .get_or_init(|| (ParseOptions::default(), EvalLimits::default()))
+        .0
+}
+
+/// Applies the evaluation limits to a context.
+pub fn apply(ctx: &mut EvalContext<'_>) {
+    ctx.set_limits(LIMITS.get().map_or_else(EvalLimits::default, |l| l.1));
+}
