@@ -90,7 +90,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
         Err(format!(
             "output differs from {}:\n{}",
             expected_path.display(),
-            diff(&expected, &actual)
+            common::diff(&expected, &actual)
         )
         .into())
     }
@@ -603,30 +603,3 @@ fn check_law(body: &Body<'_>, schemas: &[SchemaSpec], steps: &[(Content<'_>, Dia
     Ok(())
 }
 
-/// A line diff that is short enough to read in a test failure.
-fn diff(expected: &str, actual: &str) -> String {
-    let e: Vec<&str> = expected.lines().collect();
-    let a: Vec<&str> = actual.lines().collect();
-    let mut out = String::new();
-    let first = e
-        .iter()
-        .zip(&a)
-        .position(|(x, y)| x != y)
-        .unwrap_or(e.len().min(a.len()));
-    for k in first..(first + 12).min(e.len().max(a.len())) {
-        match (e.get(k), a.get(k)) {
-            (Some(x), Some(y)) if x == y => {
-                let _ = writeln!(out, "  {x}");
-            }
-            (x, y) => {
-                if let Some(x) = x {
-                    let _ = writeln!(out, "- {x}");
-                }
-                if let Some(y) = y {
-                    let _ = writeln!(out, "+ {y}");
-                }
-            }
-        }
-    }
-    out
-}

@@ -20,6 +20,11 @@ mod grammar;
 
 fuzz_target!(|file: grammar::File| {
     let src = file.render();
+    // `FUZZ_PRINT_SOURCE=1 target/.../structured ARTIFACT` shows the HCL an
+    // artifact stands for (to turn it into a grammar test).
+    if std::env::var_os("FUZZ_PRINT_SOURCE").is_some() {
+        eprintln!("{src}");
+    }
     let arena = Arena::new();
     let parsed = parse_config(&arena, src.as_bytes());
     let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).collect();

@@ -67,3 +67,33 @@ pub fn on_small_stack(f: impl FnOnce() + Send + 'static) {
         .join()
         .unwrap();
 }
+
+/// A line diff that is short enough to read in a test failure.
+#[allow(dead_code)]
+pub fn diff(expected: &str, actual: &str) -> String {
+    let e: Vec<&str> = expected.lines().collect();
+    let a: Vec<&str> = actual.lines().collect();
+    use std::fmt::Write;
+    let mut out = String::new();
+    let first = e
+        .iter()
+        .zip(&a)
+        .position(|(x, y)| x != y)
+        .unwrap_or(e.len().min(a.len()));
+    for k in first..(first + 12).min(e.len().max(a.len())) {
+        match (e.get(k), a.get(k)) {
+            (Some(x), Some(y)) if x == y => {
+                let _ = writeln!(out, "  {x}");
+            }
+            (x, y) => {
+                if let Some(x) = x {
+                    let _ = writeln!(out, "- {x}");
+                }
+                if let Some(y) = y {
+                    let _ = writeln!(out, "+ {y}");
+                }
+            }
+        }
+    }
+    out
+}
