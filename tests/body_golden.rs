@@ -602,4 +602,3 @@ fn check_law(body: &Body<'_>, schemas: &[SchemaSpec], steps: &[(Content<'_>, Dia
     }
     Ok(())
 }
-

@@ -130,4 +130,3 @@ fn render(kind: &str, input: &[u8]) -> Rendered {
         has_errors: diagnostics.has_errors(),
     }
 }
-
