@@ -1,0 +1,434 @@
+//! Adversarial families at two sizes ten times apart: the time must grow
+//! linearly, ten times the input costing at most twelve times the time.
+//!
+//! `cargo bench --bench adversarial -- --warm-up-time 1 --measurement-time 3`
+//! (a family's name as a further argument runs only that family). Each
+//! family is measured at its small and its large size; after the run a
+//! table gives, per family, the fastest time per iteration at each size
+//! (the minimum over samples, the figure least disturbed by other work on
+//! the machine) and their ratio, flagged when it exceeds 12. The same
+//! families are tested for correctness, at these sizes and others, by
+//! `tests/adversarial.rs`.
+
+use criterion::{BenchmarkId, Criterion};
+use hcl_native::eval::{evaluate, evaluate_template, EvalContext};
+use hcl_native::value::{Type, Value};
+use hcl_native::{parse_config, parse_expression, parse_expression_with, parse_template, Arena, ParseOptions};
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The largest time per iteration to ten times the input that still counts
+/// as linear.
+const MAX_RATIO: f64 = 12.0;
+
+/// The fastest time per iteration seen, by family and size.
+static FASTEST: Mutex<BTreeMap<(&'static str, usize), Duration>> = Mutex::new(BTreeMap::new());
+
+/// Measures `run` as the `n` size of `family`, keeping the fastest time
+/// per iteration of any sample.
+fn measure(c: &mut Criterion, family: &'static str, n: usize, mut run: impl FnMut()) {
+    let mut group = c.benchmark_group(family);
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::from_parameter(n), |b| {
+        b.iter_custom(|iters| {
+            let start = Instant::now();
+            for _ in 0..iters {
+                run();
+            }
+            let total = start.elapsed();
+            let per = total / iters.max(1) as u32;
+            let mut fastest = FASTEST.lock().unwrap();
+            let slot = fastest.entry((family, n)).or_insert(per);
+            *slot = (*slot).min(per);
+            total
+        })
+    });
+    group.finish();
+}
+
+/// `open` `n` times, `inner`, `close` `n` times.
+fn nested(open: &str, inner: &str, close: &str, n: usize) -> String {
+    format!("{}{}{}", open.repeat(n), inner, close.repeat(n))
+}
+
+/// `operand op operand op ...` with `n` operators.
+fn chain(op: &str, operand: &str, n: usize) -> String {
+    let mut s = String::with_capacity((op.len() + operand.len() + 2) * (n + 1));
+    s.push_str(operand);
+    for _ in 0..n {
+        s.push(' ');
+        s.push_str(op);
+        s.push(' ');
+        s.push_str(operand);
+    }
+    s
+}
+
+/// One operator of each precedence level in turn.
+fn mixed_chain(n: usize) -> String {
+    const OPS: [&str; 13] = ["+", "*", "-", "/", "%", "==", "&&", "!=", "||", "<", ">", "<=", ">="];
+    let mut s = String::from("1");
+    for i in 0..n {
+        s.push(' ');
+        s.push_str(OPS[i % OPS.len()]);
+        s.push_str(" 1");
+    }
+    s
+}
+
+fn strings(n: usize) -> Value {
+    Value::list(Type::String, (0..n).map(|i| Value::from(format!("k{i}"))).collect()).unwrap()
+}
+
+/// The low 24 bits of FNV-1a, which depend only on the low 24 bits of the
+/// state (see `tests/adversarial.rs`).
+fn fnv1a_low24(mut h: u32, bytes: &[u8]) -> u32 {
+    for b in bytes {
+        h = ((h ^ u32::from(*b)).wrapping_mul(0x1b3)) & 0xff_ffff;
+    }
+    h
+}
+
+/// `count` attribute names whose FNV-1a hashes share their low 24 bits.
+fn colliding_names(count: usize) -> Vec<String> {
+    let positions = usize::BITS - (count - 1).leading_zeros();
+    let mut state = fnv1a_low24(0x22_2325, b"a");
+    let mut pairs: Vec<([u8; 5], [u8; 5])> = Vec::new();
+    for p in 0..positions {
+        let mut seen = std::collections::HashMap::new();
+        for k in 0u32.. {
+            let x = k.wrapping_mul(2_654_435_761).wrapping_add(p * 97);
+            let block: [u8; 5] = std::array::from_fn(|i| b'a' + ((x >> (5 * i)) % 26) as u8);
+            let h = fnv1a_low24(state, &block);
+            match seen.insert(h, block) {
+                Some(other) if other != block => {
+                    pairs.push((other, block));
+                    state = h;
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    (0..count)
+        .map(|i| {
+            let mut name = String::from("a");
+            for (j, (x, y)) in pairs.iter().enumerate() {
+                name.push_str(std::str::from_utf8(if i >> j & 1 == 0 { x } else { y }).unwrap());
+            }
+            name
+        })
+        .collect()
+}
+
+/// A family measured by parsing a configuration file built for each size.
+fn parse_config_family(c: &mut Criterion, family: &'static str, sizes: [usize; 2], build: impl Fn(usize) -> Vec<u8>) {
+    for n in sizes {
+        let src = build(n);
+        measure(c, family, n, || {
+            let arena = Arena::new();
+            black_box(parse_config(&arena, black_box(&src)).diagnostics.len());
+        });
+    }
+}
+
+/// A family measured by parsing an expression built for each size.
+fn parse_expression_family(
+    c: &mut Criterion,
+    family: &'static str,
+    sizes: [usize; 2],
+    options: ParseOptions,
+    build: impl Fn(usize) -> String,
+) {
+    for n in sizes {
+        let src = build(n);
+        measure(c, family, n, || {
+            let arena = Arena::new();
+            black_box(
+                parse_expression_with(&arena, black_box(src.as_bytes()), &options)
+                    .diagnostics
+                    .len(),
+            );
+        });
+    }
+}
+
+/// A family measured by parsing and evaluating an expression built for
+/// each size, in `ctx`.
+fn parse_and_eval_family(
+    c: &mut Criterion,
+    family: &'static str,
+    sizes: [usize; 2],
+    options: ParseOptions,
+    ctx: &dyn Fn(usize) -> EvalContext<'static>,
+    build: impl Fn(usize) -> String,
+) {
+    for n in sizes {
+        let src = build(n);
+        let ctx = ctx(n);
+        measure(c, family, n, || {
+            let arena = Arena::new();
+            let p = parse_expression_with(&arena, black_box(src.as_bytes()), &options);
+            black_box(evaluate(&p.ast, &ctx).value);
+        });
+    }
+}
+
+/// A family measured by evaluating (only) an expression built for each
+/// size, in `ctx`.
+fn eval_family(
+    c: &mut Criterion,
+    family: &'static str,
+    sizes: [usize; 2],
+    ctx: &dyn Fn(usize) -> EvalContext<'static>,
+    build: impl Fn(usize) -> String,
+) {
+    for n in sizes {
+        let src = build(n);
+        let arena = Arena::new();
+        let parsed = parse_expression(&arena, src.as_bytes());
+        assert!(
+            !parsed.diagnostics.has_errors(),
+            "{family} {n}: {:?}",
+            parsed.diagnostics
+        );
+        let ctx = ctx(n);
+        measure(c, family, n, || {
+            black_box(evaluate(black_box(&parsed.ast), &ctx).value);
+        });
+    }
+}
+
+fn std_ctx(_: usize) -> EvalContext<'static> {
+    let mut ctx = EvalContext::with_standard_functions();
+    ctx.set_variable("s", Value::from("x")).unwrap();
+    ctx
+}
+
+fn strings_ctx(n: usize) -> EvalContext<'static> {
+    let mut ctx = std_ctx(n);
+    ctx.set_variable("ks", strings(n)).unwrap();
+    ctx
+}
+
+fn nesting(c: &mut Criterion) {
+    let default = ParseOptions::default;
+    let raised = || ParseOptions {
+        max_depth: 1_000_000,
+        ..Default::default()
+    };
+    // within the default limit: 12 and 120 levels of every kind at once
+    parse_and_eval_family(c, "nesting at the limit", [12, 120], default(), &std_ctx, |n| {
+        format!(
+            "[{}, {}, {}, {}1]",
+            nested("(", "1", ")", n),
+            nested("[", "1", "]", n),
+            nested("{a = ", "1", "}", n),
+            "-".repeat(n)
+        )
+    });
+    parse_expression_family(
+        c,
+        "nesting past the limit: parentheses",
+        [10_000, 100_000],
+        default(),
+        |n| nested("(", "1", ")", n),
+    );
+    parse_expression_family(c, "nesting past the limit: mixed", [10_000, 100_000], default(), |n| {
+        nested("([{a = -max(\"${", "1", "}\")}])", n)
+    });
+    parse_and_eval_family(
+        c,
+        "nesting raised: parentheses",
+        [10_000, 100_000],
+        raised(),
+        &std_ctx,
+        |n| nested("(", "1", ")", n),
+    );
+    parse_and_eval_family(
+        c,
+        "nesting raised: templates",
+        [10_000, 100_000],
+        raised(),
+        &std_ctx,
+        |n| nested("\"${", "1", "}\"", n),
+    );
+    parse_and_eval_family(
+        c,
+        "nesting raised: for bodies",
+        [1_000, 10_000],
+        raised(),
+        &|_| {
+            let mut ctx = EvalContext::with_standard_functions();
+            ctx.set_variable("y", Value::tuple(vec![Value::from(0)])).unwrap();
+            ctx
+        },
+        |n| nested("[for x in y: ", "x", "]", n),
+    );
+    parse_config_family(c, "nesting raised: blocks", [10_000, 100_000], |n| {
+        nested("b {\n", "a = 1\n", "}\n", n).into_bytes()
+    });
+    for (family, before, open) in [
+        ("unterminated: parentheses", "", "("),
+        ("unterminated: interpolations", "", "\"${"),
+        ("unterminated: if directives", "\"", "%{if a}"),
+    ] {
+        parse_expression_family(c, family, [10_000, 100_000], default(), |n| {
+            format!("{before}{}", open.repeat(n))
+        });
+    }
+}
+
+fn flat(c: &mut Criterion) {
+    let default = ParseOptions::default;
+    parse_expression_family(c, "parse: + chain", [100_000, 1_000_000], default(), |n| {
+        chain("+", "1", n)
+    });
+    parse_expression_family(c, "parse: every operator", [100_000, 1_000_000], default(), mixed_chain);
+    parse_expression_family(c, "parse: unary operands", [100_000, 1_000_000], default(), |n| {
+        chain("-", "-1", n)
+    });
+    parse_config_family(c, "parse: attributes", [100_000, 1_000_000], |n| {
+        (0..n).map(|i| format!("a{i} = {i}\n")).collect::<String>().into_bytes()
+    });
+    let names = colliding_names(40_960);
+    parse_config_family(c, "parse: hash-flooded attributes", [4_096, 40_960], |n| {
+        names[..n]
+            .iter()
+            .map(|name| format!("{name} = 1\n"))
+            .collect::<String>()
+            .into_bytes()
+    });
+    parse_config_family(c, "parse: same-length attributes", [4_096, 40_960], |n| {
+        (0..n)
+            .map(|i| format!("a{i:0>85} = 1\n"))
+            .collect::<String>()
+            .into_bytes()
+    });
+    parse_config_family(c, "parse: CR-only lines", [100_000, 1_000_000], |n| {
+        "a = 1\r".repeat(n).into_bytes()
+    });
+    parse_config_family(c, "parse: invalid UTF-8 lines", [100_000, 1_000_000], |n| {
+        b"a = \"\xff\"\n".repeat(n)
+    });
+}
+
+fn big(c: &mut Criterion) {
+    parse_config_family(c, "parse: string (MB)", [10, 100], |n| {
+        format!("a = \"{}\"\n", "abcdefghij".repeat((n << 20) / 10)).into_bytes()
+    });
+    for n in [100_000, 1_000_000] {
+        let src = format!("a = <<EOT\n{}EOT\n", "abcde${s}fghij\n".repeat(n));
+        let ctx = std_ctx(0);
+        measure(c, "parse+eval: heredoc lines", n, || {
+            let arena = Arena::new();
+            let p = parse_config(&arena, black_box(src.as_bytes()));
+            let a = p.ast.body.attribute("a").unwrap();
+            black_box(evaluate(&a.expr, &ctx).value);
+        });
+    }
+    let default = ParseOptions::default;
+    parse_and_eval_family(
+        c,
+        "parse+eval: fraction digits",
+        [100_000, 1_000_000],
+        default(),
+        &std_ctx,
+        |n| format!("0.{}", "3".repeat(n)),
+    );
+    parse_and_eval_family(
+        c,
+        "parse+eval: integer digits",
+        [100_000, 1_000_000],
+        default(),
+        &std_ctx,
+        |n| "9".repeat(n),
+    );
+}
+
+fn evaluation(c: &mut Criterion) {
+    eval_family(c, "eval: + chain", [50_000, 500_000], &std_ctx, |n| {
+        chain("+", "1", n - 1)
+    });
+    eval_family(c, "eval: == && chain", [10_000, 100_000], &std_ctx, |n| {
+        chain("&&", "1 + 1 == 2", n)
+    });
+    eval_family(c, "eval: toset", [10_000, 100_000], &strings_ctx, |_| {
+        "length(toset(ks))".into()
+    });
+    eval_family(c, "eval: for object", [10_000, 100_000], &strings_ctx, |_| {
+        "length(keys({for k in ks: k => k}))".into()
+    });
+    eval_family(c, "eval: for grouping", [10_000, 100_000], &strings_ctx, |_| {
+        "length(keys({for i, k in ks: i % 100 => k...}))".into()
+    });
+    eval_family(c, "eval: set of sets", [10_000, 100_000], &strings_ctx, |_| {
+        "length(toset([for k in ks: toset([k])]))".into()
+    });
+    eval_family(c, "eval: template interpolations", [10_000, 100_000], &std_ctx, |n| {
+        format!("\"{}\"", "${s}-".repeat(n))
+    });
+    eval_family(c, "eval: template for", [100_000, 1_000_000], &strings_ctx, |_| {
+        "strlen(\"%{for k in ks}${k}%{endfor}\")".into()
+    });
+    eval_family(c, "eval: join", [100_000, 1_000_000], &strings_ctx, |_| {
+        "strlen(join(\",\", ks))".into()
+    });
+    eval_family(c, "eval: combining marks", [10_000, 100_000], &std_ctx, |n| {
+        format!("strlen(\"e{}\")", "\u{316}\u{301}".repeat(n))
+    });
+    for n in [10_000, 100_000] {
+        let deep = (0..n).fold(Value::from(1), |v, _| Value::tuple(vec![v]));
+        let mut ctx = std_ctx(0);
+        ctx.set_variable("deep", deep).unwrap();
+        let arena = Arena::new();
+        let expr = parse_expression(&arena, b"deep == deep && length(jsonencode(deep)) > 0").ast;
+        measure(c, "eval: deep value", n, || {
+            black_box(evaluate(&expr, &ctx).value);
+        });
+    }
+    for n in [10_000, 100_000] {
+        let src = "%{if true}x%{endif}".repeat(n);
+        let arena = Arena::new();
+        let t = parse_template(&arena, src.as_bytes()).ast;
+        let ctx = std_ctx(0);
+        measure(c, "eval: template directives", n, || {
+            black_box(evaluate_template(&t, &ctx).value);
+        });
+    }
+}
+
+/// The table of sizes, fastest times and ratios, as Markdown.
+fn report() {
+    let fastest = FASTEST.lock().unwrap();
+    let mut families: Vec<&'static str> = fastest.keys().map(|(f, _)| *f).collect();
+    families.dedup();
+    println!();
+    println!("| family | small | large | time small | time large | ratio |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for family in families {
+        let sizes: Vec<(usize, Duration)> = fastest
+            .iter()
+            .filter(|((f, _), _)| *f == family)
+            .map(|((_, n), t)| (*n, *t))
+            .collect();
+        let [(small, ts), (large, tl)] = sizes[..] else {
+            continue;
+        };
+        let ratio = tl.as_secs_f64() / ts.as_secs_f64().max(1e-12);
+        let flag = if ratio > MAX_RATIO { " **over 12**" } else { "" };
+        println!("| {family} | {small} | {large} | {ts:.3?} | {tl:.3?} | {ratio:.1}{flag} |");
+    }
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    nesting(&mut c);
+    flat(&mut c);
+    big(&mut c);
+    evaluation(&mut c);
+    c.final_summary();
+    report();
+}
