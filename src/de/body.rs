@@ -18,6 +18,7 @@ use crate::value::Value;
 use crate::{Diagnostic, Diagnostics, Span};
 
 /// What a struct field is, from the tag after the comma in its serde name.
+#[derive(Clone, Copy)]
 enum Field<'f> {
     Attribute(&'f str),
     Label(&'f str),
@@ -85,8 +86,9 @@ impl<'a> BodyDeserializer<'_, 'a, '_> {
         let mut attributes = Vec::new();
         let mut blocks = Vec::new();
         let mut remain = false;
-        for field in fields {
-            match field_kind(field)? {
+        let kinds = fields.iter().map(|f| field_kind(f)).collect::<Result<Vec<_>, _>>()?;
+        for kind in &kinds {
+            match *kind {
                 Field::Attribute(name) => attributes.push(AttributeSchema {
                     name: name.into(),
                     required: false,
@@ -132,8 +134,8 @@ impl<'a> BodyDeserializer<'_, 'a, '_> {
         }
         let mut label_values = self.block.into_iter().flat_map(|b| b.labels.iter());
         let mut items = Vec::new();
-        for field in fields {
-            let item = match field_kind(field)? {
+        for (field, kind) in fields.iter().zip(kinds) {
+            let item = match kind {
                 Field::Label(_) => {
                     let label = label_values.next().expect("label count checked");
                     Item::Label(label.value(), label.span())
