@@ -10,6 +10,9 @@
 //! families are tested for correctness, at these sizes and others, by
 //! `tests/adversarial.rs`.
 
+#[path = "../tests/common/collide.rs"]
+mod collide;
+
 use criterion::{BenchmarkId, Criterion};
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext};
 use hcl_native::value::{Type, Value};
@@ -80,47 +83,6 @@ fn mixed_chain(n: usize) -> String {
 
 fn strings(n: usize) -> Value {
     Value::list(Type::String, (0..n).map(|i| Value::from(format!("k{i}"))).collect()).unwrap()
-}
-
-/// The low 24 bits of FNV-1a, which depend only on the low 24 bits of the
-/// state (see `tests/adversarial.rs`).
-fn fnv1a_low24(mut h: u32, bytes: &[u8]) -> u32 {
-    for b in bytes {
-        h = ((h ^ u32::from(*b)).wrapping_mul(0x1b3)) & 0xff_ffff;
-    }
-    h
-}
-
-/// `count` attribute names whose FNV-1a hashes share their low 24 bits.
-fn colliding_names(count: usize) -> Vec<String> {
-    let positions = usize::BITS - (count - 1).leading_zeros();
-    let mut state = fnv1a_low24(0x22_2325, b"a");
-    let mut pairs: Vec<([u8; 5], [u8; 5])> = Vec::new();
-    for p in 0..positions {
-        let mut seen = std::collections::HashMap::new();
-        for k in 0u32.. {
-            let x = k.wrapping_mul(2_654_435_761).wrapping_add(p * 97);
-            let block: [u8; 5] = std::array::from_fn(|i| b'a' + ((x >> (5 * i)) % 26) as u8);
-            let h = fnv1a_low24(state, &block);
-            match seen.insert(h, block) {
-                Some(other) if other != block => {
-                    pairs.push((other, block));
-                    state = h;
-                    break;
-                }
-                _ => {}
-            }
-        }
-    }
-    (0..count)
-        .map(|i| {
-            let mut name = String::from("a");
-            for (j, (x, y)) in pairs.iter().enumerate() {
-                name.push_str(std::str::from_utf8(if i >> j & 1 == 0 { x } else { y }).unwrap());
-            }
-            name
-        })
-        .collect()
 }
 
 /// A family measured by parsing a configuration file built for each size.
@@ -293,7 +255,7 @@ fn flat(c: &mut Criterion) {
     parse_config_family(c, "parse: attributes", [100_000, 1_000_000], |n| {
         (0..n).map(|i| format!("a{i} = {i}\n")).collect::<String>().into_bytes()
     });
-    let names = colliding_names(40_960);
+    let names: Vec<String> = collide::colliding_names(16).into_iter().take(40_960).collect();
     parse_config_family(c, "parse: hash-flooded attributes", [4_096, 40_960], |n| {
         names[..n]
             .iter()

@@ -17,6 +17,8 @@
 //! hundreds of megabytes); the scaled families are also measured by
 //! `benches/adversarial.rs`.
 
+#[path = "common/collide.rs"]
+mod collide;
 mod common;
 
 use common::on_small_stack;
@@ -749,54 +751,6 @@ fn a_million_attributes() {
     });
 }
 
-/// The low 24 bits of FNV-1a (the hash of the parser's map of one body's
-/// attribute names) after `bytes`, from the low 24 bits of the state: the
-/// low bits of FNV-1a depend on nothing else.
-fn fnv1a_low24(mut h: u32, bytes: &[u8]) -> u32 {
-    for b in bytes {
-        h = ((h ^ u32::from(*b)).wrapping_mul(0x1b3)) & 0xff_ffff;
-    }
-    h
-}
-
-/// The low 24 bits of the FNV-1a offset basis.
-const FNV_BASIS_LOW24: u32 = 0x22_2325;
-
-/// `2^count_log2` attribute names whose FNV-1a hashes share their low 24
-/// bits, the bits a hash table of up to 16 million buckets picks a bucket
-/// with: `"a"` then, at each of `count_log2` positions, one of two
-/// five-letter blocks that take the same state to the same next state
-/// (found by the birthday bound, some 6,000 pseudo-random tries each).
-fn colliding_names(count_log2: usize) -> Vec<String> {
-    let mut state = fnv1a_low24(FNV_BASIS_LOW24, b"a");
-    let mut pairs: Vec<([u8; 5], [u8; 5])> = Vec::new();
-    for p in 0..count_log2 as u32 {
-        let mut seen = std::collections::HashMap::new();
-        for k in 0u32.. {
-            let x = k.wrapping_mul(2_654_435_761).wrapping_add(p * 97);
-            let block: [u8; 5] = std::array::from_fn(|i| b'a' + ((x >> (5 * i)) % 26) as u8);
-            let h = fnv1a_low24(state, &block);
-            match seen.insert(h, block) {
-                Some(other) if other != block => {
-                    pairs.push((other, block));
-                    state = h;
-                    break;
-                }
-                _ => {}
-            }
-        }
-    }
-    (0..1usize << count_log2)
-        .map(|i| {
-            let mut name = String::from("a");
-            for (j, (x, y)) in pairs.iter().enumerate() {
-                name.push_str(std::str::from_utf8(if i >> j & 1 == 0 { x } else { y }).unwrap());
-            }
-            name
-        })
-        .collect()
-}
-
 /// Attribute names chosen to collide in the parser's hash map of one
 /// body's names must not make parsing quadratic. At 2^17 names (11 MB)
 /// the parse takes some 8 s in a release build against 0.15 s for other
@@ -804,7 +758,7 @@ fn colliding_names(count_log2: usize) -> Vec<String> {
 #[test]
 #[ignore = "finding 1: attribute names with colliding FNV-1a hashes make parsing quadratic"]
 fn hash_flooded_attribute_names_parse_in_linear_time() {
-    let names = colliding_names(17);
+    let names = collide::colliding_names(17);
     let flooded: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
     let plain: String = (0..names.len()).map(|i| format!("a{i:0>85} = 1\n")).collect();
     let time = |src: &str| {
@@ -825,13 +779,13 @@ fn hash_flooded_attribute_names_parse_in_linear_time() {
 /// where the quadratic cost is still small.
 #[test]
 fn hash_flooded_attribute_names_parse_correctly() {
-    let names = colliding_names(12);
+    let names = collide::colliding_names(12);
     let src: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
     let arena = Arena::new();
     let p = parse_config(&arena, src.as_bytes());
     assert!(p.diagnostics.is_empty(), "{:?}", summaries(&p.diagnostics));
     assert_eq!(p.ast.body.items.len(), 1 << 12);
-    let low = |n: &str| fnv1a_low24(FNV_BASIS_LOW24, n.as_bytes());
+    let low = |n: &str| collide::fnv1a_low24(collide::FNV_BASIS_LOW24, n.as_bytes());
     assert!(names.iter().all(|n| low(n) == low(&names[0])));
     // repeated, every name is a redefinition
     let src = src.repeat(2);

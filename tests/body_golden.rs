@@ -74,26 +74,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     let header = parse_header(text).map_err(|e| format!("bad header: {e}"))?;
     let actual = render(&header, &input)?;
     let expected_path = PathBuf::from(format!("{}.out", path.display()));
-    if update {
-        std::fs::write(&expected_path, &actual).map_err(|e| e.to_string())?;
-        return Ok(());
-    }
-    let expected = std::fs::read_to_string(&expected_path).map_err(|_| {
-        format!(
-            "missing {} (run with UPDATE_GOLDEN=1 to create it)",
-            expected_path.display()
-        )
-    })?;
-    if expected == actual {
-        Ok(())
-    } else {
-        Err(format!(
-            "output differs from {}:\n{}",
-            expected_path.display(),
-            common::diff(&expected, &actual)
-        )
-        .into())
-    }
+    common::compare_golden(&expected_path, &actual, update)
 }
 
 // The header.

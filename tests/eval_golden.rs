@@ -42,22 +42,5 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
         serde_json::from_slice(&out.stdout).map_err(|e| format!("hcl printed invalid JSON: {e}"))?;
     let actual = format!("{HEADER}\n{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default());
     let expected_path = PathBuf::from(format!("{}.json", path.display()));
-    if update {
-        std::fs::write(&expected_path, &actual).map_err(|e| e.to_string())?;
-        return Ok(());
-    }
-    let expected = std::fs::read_to_string(&expected_path)
-        .map_err(|_| format!("missing {} (run with UPDATE_GOLDEN=1)", expected_path.display()))?;
-    if expected == actual {
-        return Ok(());
-    }
-    let diff: Vec<String> = expected
-        .lines()
-        .zip(actual.lines())
-        .enumerate()
-        .filter(|(_, (a, b))| a != b)
-        .take(10)
-        .map(|(i, (a, b))| format!("line {}:\n  expected: {a}\n  actual:   {b}", i + 1))
-        .collect();
-    Err(format!("output differs from {}:\n{}", expected_path.display(), diff.join("\n")).into())
+    common::compare_golden(&expected_path, &actual, update)
 }

@@ -46,26 +46,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     if !in_err && has_errors {
         return Err(format!("a case under ok/ must produce no error, got:\n{}", actual.text).into());
     }
-    if update {
-        std::fs::write(&expected_path, &actual.text).map_err(|e| e.to_string())?;
-        return Ok(());
-    }
-    let expected = std::fs::read_to_string(&expected_path).map_err(|_| {
-        format!(
-            "missing {} (run with UPDATE_GOLDEN=1 to create it)",
-            expected_path.display()
-        )
-    })?;
-    if expected == actual.text {
-        Ok(())
-    } else {
-        Err(format!(
-            "output differs from {}:\n{}",
-            expected_path.display(),
-            common::diff(&expected, &actual.text)
-        )
-        .into())
-    }
+    common::compare_golden(&expected_path, &actual.text, update)
 }
 
 /// The first line's spec comment, after an optional byte order mark.

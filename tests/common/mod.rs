@@ -97,3 +97,28 @@ pub fn diff(expected: &str, actual: &str) -> String {
     }
     out
 }
+
+/// Compares `actual` with the expected file, or with `update` rewrites it;
+/// a difference fails with a readable diff.
+#[allow(dead_code)]
+pub fn compare_golden(expected_path: &Path, actual: &str, update: bool) -> Result<(), libtest_mimic::Failed> {
+    if update {
+        std::fs::write(expected_path, actual).map_err(|e| e.to_string())?;
+        return Ok(());
+    }
+    let expected = std::fs::read_to_string(expected_path).map_err(|_| {
+        format!(
+            "missing {} (run with UPDATE_GOLDEN=1 to create it)",
+            expected_path.display()
+        )
+    })?;
+    if expected == actual {
+        return Ok(());
+    }
+    Err(format!(
+        "output differs from {}:\n{}",
+        expected_path.display(),
+        diff(&expected, actual)
+    )
+    .into())
+}
