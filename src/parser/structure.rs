@@ -17,7 +17,6 @@ use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// A whole file: a body running to the end of the input. Never fails:
 /// problems become diagnostics.
@@ -133,10 +132,13 @@ fn check_duplicate<'a>(cx: &Ctx<'a>, names: &mut Names<'a>, a: &Attribute<'a>) {
 /// The attribute names of one body seen so far. A short list is kept in
 /// the context's shared scratch vector (bodies nest, so each owns its
 /// tail of it) and scanned linearly; past [`Names::LINEAR`] names they
-/// move into a hash map of their own.
+/// move into a hash map of their own. The map is keyed with a random
+/// seed (std's SipHash): a body may hold any number of names, and an
+/// unkeyed hash lets a file choose names that all land in one bucket,
+/// making the parse quadratic (docs/adversarial-findings.md, finding 1).
 struct Names<'a> {
     start: usize,
-    many: HashMap<&'a str, Span, BuildHasherDefault<Fnv>>,
+    many: HashMap<&'a str, Span>,
 }
 
 impl<'a> Names<'a> {
@@ -174,25 +176,6 @@ impl<'a> Names<'a> {
     /// Gives the body's share of the scratch vector back.
     fn finish(self, cx: &Ctx<'a>) {
         cx.names.borrow_mut().truncate(self.start);
-    }
-}
-
-/// FNV-1a: a simple, fast hash for short names (the map only ever holds
-/// the attribute names of one body, so flooding it is harmless).
-#[derive(Default)]
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for b in bytes {
-            h = (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
     }
 }
 
