@@ -31,6 +31,7 @@
 //! assert!(upper.call(&[]).is_err());
 //! ```
 
+use std::cell::Cell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -423,4 +424,56 @@ impl fmt::Debug for Function {
             .field("variadic", &self.0.variadic)
             .finish()
     }
+}
+
+/// How many bytes of string built cost one step of the evaluation's step
+/// limit (`EvalLimits::max_steps`): at the default limit, some 160 MB of
+/// strings may be built in one evaluation.
+pub(crate) const STRING_BYTES_PER_STEP: usize = 16;
+
+/// The steps that building a string of `bytes` bytes costs: at least one
+/// for any non-empty string.
+pub(crate) fn string_work(bytes: usize) -> u64 {
+    bytes.div_ceil(STRING_BYTES_PER_STEP) as u64
+}
+
+thread_local! {
+    /// The steps the function call running on this thread may spend, and
+    /// those it has spent: unlimited outside an evaluation.
+    static BUDGET: Cell<(u64, u64)> = const { Cell::new((u64::MAX, 0)) };
+}
+
+/// Counts `steps` of work (elements or string bytes built) against the
+/// budget of the function call running on this thread, failing once the
+/// budget is spent. Functions whose results can be far larger than their
+/// arguments (`format`'s widths, `join` and `concat` over one list passed
+/// many times, `jsonencode` of shared values) call it before they build,
+/// so that the step limit bounds the memory as well as the time they take.
+pub(crate) fn spend(steps: u64) -> Result<(), FunctionError> {
+    BUDGET.with(|b| {
+        let (limit, spent) = b.get();
+        let spent = spent.saturating_add(steps);
+        b.set((limit, spent));
+        if spent > limit {
+            Err(FunctionError::new(
+                "the result would pass the evaluation's step limit (EvalLimits::max_steps)",
+            ))
+        } else {
+            Ok(())
+        }
+    })
+}
+
+/// [`spend`] for `bytes` bytes of string.
+pub(crate) fn spend_bytes(bytes: usize) -> Result<(), FunctionError> {
+    spend(string_work(bytes))
+}
+
+/// Runs `f` (a function call) with a budget of `steps`; gives its result
+/// and the steps it spent through [`spend`].
+pub(crate) fn metered<R>(steps: u64, f: impl FnOnce() -> R) -> (R, u64) {
+    let saved = BUDGET.with(|b| b.replace((steps, 0)));
+    let r = f();
+    let (_, spent) = BUDGET.with(|b| b.replace(saved));
+    (r, spent)
 }

@@ -75,6 +75,47 @@ fn work_multiplying_for_expressions_stop_at_the_step_limit() {
     assert!(!r.value.is_known());
 }
 
+/// Strings cost steps by their size, so that one repeated by nested loops
+/// (or by one call over a list holding it many times, or by wide `format`
+/// verbs) meets the step limit long before it outgrows memory: each of
+/// these asks for 10 GB in a few thousand ordinary steps.
+#[test]
+fn strings_multiplied_by_loops_and_functions_stop_at_the_step_limit() {
+    let cases = [
+        // join of joins: 10 kB, 10 MB, 10 GB
+        "strlen([for t in [for s in [join(\"\", [for i in range(1000): \"xxxxxxxxxx\"])]: join(\"\", [for a in range(1000): s])]: join(\"\", [for a in range(1000): t])][0])",
+        // the same with template directives
+        "strlen([for t in [for s in [\"${join(\"\", [for i in range(1000): \"xxxxxxxxxx\"])}\"]: \"%{for a in range(1000)}${s}%{endfor}\"]: \"%{for a in range(1000)}${t}%{endfor}\"][0])",
+        // one call over one 10 MB string repeated a thousand times
+        "length([for s in [format(\"%10000000d\", 1)]: jsonencode([for i in range(1000): s])])",
+        "length([for s in [format(\"%10000000d\", 1)]: join(\",\", [for i in range(1000): s])])",
+        // a thousand wide verbs in one call
+        &format!("strlen(format(\"{}\"{}))", "%10000000d".repeat(1000), ", 1".repeat(1000)),
+        // a list of a million elements repeated a thousand times by concat
+        "length([for l in [concat([for i in range(1000): [for j in range(1000): j]]...)]: concat([for i in range(1000): l]...)])",
+    ];
+    for src in cases {
+        let arena = Arena::new();
+        let p = parse_expression(&arena, src.as_bytes());
+        assert!(p.diagnostics.is_empty(), "{src}: {:?}", p.diagnostics);
+        let r = evaluate(&p.ast, &EvalContext::with_standard_functions());
+        let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(errors.len(), 1, "{src}: {errors:?}");
+        assert_eq!(errors[0].summary, "Evaluation step limit reached", "{src}");
+        assert!(errors[0].detail.contains("EvalLimits::max_steps"), "{src}");
+        assert!(!r.value.is_known(), "{src}");
+    }
+    // The same at a thousandth of the size stays under the limit.
+    let src = "strlen([for s in [join(\"\", [for i in range(1000): \"xxxxxxxxxx\"])]: join(\"\", [for a in range(1000): s])][0])";
+    let arena = Arena::new();
+    let r = evaluate(
+        &parse_expression(&arena, src.as_bytes()).ast,
+        &EvalContext::with_standard_functions(),
+    );
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.value, hcl_native::value::Value::from(10_000_000));
+}
+
 #[test]
 fn a_lower_step_limit_applies_to_child_contexts() {
     let mut root = EvalContext::with_standard_functions();

@@ -53,7 +53,7 @@ impl Evaluator<'_> {
     ///
     /// spec: hclsyntax#variables-and-variable-expressions
     pub(super) fn variable(&mut self, name: &Identifier<'_>, locals: Option<&Locals<'_>>) -> Value {
-        if let Some(v) = locals.and_then(|l| l.get(name.name)) {
+        if let Some(v) = self.bindings.get(name.name) {
             return v.clone();
         }
         if self.ctx.mode() == Mode::LiteralOnly {
@@ -219,7 +219,15 @@ impl Evaluator<'_> {
         }
         // The name and the opening parenthesis.
         let call_start = Span::new(call.name.span.start, call.arguments.span.start + 1);
-        match f.call(&values) {
+        // What the call builds costs steps: what it spent on the way (see
+        // `function::spend`), or at least the size of its result.
+        let remaining = self.limits.max_steps.saturating_sub(self.steps);
+        let (result, spent) = crate::function::metered(remaining, || f.call(&values));
+        let built = result.as_ref().map_or(0, built_work);
+        if !self.step(spent.max(built), call.span) {
+            return Value::dynamic();
+        }
+        match result {
             Ok(v) => v,
             Err(CallError::InvalidArguments(errors)) => {
                 for e in errors {
@@ -269,5 +277,20 @@ impl Evaluator<'_> {
                 Value::dynamic()
             }
         }
+    }
+}
+
+/// The steps a function's result costs to build: one per element of a
+/// collection, and the bytes of its strings (one level deep: deeper values
+/// were built by the function's arguments or charged by the function).
+fn built_work(v: &Value) -> u64 {
+    let text = |v: &Value| v.as_str().map_or(0, |s| crate::function::string_work(s.len()));
+    match v.kind() {
+        ValueRef::String(s) => crate::function::string_work(s.len()),
+        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+            items.iter().map(|v| 1 + text(v)).sum()
+        }
+        ValueRef::Map(entries) | ValueRef::Object(entries) => entries.iter().map(|(_, v)| 1 + text(v)).sum(),
+        _ => 0,
     }
 }

@@ -93,10 +93,13 @@ pub const DEFAULT_STEP_LIMIT: u64 = 10_000_000;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalLimits {
-    /// The most steps: expressions evaluated, elements visited, and work
-    /// on big numbers (a number of `w` 64-bit words costs `w + w²/32` per
-    /// operation). Default [`DEFAULT_STEP_LIMIT`], 10,000,000: ample for
-    /// any configuration, and about a second of work at most.
+    /// The most steps: expressions evaluated, elements visited and built,
+    /// strings built (by templates and functions: a step per 16 bytes, so
+    /// that strings repeated by nested loops or wide `format` verbs cannot
+    /// outgrow memory), and work on big numbers (a number of `w` 64-bit
+    /// words costs `w + w²/32` per operation). Default
+    /// [`DEFAULT_STEP_LIMIT`], 10,000,000: ample for any configuration,
+    /// about a second of work and 160 MB of strings at most.
     pub max_steps: u64,
     /// The most diagnostics kept; past it one last diagnostic counts the
     /// rest. Default 10,000.

@@ -28,17 +28,14 @@ pub(super) enum Key<'v> {
     Index(usize),
     Element(&'v Value),
     Name(&'v Arc<str>),
-    /// The dynamic value, for trying a condition before any element.
-    Dynamic,
 }
 
 impl Key<'_> {
-    fn value(&self) -> Value {
+    pub(super) fn value(&self) -> Value {
         match self {
             Key::Index(i) => Value::from(*i as i64),
             Key::Element(v) => (*v).clone(),
             Key::Name(n) => Value::string_nfc((*n).clone()),
-            Key::Dynamic => Value::dynamic(),
         }
     }
 }
@@ -134,11 +131,13 @@ impl Evaluator<'_> {
             }
         }
         let mut known = true;
+        let scope = Locals::new(intro.key_var, intro.value_var, locals);
+        let slots = self.enter_scope(intro.key_var, intro.value_var);
         let result = match f {
             ForExpr::Tuple(t) => {
                 let mut items = Vec::with_capacity(pairs.size_hint().0);
                 for (k, v) in pairs {
-                    let scope = bind(intro.key_var, intro.value_var, k, v, locals);
+                    self.set_scope(slots, || k.value(), v);
                     if !self.keep(t.cond.as_ref(), &scope, &mut known, span) {
                         continue;
                     }
@@ -152,7 +151,7 @@ impl Evaluator<'_> {
                 let mut single: BTreeMap<Arc<str>, Value> = BTreeMap::new();
                 let mut groups: BTreeMap<Arc<str>, Vec<Value>> = BTreeMap::new();
                 for (k, v) in pairs {
-                    let scope = bind(intro.key_var, intro.value_var, k, v, locals);
+                    self.set_scope(slots, || k.value(), v);
                     if !self.keep(o.cond.as_ref(), &scope, &mut known, span) {
                         continue;
                     }
@@ -186,6 +185,7 @@ impl Evaluator<'_> {
                 }
             }
         };
+        self.leave_scope(slots);
         // An element in error is the dynamic value, so unknown; a
         // duplicate key keeps the first value and leaves the result known.
         if !known {
@@ -242,10 +242,11 @@ impl Evaluator<'_> {
         locals: Option<&Locals<'_>>,
         span: Span,
     ) -> bool {
-        let dynamic = Value::dynamic();
-        let scope = bind(key_var, value_var, Key::Dynamic, &dynamic, locals);
+        let scope = Locals::new(key_var, value_var, locals);
+        let slots = self.enter_scope(key_var, value_var);
         let errors = self.error_count();
         let v = self.expr(&cond.condition, Some(&scope));
+        self.leave_scope(slots);
         if v.is_null() {
             self.error(
                 "Condition is null",
@@ -292,20 +293,5 @@ impl Evaluator<'_> {
         }
         *known = false;
         false
-    }
-}
-
-/// The child scope of one element.
-pub(super) fn bind<'s>(
-    key_var: Option<Identifier<'s>>,
-    value_var: Identifier<'s>,
-    key: Key<'_>,
-    value: &Value,
-    parent: Option<&'s Locals<'s>>,
-) -> Locals<'s> {
-    Locals {
-        key: key_var.map(|k| (k.name, key.value())),
-        value: (value_var.name, value.clone()),
-        parent,
     }
 }

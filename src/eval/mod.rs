@@ -38,7 +38,7 @@ pub use context::{EvalContext, EvalLimits, Mode, ModeError, DEFAULT_STEP_LIMIT};
 
 use std::collections::HashMap;
 
-use crate::ast::{ExprTerm, Expression, NumericLit, Operation, Template};
+use crate::ast::{ExprTerm, Expression, Identifier, NumericLit, Operation, Template};
 use crate::value::Value;
 use crate::{Diagnostic, Diagnostics, Number, NumberError, Span};
 
@@ -91,42 +91,76 @@ pub fn evaluate_template(template: &Template<'_>, ctx: &EvalContext<'_>) -> Eval
     ev.finish(value)
 }
 
-/// Names the expressions of `for` define, innermost first; the context's
-/// scope lies beyond them.
+/// The names the enclosing `for` scopes define, innermost first (the
+/// context's scope lies beyond them): what a reference may name, for
+/// messages. Their values are in the evaluator's [`Bindings`].
 pub(crate) struct Locals<'s> {
-    key: Option<(&'s str, Value)>,
-    value: (&'s str, Value),
+    key: Option<&'s str>,
+    value: &'s str,
     parent: Option<&'s Locals<'s>>,
 }
 
-impl Locals<'_> {
-    fn get(&self, name: &str) -> Option<&Value> {
-        let mut scope = Some(self);
-        while let Some(s) = scope {
-            if s.value.0 == name {
-                return Some(&s.value.1);
-            }
-            if let Some((k, v)) = &s.key {
-                if *k == name {
-                    return Some(v);
-                }
-            }
-            scope = s.parent;
+impl<'s> Locals<'s> {
+    /// The scope of a `for` binding `key_var` (when given) and `value_var`.
+    pub(super) fn new(
+        key_var: Option<Identifier<'s>>,
+        value_var: Identifier<'s>,
+        parent: Option<&'s Locals<'s>>,
+    ) -> Self {
+        Locals {
+            key: key_var.map(|k| k.name),
+            value: value_var.name,
+            parent,
         }
-        None
     }
 
     fn names(&self) -> Vec<&str> {
         let mut names = Vec::new();
         let mut scope = Some(self);
         while let Some(s) = scope {
-            names.push(s.value.0);
-            if let Some((k, _)) = &s.key {
-                names.push(k);
-            }
+            names.push(s.value);
+            names.extend(s.key);
             scope = s.parent;
         }
         names
+    }
+}
+
+/// The values of the variables the enclosing `for` scopes bind: per name
+/// a stack, the innermost binding on top. A reference finds its value in
+/// one map lookup however deep the scopes nest (a walk of the scope chain
+/// per reference made deep nesting quadratic). Scopes nest as the walk
+/// does, so a `for` pushes its variables before its elements, sets them
+/// for each element, and pops them after.
+#[derive(Default)]
+struct Bindings {
+    /// Each name's stack, by name: only names some `for` has bound.
+    slot_of: HashMap<Box<str>, usize>,
+    stacks: Vec<Vec<Value>>,
+}
+
+/// The slots of one `for`'s key and value variables.
+#[derive(Clone, Copy)]
+pub(super) struct Slots {
+    key: Option<usize>,
+    value: usize,
+}
+
+impl Bindings {
+    fn slot(&mut self, name: &str) -> usize {
+        if let Some(&i) = self.slot_of.get(name) {
+            return i;
+        }
+        self.stacks.push(Vec::new());
+        self.slot_of.insert(name.into(), self.stacks.len() - 1);
+        self.stacks.len() - 1
+    }
+
+    fn get(&self, name: &str) -> Option<&Value> {
+        if self.stacks.is_empty() {
+            return None;
+        }
+        self.slot_of.get(name).and_then(|&i| self.stacks[i].last())
     }
 }
 
@@ -148,6 +182,8 @@ pub(crate) struct Evaluator<'c> {
     /// evaluation (by their offset): a loop over `1e9000` does not build
     /// 10^9000 at every iteration.
     big_literals: HashMap<u32, Result<Number, NumberError>>,
+    /// The values the enclosing `for` scopes bind.
+    bindings: Bindings,
 }
 
 /// Levels of nesting between stack checks: fewer than the stack the check
@@ -165,6 +201,7 @@ impl<'c> Evaluator<'c> {
             steps: 0,
             limits: ctx.limits(),
             big_literals: HashMap::new(),
+            bindings: Bindings::default(),
         }
     }
 
@@ -279,14 +316,53 @@ impl<'c> Evaluator<'c> {
         if !self.step(1, e.span()) {
             return Value::dynamic();
         }
+        self.deeper(|ev| ev.expr_here(e, locals))
+    }
+
+    /// Opens the scope of a `for` binding `key_var` (when given) and
+    /// `value_var`, both the dynamic value until [`Evaluator::set_scope`].
+    /// Every `enter_scope` is followed by its [`Evaluator::leave_scope`]
+    /// before the caller returns.
+    pub(super) fn enter_scope(&mut self, key_var: Option<Identifier<'_>>, value_var: Identifier<'_>) -> Slots {
+        // The key first: when both have one name, the value is the one seen.
+        let key = key_var.map(|k| self.bindings.slot(k.name));
+        let value = self.bindings.slot(value_var.name);
+        let slots = Slots { key, value };
+        for i in slots.key.into_iter().chain([slots.value]) {
+            self.bindings.stacks[i].push(Value::dynamic());
+        }
+        slots
+    }
+
+    /// Binds the scope's variables to one element.
+    pub(super) fn set_scope(&mut self, slots: Slots, key: impl FnOnce() -> Value, value: &Value) {
+        if let Some(i) = slots.key {
+            *self.bindings.stacks[i].last_mut().expect("entered") = key();
+        }
+        *self.bindings.stacks[slots.value].last_mut().expect("entered") = value.clone();
+    }
+
+    /// Closes the scope [`Evaluator::enter_scope`] opened.
+    pub(super) fn leave_scope(&mut self, slots: Slots) {
+        for i in slots.key.into_iter().chain([slots.value]) {
+            self.bindings.stacks[i].pop();
+        }
+    }
+
+    /// Runs one level of a recursion over the tree (an expression, or a
+    /// template directive's body, which recurses without passing through
+    /// [`Evaluator::expr`]); every [`STACK_CHECK_EVERY`] levels it runs on a
+    /// fresh stack segment when the stack runs low.
+    #[inline]
+    pub(super) fn deeper<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         self.depth += 1;
-        let v = if self.depth % STACK_CHECK_EVERY == 0 {
-            crate::stack::with_stack(|| self.expr_here(e, locals))
+        let r = if self.depth % STACK_CHECK_EVERY == 0 {
+            crate::stack::with_stack(|| f(self))
         } else {
-            self.expr_here(e, locals)
+            f(self)
         };
         self.depth -= 1;
-        v
+        r
     }
 
     fn expr_here(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {

@@ -3,10 +3,11 @@
 //!
 //! spec: hclsyntax#templates
 
-use super::for_expr::{bind, Iteration};
+use super::for_expr::Iteration;
 use super::{Evaluator, Locals};
 use crate::ast::{Template, TemplateDirective, TemplateFor, TemplateIf, TemplatePart};
 use crate::convert::convert;
+use crate::function::string_work;
 use crate::value::{Type, Value};
 use crate::Span;
 
@@ -28,12 +29,24 @@ impl Evaluator<'_> {
     ///
     /// spec: hclsyntax#templates
     pub(super) fn template(&mut self, t: &Template<'_>, locals: Option<&Locals<'_>>) -> Value {
+        // Directives nest templates in templates without an expression
+        // between them: this recursion needs its own stack checks.
+        self.deeper(|ev| ev.template_here(t, locals))
+    }
+
+    fn template_here(&mut self, t: &Template<'_>, locals: Option<&Locals<'_>>) -> Value {
         let mut out = String::new();
         let mut known = true;
         for part in t.parts {
             match part {
                 // spec: hclsyntax#template-literals
-                TemplatePart::Literal(l) => out.push_str(l.value),
+                TemplatePart::Literal(l) => {
+                    if !self.step(string_work(l.value.len()), l.span) {
+                        known = false;
+                        break;
+                    }
+                    out.push_str(l.value)
+                }
                 // spec: hclsyntax#template-interpolations
                 TemplatePart::Interpolation(i) => {
                     let v = self.expr(&i.expr, locals);
@@ -80,8 +93,10 @@ impl Evaluator<'_> {
         }
         match convert(&v, &Type::String) {
             Ok(s) => match s.as_str() {
-                Some(s) => out.push_str(s),
-                None => *known = false,
+                // What a template builds costs steps by its size, so that a
+                // string repeated by nested loops meets the step limit.
+                Some(s) if self.step(string_work(s.len()), span) => out.push_str(s),
+                _ => *known = false,
             },
             Err(e) => self.error(
                 "Invalid template interpolation value",
@@ -125,14 +140,17 @@ impl Evaluator<'_> {
         };
         let mut out = String::new();
         let mut known = true;
+        let scope = Locals::new(d.key_var, d.value_var, locals);
+        let slots = self.enter_scope(d.key_var, d.value_var);
         for (k, v) in pairs {
-            let scope = bind(d.key_var, d.value_var, k, v, locals);
+            self.set_scope(slots, || k.value(), v);
             let s = self.template(&d.body, Some(&scope));
             match s.as_str() {
-                Some(s) => out.push_str(s),
-                None => known = false,
+                Some(s) if self.step(string_work(s.len()), d.span) => out.push_str(s),
+                _ => known = false,
             }
         }
+        self.leave_scope(slots);
         if known {
             Value::from(out)
         } else {

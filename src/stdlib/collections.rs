@@ -50,9 +50,16 @@ pub(super) fn concat() -> Function {
             let mut elements = Vec::new();
             for (i, (v, t)) in args.iter().zip(&types).enumerate() {
                 match t {
-                    Type::Tuple(ts) => elements.extend(ts.iter().cloned()),
+                    Type::Tuple(ts) => {
+                        crate::function::spend(ts.len() as u64)?;
+                        elements.extend(ts.iter().cloned())
+                    }
                     Type::List(e) => match v.length() {
-                        Some(n) => elements.extend(std::iter::repeat_n((**e).clone(), n)),
+                        Some(n) => {
+                            // counted before it is built (see below)
+                            crate::function::spend(n as u64)?;
+                            elements.extend(std::iter::repeat_n((**e).clone(), n))
+                        }
                         None => return Ok(Type::Dynamic),
                     },
                     _ => {
@@ -66,6 +73,11 @@ pub(super) fn concat() -> Function {
             Ok(Type::tuple(elements))
         })
         .implementation(|args, result_type| {
+            // One list passed many times can make a result far larger than
+            // the arguments: its length is counted against the step limit
+            // before it is built.
+            let total: usize = args.iter().filter_map(Value::length).sum();
+            crate::function::spend(total as u64)?;
             let mut items = Vec::new();
             match result_type {
                 Type::List(element) => {

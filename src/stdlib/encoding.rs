@@ -45,10 +45,14 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
             Ok(())
         }
         ValueRef::String(s) => {
+            // A value shared many times (a string, a list) is written as
+            // many times: what is written counts against the step limit.
+            crate::function::spend_bytes(s.len())?;
             write_json_string(s, out);
             Ok(())
         }
         ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+            crate::function::spend(items.len() as u64)?;
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
@@ -60,6 +64,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
             Ok(())
         }
         ValueRef::Map(entries) | ValueRef::Object(entries) => {
+            crate::function::spend(entries.len() as u64)?;
             out.push('{');
             for (i, (k, item)) in entries.iter().enumerate() {
                 if i > 0 {

@@ -111,6 +111,9 @@ fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> 
         }
         n
     };
+    // Widths can make the result far larger than the format string: what
+    // is built counts against the step limit as it grows.
+    let mut counted = 0usize;
     while p < end {
         if bytes[p] != b'%' {
             let run = format[p..].find('%').map_or(end, |i| p + i);
@@ -167,6 +170,8 @@ fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> 
         verb.raw = &format[start..p];
         highest_arg = highest_arg.max(verb.arg_num);
         append_verb(&verb, &mut out, args)?;
+        crate::function::spend_bytes(out.len() - counted)?;
+        counted = out.len();
         next_arg = verb.arg_num.saturating_add(1);
     }
     if highest_arg < args.len() {

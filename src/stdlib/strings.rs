@@ -80,6 +80,11 @@ pub(super) fn join() -> Function {
                     }
                 }
             }
+            // One list passed many times can make a result far larger than
+            // the arguments: its size is counted against the step limit
+            // before it is built.
+            let bytes = items.iter().map(|s| s.len()).sum::<usize>() + sep.len() * items.len().saturating_sub(1);
+            crate::function::spend_bytes(bytes)?;
             Ok(Value::from(items.join(sep)))
         })
 }
