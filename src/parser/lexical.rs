@@ -156,6 +156,26 @@ pub(crate) fn at_newline(i: &Input<'_>) -> bool {
     )
 }
 
+/// The length of the character at the start of `b` when no token of the
+/// language can start with it and it is neither whitespace nor a newline:
+/// an ASCII control character other than tab and LF (a CR too, unless an
+/// LF follows it), DEL, or a non-ASCII character that cannot start an
+/// identifier (every operator and delimiter is ASCII). Invalid UTF-8 is
+/// not one: it is reported as an encoding error already.
+///
+/// spec: hclsyntax#lexical-elements, hclsyntax#operators-and-delimiters
+pub(crate) fn unused_character_len(b: &[u8]) -> Option<usize> {
+    match b {
+        [b'\t' | b'\n', ..] | [b'\r', b'\n', ..] => None,
+        [c, ..] if *c < 0x20 || *c == 0x7F => Some(1),
+        [c, ..] if *c >= 0x80 => match decode_char(b) {
+            Some((ch, len)) if !is_id_start(ch) => Some(len),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Decodes the character at the start of `b`, with its length in bytes.
 #[inline]
 pub(crate) fn decode_char(b: &[u8]) -> Option<(char, usize)> {
@@ -476,5 +496,29 @@ mod tests {
         assert_eq!(found("\u{feff}".as_bytes(), 0).1, "the character U+FEFF");
         assert_eq!(found("\u{301}".as_bytes(), 0).1, "the character U+0301");
         assert_eq!(found(b"1.5e3x", 0), (Span::new(0, 5), "the number `1.5e3`".to_string()));
+    }
+
+    #[test]
+    fn unused_characters() {
+        for b in [&b"\0"[..], b"\x01", b"\r", b"\rx", b"\x0c", b"\x7f"] {
+            assert_eq!(unused_character_len(b), Some(1), "{b:?}");
+        }
+        assert_eq!(unused_character_len("\u{a0}".as_bytes()), Some(2));
+        assert_eq!(unused_character_len("\u{feff}".as_bytes()), Some(3));
+        assert_eq!(unused_character_len("\u{301}".as_bytes()), Some(2));
+        for b in [
+            &b"\t"[..],
+            b"\n",
+            b"\r\n",
+            b" ",
+            b"=",
+            b"@",
+            b"a",
+            b"\xff",
+            "\u{e9}".as_bytes(),
+            b"",
+        ] {
+            assert_eq!(unused_character_len(b), None, "{b:?}");
+        }
     }
 }
