@@ -27,7 +27,7 @@ use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
 use hcl_native::value::{Type, Value};
 use hcl_native::{
     parse_config, parse_config_with, parse_expression, parse_expression_with, parse_template, parse_template_with,
-    Arena, Diagnostics, ParseOptions, Parsed, Span,
+    Arena, Diagnostics, ParseOptions, Parsed, Severity, Span,
 };
 
 /// Whether this is an optimised build: the largest sizes of the families
@@ -1168,15 +1168,34 @@ fn cr_only_line_ends() {
 
 /// A line comment ends at a newline; in a file with CR-only line ends the
 /// first comment therefore runs to the end of the file and the file reads
-/// as empty, with no diagnostic at all. The spec allows it (a lone CR is
-/// not a newline), but a warning at the CR would be sensible.
+/// as empty. The spec wants that (a lone CR is not a newline), so the body
+/// stays empty, but a warning at the first lone CR says why.
 #[test]
-#[ignore = "finding 3: a CR-only file that starts with a comment parses as empty, silently"]
 fn a_comment_in_a_cr_only_file_is_not_silent() {
-    let src = b"# settings\ra = 1\rb = 2\r";
+    for (src, cr) in [
+        ("# settings\ra = 1\rb = 2\r", 10),
+        ("// settings\ra = 1\rb = 2\r", 11),
+        ("\n\n# a\r# b\rc = 1\r", 5),
+    ] {
+        let arena = Arena::new();
+        let p = parse_config(&arena, src.as_bytes());
+        assert!(p.ast.body.items.is_empty(), "{src:?}: {:?}", p.ast.body.items);
+        assert_eq!(
+            p.diagnostics.len(),
+            1,
+            "{src:?}: one warning per file: {:?}",
+            p.diagnostics
+        );
+        let d = &p.diagnostics[0];
+        assert_eq!(d.severity, Severity::Warning, "{src:?}: {d:?}");
+        assert_eq!(d.subject, Span::new(cr, cr + 1), "{src:?}: {d:?}");
+        assert!(d.detail.contains("LF or CR LF"), "{src:?}: {d:?}");
+    }
+    // CR LF ends a comment: nothing to say
     let arena = Arena::new();
-    let p = parse_config(&arena, src);
-    assert!(!p.diagnostics.is_empty(), "{:?}", p.ast.body.items.len());
+    let p = parse_config(&arena, b"# settings\r\na = 1\r\n");
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    assert_eq!(p.ast.body.items.len(), 1);
 }
 
 // ---------------------------------------------------------------------------

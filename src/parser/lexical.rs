@@ -95,8 +95,8 @@ fn skip_trivia_slow(cx: &Ctx<'_>, b: &[u8], base: u32, newlines: bool, mut n: us
                 }
             }
             Some(b'\r') if newlines && b.get(n + 1) == Some(&b'\n') => n += 2,
-            Some(b'#') if newlines => n = line_comment_end(b, n),
-            Some(b'/') if newlines && b.get(n + 1) == Some(&b'/') => n = line_comment_end(b, n),
+            Some(b'#') if newlines => n = line_comment(cx, b, n, base),
+            Some(b'/') if newlines && b.get(n + 1) == Some(&b'/') => n = line_comment(cx, b, n, base),
             Some(b'/') if b.get(n + 1) == Some(&b'*') => n = inline_comment_end(cx, b, n, base),
             _ => return n,
         }
@@ -127,6 +127,39 @@ fn line_comment_end(b: &[u8], n: usize) -> usize {
         Some(k) => n + k + 1,
         None => b.len(),
     }
+}
+
+/// The offset just past the newline that ends the line comment at `n`
+/// (or the end of input), as [`line_comment_end`]. A carriage return not
+/// followed by a line feed is not a newline sequence, so it does not end
+/// the comment: in a file with CR-only line ends everything after a line
+/// comment is commented out. The first such CR inside a line comment is
+/// reported as a warning, once per parse (the result is unchanged: the
+/// comment still runs to the next LF).
+///
+/// Inline comments are not checked: they end at `*/` whatever the line
+/// ends inside them, so a lone CR there cannot hide anything, and a lone CR
+/// after one is an invalid character, reported as such.
+///
+/// spec: hclsyntax#comments-and-whitespace
+fn line_comment(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
+    let end = line_comment_end(b, n);
+    if !cx.lone_cr_in_comment.get() {
+        let comment = &b[n..end];
+        let lone = memchr::memchr_iter(b'\r', comment).find(|&k| comment.get(k + 1) != Some(&b'\n'));
+        if let Some(k) = lone {
+            cx.lone_cr_in_comment.set(true);
+            let at = base + (n + k) as u32;
+            cx.report(Diagnostic::warning(
+                "Carriage return inside a comment",
+                "A carriage return (U+000D) that is not followed by a line feed does not end a line in HCL, so \
+                 the rest of this line, up to the next line feed, is part of the comment and is ignored. If this \
+                 file uses carriage returns alone as line ends, convert it to LF or CR LF line endings.",
+                Span::new(at, at + 1),
+            ));
+        }
+    }
+    end
 }
 
 /// The offset just past the `*/` that ends the inline comment at `n`;
