@@ -27,7 +27,7 @@ use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
 use hcl_native::value::{Type, Value};
 use hcl_native::{
     parse_config, parse_config_with, parse_expression, parse_expression_with, parse_template, parse_template_with,
-    Arena, Diagnostics, ParseOptions, Parsed, Span,
+    Arena, Diagnostics, ParseOptions, Parsed, Severity, Span,
 };
 
 /// Whether this is an optimised build: the largest sizes of the families
@@ -1074,12 +1074,11 @@ fn nul_bytes_at_every_kind_of_position() {
     assert_ranged("a megabyte of NULs as a template", &src, &p.diagnostics);
 }
 
-/// The diagnostic at a NUL says it is a NUL: the one after a name points
-/// at the name and talks of an equals sign.
+/// The diagnostic at a NUL says it is a NUL, also right after a name
+/// (where it once pointed at the name and talked of an equals sign).
 #[test]
-#[ignore = "finding 4: a NUL (or other control character) inside a name is reported at the name, not at the byte"]
 fn a_nul_in_a_name_is_reported_at_the_nul() {
-    for src in [&b"a\0b = 1\n"[..], b"b \0 {\n}\n", b"a\x01 = 1\n"] {
+    for src in [&b"a\0b = 1\n"[..], b"b \0 {\n}\n", b"a\x01 = 1\n", b"b { a\0 = 1 }\n"] {
         let at = src.iter().position(|&b| b < 0x09).unwrap() as u32;
         let arena = Arena::new();
         let p = parse_config(&arena, src);
@@ -1129,15 +1128,34 @@ fn cr_only_line_ends() {
 
 /// A line comment ends at a newline; in a file with CR-only line ends the
 /// first comment therefore runs to the end of the file and the file reads
-/// as empty, with no diagnostic at all. The spec allows it (a lone CR is
-/// not a newline), but a warning at the CR would be sensible.
+/// as empty. The spec wants that (a lone CR is not a newline), so the body
+/// stays empty, but a warning at the first lone CR says why.
 #[test]
-#[ignore = "finding 3: a CR-only file that starts with a comment parses as empty, silently"]
 fn a_comment_in_a_cr_only_file_is_not_silent() {
-    let src = b"# settings\ra = 1\rb = 2\r";
+    for (src, cr) in [
+        ("# settings\ra = 1\rb = 2\r", 10),
+        ("// settings\ra = 1\rb = 2\r", 11),
+        ("\n\n# a\r# b\rc = 1\r", 5),
+    ] {
+        let arena = Arena::new();
+        let p = parse_config(&arena, src.as_bytes());
+        assert!(p.ast.body.items.is_empty(), "{src:?}: {:?}", p.ast.body.items);
+        assert_eq!(
+            p.diagnostics.len(),
+            1,
+            "{src:?}: one warning per file: {:?}",
+            p.diagnostics
+        );
+        let d = &p.diagnostics[0];
+        assert_eq!(d.severity, Severity::Warning, "{src:?}: {d:?}");
+        assert_eq!(d.subject, Span::new(cr, cr + 1), "{src:?}: {d:?}");
+        assert!(d.detail.contains("LF or CR LF"), "{src:?}: {d:?}");
+    }
+    // CR LF ends a comment: nothing to say
     let arena = Arena::new();
-    let p = parse_config(&arena, src);
-    assert!(!p.diagnostics.is_empty(), "{:?}", p.ast.body.items.len());
+    let p = parse_config(&arena, b"# settings\r\na = 1\r\n");
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    assert_eq!(p.ast.body.items.len(), 1);
 }
 
 // ---------------------------------------------------------------------------

@@ -42,6 +42,9 @@ pub(crate) struct Ctx<'a> {
     /// An unterminated inline comment runs to the end of the input, so it
     /// is reported once, however often trivia is scanned over it.
     pub unterminated_comment: Cell<bool>,
+    /// A lone CR inside a line comment is reported once per parse (see
+    /// `lexical::line_comment`).
+    pub lone_cr_in_comment: Cell<bool>,
     lines: OnceCell<LineIndex>,
     /// The last position computed, to count columns from (messages ask for
     /// positions in increasing order, often on one long line).
@@ -102,6 +105,7 @@ impl<'a> Ctx<'a> {
             max_diagnostics: options.max_diagnostics,
             dropped: Cell::new(0),
             unterminated_comment: Cell::new(false),
+            lone_cr_in_comment: Cell::new(false),
             depth: Cell::new(0),
             newlines: Cell::new(newlines),
             diags: RefCell::new(Vec::new()),

@@ -95,8 +95,8 @@ fn skip_trivia_slow(cx: &Ctx<'_>, b: &[u8], base: u32, newlines: bool, mut n: us
                 }
             }
             Some(b'\r') if newlines && b.get(n + 1) == Some(&b'\n') => n += 2,
-            Some(b'#') if newlines => n = line_comment_end(b, n),
-            Some(b'/') if newlines && b.get(n + 1) == Some(&b'/') => n = line_comment_end(b, n),
+            Some(b'#') if newlines => n = line_comment(cx, b, n, base),
+            Some(b'/') if newlines && b.get(n + 1) == Some(&b'/') => n = line_comment(cx, b, n, base),
             Some(b'/') if b.get(n + 1) == Some(&b'*') => n = inline_comment_end(cx, b, n, base),
             _ => return n,
         }
@@ -129,6 +129,39 @@ fn line_comment_end(b: &[u8], n: usize) -> usize {
     }
 }
 
+/// The offset just past the newline that ends the line comment at `n`
+/// (or the end of input), as [`line_comment_end`]. A carriage return not
+/// followed by a line feed is not a newline sequence, so it does not end
+/// the comment: in a file with CR-only line ends everything after a line
+/// comment is commented out. The first such CR inside a line comment is
+/// reported as a warning, once per parse (the result is unchanged: the
+/// comment still runs to the next LF).
+///
+/// Inline comments are not checked: they end at `*/` whatever the line
+/// ends inside them, so a lone CR there cannot hide anything, and a lone CR
+/// after one is an invalid character, reported as such.
+///
+/// spec: hclsyntax#comments-and-whitespace
+fn line_comment(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
+    let end = line_comment_end(b, n);
+    if !cx.lone_cr_in_comment.get() {
+        let comment = &b[n..end];
+        let lone = memchr::memchr_iter(b'\r', comment).find(|&k| comment.get(k + 1) != Some(&b'\n'));
+        if let Some(k) = lone {
+            cx.lone_cr_in_comment.set(true);
+            let at = base + (n + k) as u32;
+            cx.report(Diagnostic::warning(
+                "Carriage return inside a comment",
+                "A carriage return (U+000D) that is not followed by a line feed does not end a line in HCL, so \
+                 the rest of this line, up to the next line feed, is part of the comment and is ignored. If this \
+                 file uses carriage returns alone as line ends, convert it to LF or CR LF line endings.",
+                Span::new(at, at + 1),
+            ));
+        }
+    }
+    end
+}
+
 /// The offset just past the `*/` that ends the inline comment at `n`;
 /// an unterminated comment runs to the end of input and is reported.
 fn inline_comment_end(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
@@ -154,6 +187,26 @@ pub(crate) fn at_newline(i: &Input<'_>) -> bool {
         i.fragment(),
         [b'\n', ..] | [b'\r', b'\n', ..] | [b'#', ..] | [b'/', b'/', ..]
     )
+}
+
+/// The length of the character at the start of `b` when no token of the
+/// language can start with it and it is neither whitespace nor a newline:
+/// an ASCII control character other than tab and LF (a CR too, unless an
+/// LF follows it), DEL, or a non-ASCII character that cannot start an
+/// identifier (every operator and delimiter is ASCII). Invalid UTF-8 is
+/// not one: it is reported as an encoding error already.
+///
+/// spec: hclsyntax#lexical-elements, hclsyntax#operators-and-delimiters
+pub(crate) fn unused_character_len(b: &[u8]) -> Option<usize> {
+    match b {
+        [b'\t' | b'\n', ..] | [b'\r', b'\n', ..] => None,
+        [c, ..] if *c < 0x20 || *c == 0x7F => Some(1),
+        [c, ..] if *c >= 0x80 => match decode_char(b) {
+            Some((ch, len)) if !is_id_start(ch) => Some(len),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Decodes the character at the start of `b`, with its length in bytes.
@@ -476,5 +529,29 @@ mod tests {
         assert_eq!(found("\u{feff}".as_bytes(), 0).1, "the character U+FEFF");
         assert_eq!(found("\u{301}".as_bytes(), 0).1, "the character U+0301");
         assert_eq!(found(b"1.5e3x", 0), (Span::new(0, 5), "the number `1.5e3`".to_string()));
+    }
+
+    #[test]
+    fn unused_characters() {
+        for b in [&b"\0"[..], b"\x01", b"\r", b"\rx", b"\x0c", b"\x7f"] {
+            assert_eq!(unused_character_len(b), Some(1), "{b:?}");
+        }
+        assert_eq!(unused_character_len("\u{a0}".as_bytes()), Some(2));
+        assert_eq!(unused_character_len("\u{feff}".as_bytes()), Some(3));
+        assert_eq!(unused_character_len("\u{301}".as_bytes()), Some(2));
+        for b in [
+            &b"\t"[..],
+            b"\n",
+            b"\r\n",
+            b" ",
+            b"=",
+            b"@",
+            b"a",
+            b"\xff",
+            "\u{e9}".as_bytes(),
+            b"",
+        ] {
+            assert_eq!(unused_character_len(b), None, "{b:?}");
+        }
     }
 }

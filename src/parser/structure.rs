@@ -9,6 +9,7 @@ use super::error::PError;
 use super::expression::expression;
 use super::lexical::{
     at_identifier, at_newline, found, identifier, identifier_len, token, trivia, trivia_and_newlines_len, trivia_len,
+    unused_character_len,
 };
 use super::recovery::resync;
 use super::template_expr::string_lit;
@@ -226,8 +227,35 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>, lead: usize) -> PResult<'a, BodyIte
         [b'=', ..] => attribute(cx, i, name, Span::new(start + after as u32, start + after as u32 + 1)),
         [b'"' | b'{', ..] => block(cx, skip(i, lead + after), name),
         rest if identifier_len(rest) > 0 => block(cx, skip(i, lead + after), name),
-        _ => cx.fail(definition_required(cx, name)),
+        rest => match unused_character_len(rest) {
+            Some(len) => cx.fail(unused_character_after(cx, name, start + after as u32, len, true)),
+            None => cx.fail(definition_required(cx, name)),
+        },
     }
+}
+
+/// A character that no token starts with (a NUL, another control
+/// character, a lone CR, a non-breaking space, ...) right after a name:
+/// reported at that character, named by code point, rather than at the
+/// name as a missing equals sign, since it is what broke the item.
+/// `blocks` says whether a block could start here (not inside a one-line
+/// block).
+///
+/// spec: hclsyntax#lexical-elements
+fn unused_character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32, len: usize, blocks: bool) -> Diagnostic {
+    let (_, what) = found(cx.src, at);
+    let subject = Span::new(at, at + len as u32);
+    let n = name.name;
+    let mut detail = format!(
+        "Found {what} after \"{n}\", and this character is not used within the language. To set an argument, \
+         use the equals sign \"=\" after \"{n}\" to introduce its value"
+    );
+    detail.push_str(if blocks {
+        "; to define a block, follow the block type and labels with \"{\"."
+    } else {
+        "."
+    });
+    Diagnostic::error("Invalid character", detail, subject).with_context(name.span.to(subject))
 }
 
 fn definition_required(_cx: &Ctx<'_>, name: Identifier<'_>) -> Diagnostic {
@@ -460,6 +488,9 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -
         ));
     }
     let (j, name) = identifier(cx, i)?;
+    if let Some(len) = unused_character_len(j.fragment()) {
+        return cx.fail(unused_character_after(cx, name, pos(&j), len, false));
+    }
     if !j.fragment().starts_with(b"=") || j.fragment().starts_with(b"==") {
         let subject = name.span.to(span_at(&j, 1));
         return cx.fail(Diagnostic::error(
