@@ -40,10 +40,8 @@
 
 use hcl_native::ast::{Block, Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext};
-use hcl_native::json::value_to_json;
 use hcl_native::render::render_diagnostics;
 use hcl_native::{parse_config_with, Arena, Diagnostic, LineIndex, Span};
-use serde_json::Value as Json;
 use std::collections::HashMap;
 use std::io::Write;
 use std::process::ExitCode;
@@ -81,8 +79,9 @@ type Object<'a> = Ordered<'a, Entry<'a>>;
 
 /// One key of a body object.
 enum Entry<'a> {
-    /// An attribute's value, and where the attribute is.
-    Attribute(Json, Span),
+    /// An attribute's value as pretty-printed JSON text, and where the
+    /// attribute is.
+    Attribute(String, Span),
     /// The blocks of one type.
     Blocks(Group<'a>),
 }
@@ -213,18 +212,22 @@ impl<'a> Converter<'_, '_> {
         object
     }
 
-    fn attribute_value(&mut self, name: &str, expr: &hcl_native::ast::Expression<'_>, span: Span) -> Json {
+    /// The value's pretty JSON text, written straight from the value (its
+    /// `Serialize` impl grows the stack as it goes, so any depth the parser
+    /// accepts prints; a `serde_json::Value` tree would overflow the stack
+    /// when printed or dropped 100,000 levels deep).
+    fn attribute_value(&mut self, name: &str, expr: &hcl_native::ast::Expression<'_>, span: Span) -> String {
         let r = evaluate(expr, self.ctx);
         self.diagnostics.extend(r.diagnostics);
-        match value_to_json(&r.value) {
-            Ok(j) => j,
+        match serde_json::to_string_pretty(&r.value) {
+            Ok(text) => text,
             Err(e) => {
                 self.diagnostics.push(Diagnostic::error(
                     "Value has no JSON form",
                     format!("The value of {name:?} cannot be written as JSON: {e}. It is null in the output."),
                     span,
                 ));
-                Json::Null
+                "null".into()
             }
         }
     }
@@ -371,11 +374,10 @@ fn write_group(out: &mut String, g: &Group<'_>, depth: usize) {
     }
 }
 
-/// An attribute's value, pretty-printed like serde_json does, continued
-/// lines indented to `depth` (JSON strings hold no raw newline, so every
-/// newline of the pretty text is a line break of the layout).
-fn write_value(out: &mut String, value: &Json, depth: usize) {
-    let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into());
+/// An attribute's value (its pretty text), continued lines indented to
+/// `depth` (JSON strings hold no raw newline, so every newline of the text
+/// is a line break of the layout).
+fn write_value(out: &mut String, text: &str, depth: usize) {
     let mut lines = text.split('\n');
     if let Some(first) = lines.next() {
         out.push_str(first);
