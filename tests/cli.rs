@@ -547,9 +547,68 @@ fn deep_object(n: usize) -> Deep {
     }
 }
 
+/// What `hcl json` prints for `a = TUPLE` nested `n` deep: serde_json's
+/// pretty layout for the outer 128 levels, the rest compact on one line.
+fn json_layout_of_tuple(n: usize) -> String {
+    let pretty = n.min(128);
+    let mut out = String::from("{\n  \"a\": [\n");
+    for k in 2..=pretty {
+        out.push_str(&format!("{}[\n", " ".repeat(2 * k)));
+    }
+    let rest = nest("[", "1", "]", n - pretty);
+    out.push_str(&format!("{}{rest}\n", " ".repeat(2 * (pretty + 1))));
+    for k in (2..=pretty).rev() {
+        out.push_str(&format!("{}]\n", " ".repeat(2 * k)));
+    }
+    out.push_str("  ]\n}\n");
+    out
+}
+
+/// The same for `a = {a = {a = ... 1}}`.
+fn json_layout_of_object(n: usize) -> String {
+    let pretty = n.min(128);
+    let mut out = String::from("{\n  \"a\": {\n");
+    for k in 1..pretty {
+        out.push_str(&format!("{}\"a\": {{\n", " ".repeat(2 * (k + 1))));
+    }
+    let rest = nest(r#"{"a":"#, "1", "}", n - pretty);
+    out.push_str(&format!("{}\"a\": {rest}\n", " ".repeat(2 * (pretty + 1))));
+    for k in (1..pretty).rev() {
+        out.push_str(&format!("{}}}\n", " ".repeat(2 * (k + 1))));
+    }
+    out.push_str("  }\n}\n");
+    out
+}
+
+#[test]
+fn json_layout_is_serde_json_pretty_to_128_levels_then_compact() {
+    // the expected layouts above, checked against serde_json's own pretty
+    // printing where the whole value is pretty
+    for n in [1, 2, 3, 127, 128] {
+        let (mut tuple, mut object) = (json!(1), json!(1));
+        for _ in 0..n {
+            tuple = json!([tuple]);
+            object = json!({ "a": object });
+        }
+        let pretty = |v: Json| serde_json::to_string_pretty(&json!({ "a": v })).unwrap() + "\n";
+        assert_eq!(json_layout_of_tuple(n), pretty(tuple));
+        assert_eq!(json_layout_of_object(n), pretty(object));
+    }
+    for n in [1, 128, 129, 200] {
+        for (src, expected) in [
+            (deep_tuple(n).src, json_layout_of_tuple(n)),
+            (deep_object(n).src, json_layout_of_object(n)),
+        ] {
+            let run = hcl_with_input(&["json", "-", "--max-depth", "1000"], &format!("a = {src}\n"));
+            assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+            assert_eq!(run.stdout, expected, "depth {n}");
+        }
+    }
+}
+
 /// Every command that prints values and types, on one value nested `DEEP`
 /// levels: each exits 0 and prints exactly the value and its type.
-fn prints_deep_values(d: Deep) {
+fn prints_deep_values(d: Deep, json_layout: String) {
     let file = format!("a = {}\n", d.src);
     let raised = ["--max-depth", "1000000"];
 
@@ -582,16 +641,20 @@ fn prints_deep_values(d: Deep) {
         d.value, d.ty
     );
     assert!(run.stdout == expected + "\n", "hcl expr --format json");
+
+    let run = hcl_with_input(&["json", "-", raised[0], raised[1]], &file);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert!(run.stdout == json_layout, "hcl json");
 }
 
 #[test]
 fn tuples_nested_100000_deep_print_with_max_depth_raised() {
-    prints_deep_values(deep_tuple(DEEP));
+    prints_deep_values(deep_tuple(DEEP), json_layout_of_tuple(DEEP));
 }
 
 #[test]
 fn objects_nested_100000_deep_print_with_max_depth_raised() {
-    prints_deep_values(deep_object(DEEP));
+    prints_deep_values(deep_object(DEEP), json_layout_of_object(DEEP));
 }
 
 #[test]
