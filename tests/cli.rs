@@ -506,3 +506,189 @@ fn limits_are_options_of_every_command() {
     assert_eq!(hcl(&["check", path]).code, 1);
     assert_eq!(hcl(&["check", "--max-depth", "300", path]).code, 0);
 }
+
+// ---------------------------------------------------------- deep values
+
+/// How deep the deep-value tests nest (the parser's limit raised to
+/// `--max-depth 1000000`): far past what serde_json's own recursion, or a
+/// `serde_json::Value` tree's recursive drop, survives on the main thread
+/// (finding 8 in docs/adversarial-findings.md).
+const DEEP: usize = 100_000;
+
+/// `open` `n` times, `leaf`, `close` `n` times.
+fn nest(open: &str, leaf: &str, close: &str, n: usize) -> String {
+    format!("{}{leaf}{}", open.repeat(n), close.repeat(n))
+}
+
+/// How a nesting of tuples or objects is written: the source, the compact
+/// JSON value, the JSON type, the type as `hcl eval` names it.
+struct Deep {
+    src: String,
+    value: String,
+    ty: String,
+    type_name: String,
+}
+
+fn deep_tuple(n: usize) -> Deep {
+    Deep {
+        src: nest("[", "1", "]", n),
+        value: nest("[", "1", "]", n),
+        ty: nest(r#"["tuple",["#, r#""number""#, "]]", n),
+        type_name: nest("tuple([", "number", "])", n),
+    }
+}
+
+fn deep_object(n: usize) -> Deep {
+    Deep {
+        src: nest("{a = ", "1", "}", n),
+        value: nest(r#"{"a":"#, "1", "}", n),
+        ty: nest(r#"["object",{"a":"#, r#""number""#, "}]", n),
+        type_name: nest("object({a = ", "number", "})", n),
+    }
+}
+
+/// What `hcl json` prints for `a = TUPLE` nested `n` deep: serde_json's
+/// pretty layout for the outer 128 levels, the rest compact on one line.
+fn json_layout_of_tuple(n: usize) -> String {
+    let pretty = n.min(128);
+    let mut out = String::from("{\n  \"a\": [\n");
+    for k in 2..=pretty {
+        out.push_str(&format!("{}[\n", " ".repeat(2 * k)));
+    }
+    let rest = nest("[", "1", "]", n - pretty);
+    out.push_str(&format!("{}{rest}\n", " ".repeat(2 * (pretty + 1))));
+    for k in (2..=pretty).rev() {
+        out.push_str(&format!("{}]\n", " ".repeat(2 * k)));
+    }
+    out.push_str("  ]\n}\n");
+    out
+}
+
+/// The same for `a = {a = {a = ... 1}}`.
+fn json_layout_of_object(n: usize) -> String {
+    let pretty = n.min(128);
+    let mut out = String::from("{\n  \"a\": {\n");
+    for k in 1..pretty {
+        out.push_str(&format!("{}\"a\": {{\n", " ".repeat(2 * (k + 1))));
+    }
+    let rest = nest(r#"{"a":"#, "1", "}", n - pretty);
+    out.push_str(&format!("{}\"a\": {rest}\n", " ".repeat(2 * (pretty + 1))));
+    for k in (1..pretty).rev() {
+        out.push_str(&format!("{}}}\n", " ".repeat(2 * (k + 1))));
+    }
+    out.push_str("  }\n}\n");
+    out
+}
+
+#[test]
+fn json_layout_is_serde_json_pretty_to_128_levels_then_compact() {
+    // the expected layouts above, checked against serde_json's own pretty
+    // printing where the whole value is pretty
+    for n in [1, 2, 3, 127, 128] {
+        let (mut tuple, mut object) = (json!(1), json!(1));
+        for _ in 0..n {
+            tuple = json!([tuple]);
+            object = json!({ "a": object });
+        }
+        let pretty = |v: Json| serde_json::to_string_pretty(&json!({ "a": v })).unwrap() + "\n";
+        assert_eq!(json_layout_of_tuple(n), pretty(tuple));
+        assert_eq!(json_layout_of_object(n), pretty(object));
+    }
+    for n in [1, 128, 129, 200] {
+        for (src, expected) in [
+            (deep_tuple(n).src, json_layout_of_tuple(n)),
+            (deep_object(n).src, json_layout_of_object(n)),
+        ] {
+            let run = hcl_with_input(&["json", "-", "--max-depth", "1000"], &format!("a = {src}\n"));
+            assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+            assert_eq!(run.stdout, expected, "depth {n}");
+        }
+    }
+}
+
+/// Every command that prints values and types, on one value nested `DEEP`
+/// levels: each exits 0 and prints exactly the value and its type.
+fn prints_deep_values(d: Deep, json_layout: String) {
+    let file = format!("a = {}\n", d.src);
+    let raised = ["--max-depth", "1000000"];
+
+    let run = hcl_with_input(&["eval", "-", raised[0], raised[1]], &file);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert!(
+        run.stdout == format!("a = {}    # {}\n", d.value, d.type_name),
+        "hcl eval"
+    );
+
+    let run = hcl_with_input(&["eval", "-", "--format", "json", raised[0], raised[1]], &file);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    let expected = format!(
+        r#"{{"parse_diagnostics":[],"attribute_order":["a"],"attributes":{{"a":{{"value":{},"type":{},"known":true,"diagnostics":[]}}}}}}"#,
+        d.value, d.ty
+    );
+    assert!(run.stdout == expected + "\n", "hcl eval --format json");
+
+    let run = hcl_with_input(&["expr", "-", raised[0], raised[1]], &d.src);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert!(
+        run.stdout == format!("{}\n  type: {}\n", d.value, d.type_name),
+        "hcl expr"
+    );
+
+    let run = hcl_with_input(&["expr", "-", "--format", "json", raised[0], raised[1]], &d.src);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    let expected = format!(
+        r#"{{"value":{},"type":{},"known":true,"diagnostics":[],"parse_diagnostics":[]}}"#,
+        d.value, d.ty
+    );
+    assert!(run.stdout == expected + "\n", "hcl expr --format json");
+
+    let run = hcl_with_input(&["json", "-", raised[0], raised[1]], &file);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert!(run.stdout == json_layout, "hcl json");
+}
+
+#[test]
+fn tuples_nested_100000_deep_print_with_max_depth_raised() {
+    prints_deep_values(deep_tuple(DEEP), json_layout_of_tuple(DEEP));
+}
+
+#[test]
+fn objects_nested_100000_deep_print_with_max_depth_raised() {
+    prints_deep_values(deep_object(DEEP), json_layout_of_object(DEEP));
+}
+
+#[test]
+fn unknown_values_of_types_nested_100000_deep_print_with_max_depth_raised() {
+    // `b ? X : X` with `b` unknown: an unknown value of X's type, which is
+    // written as `{"__unknown__": TYPE}`
+    let d = deep_tuple(DEEP);
+    let vars = std::env::temp_dir().join(format!("hcl-cli-deep-unknown-{}.json", std::process::id()));
+    std::fs::write(&vars, r#"{"b": {"unknown": "bool"}}"#).unwrap();
+    let vars = vars.to_str().unwrap();
+    let src = format!("b ? {} : {}", d.src, d.src);
+    let run = hcl_with_input(
+        &[
+            "expr",
+            "-",
+            "--vars",
+            vars,
+            "--format",
+            "json",
+            "--max-depth",
+            "1000000",
+        ],
+        &src,
+    );
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    let expected = format!(
+        r#"{{"value":{{"__unknown__":{}}},"type":{},"known":false,"diagnostics":[],"parse_diagnostics":[]}}"#,
+        d.ty, d.ty
+    );
+    assert!(run.stdout == expected + "\n", "hcl expr --format json");
+    let run = hcl_with_input(&["expr", "-", "--vars", vars, "--max-depth", "1000000"], &src);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert!(
+        run.stdout == format!("{{\"__unknown__\":{}}}\n  type: {}\n", d.ty, d.type_name),
+        "hcl expr"
+    );
+}

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use hcl_native::de::{self, from_value};
 use hcl_native::eval::EvalContext;
-use hcl_native::json::value_to_json;
+use hcl_native::json::{type_to_json, value_to_json};
 use hcl_native::value::{Type, Value};
 use hcl_native::Number;
 use serde::Deserialize;
@@ -647,6 +647,40 @@ fn values_serialize_to_the_cli_json_forms() {
         format!("1{}", "0".repeat(400))
     );
     assert_eq!(serde_json::to_string(&inf).unwrap(), r#"{"__number__":"+Inf"}"#);
+}
+
+#[test]
+fn types_serialize_to_the_cli_json_forms() {
+    let types = [
+        Type::String,
+        Type::Number,
+        Type::Bool,
+        Type::Dynamic,
+        Type::list(Type::set(Type::map(Type::Number))),
+        Type::tuple(vec![]),
+        Type::tuple(vec![Type::String, Type::tuple(vec![Type::Dynamic])]),
+        Type::object(Vec::<(&str, Type)>::new()),
+        Type::object([
+            ("z", Type::Bool),
+            ("\u{e9}", Type::list(Type::String)),
+            ("a b", Type::object([("x", Type::Number)])),
+        ]),
+    ];
+    for t in types {
+        let ours = serde_json::to_string(&t).unwrap();
+        assert_eq!(ours, type_to_json(&t).unwrap().to_string(), "{t:?}");
+        let pretty = serde_json::to_string_pretty(&t).unwrap();
+        assert_eq!(
+            pretty,
+            serde_json::to_string_pretty(&type_to_json(&t).unwrap()).unwrap()
+        );
+    }
+    // an unknown value's type, inside the value's own form
+    let v = Value::unknown(Type::object([("n", Type::Number)]));
+    assert_eq!(
+        serde_json::to_string(&v).unwrap(),
+        r#"{"__unknown__":["object",{"n":"number"}]}"#
+    );
 }
 
 #[test]

@@ -48,6 +48,24 @@ fn deep_values() {
     });
 }
 
+#[test]
+fn deep_values_and_types_serialize_straight_to_text() {
+    // no `serde_json::Value` tree in between: serde_json's frames run on
+    // the segments `Serialize` grows, so only the text is built
+    on_small_stack(|| {
+        let a = deep_tuple(Value::unknown(Type::String));
+        let text = serde_json::to_string(&a).unwrap();
+        let leaf = r#"{"__unknown__":"string"}"#;
+        assert_eq!(text, format!("{}{leaf}{}", "[".repeat(DEPTH), "]".repeat(DEPTH)));
+        let ty = serde_json::to_string(&a.ty()).unwrap();
+        let nested_ty = format!("{}\"string\"{}", r#"["tuple",["#.repeat(DEPTH), "]]".repeat(DEPTH));
+        assert_eq!(ty, nested_ty);
+        let unknown = serde_json::to_string(&Value::unknown(a.ty())).unwrap();
+        assert_eq!(unknown, format!(r#"{{"__unknown__":{nested_ty}}}"#));
+        assert!(serde_json::to_string_pretty(&a).unwrap().len() > DEPTH * DEPTH);
+    });
+}
+
 fn nested(leaf: Type, depth: usize, wrap: fn(Type) -> Type) -> Type {
     let mut t = leaf;
     for _ in 0..depth {

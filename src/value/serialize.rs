@@ -1,10 +1,10 @@
-//! Values to any serde format, in the JSON forms of cli-json.md.
+//! Values and types to any serde format, in the JSON forms of cli-json.md.
 
 use serde::ser::{self, Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::str::FromStr;
+use std::sync::Arc;
 
-use crate::json::type_to_json;
-use crate::value::{Value, ValueRef};
+use crate::value::{Type, Value, ValueRef};
 
 /// A value in the JSON forms of `cli-json.md` (cty's JSON notation): null
 /// as null (`serialize_none`), numbers at full precision, lists, sets and
@@ -46,10 +46,7 @@ fn marker<S: Serializer, V: Serialize + ?Sized>(serializer: S, key: &str, value:
 fn serialize_here<S: Serializer>(v: &Value, serializer: S) -> Result<S::Ok, S::Error> {
     match v.kind() {
         ValueRef::Null(_) => serializer.serialize_none(),
-        ValueRef::Unknown(ty) => {
-            let ty = type_to_json(ty).map_err(ser::Error::custom)?;
-            marker(serializer, "__unknown__", &ty)
-        }
+        ValueRef::Unknown(ty) => marker(serializer, "__unknown__", ty),
         ValueRef::Bool(b) => serializer.serialize_bool(b),
         ValueRef::Number(n) => {
             if n.is_infinite() {
@@ -84,6 +81,68 @@ fn serialize_here<S: Serializer>(v: &Value, serializer: S) -> Result<S::Ok, S::E
         ValueRef::Capsule(c) => Err(ser::Error::custom(format!(
             "a value of the capsule type {:?} has no serialized form",
             c.capsule_type().name()
+        ))),
+    }
+}
+
+/// A type in cty's JSON type notation (as `json::type_to_json` writes it):
+/// `"string"`, `"number"`, `"bool"`, `"dynamic"`, `["list", T]`,
+/// `["set", T]`, `["map", T]`, `["object", {name: T}]` (names in code
+/// point order) and `["tuple", [T]]`. A capsule type is an error.
+///
+/// Like values, types serialize without building an intermediate tree and
+/// at any depth: each level runs on a fresh stack segment when the stack
+/// runs low, the serializer's own frames included.
+///
+/// ```
+/// use hcl_native::value::Type;
+///
+/// let t = Type::object([
+///     ("tags", Type::set(Type::String)),
+///     ("pair", Type::tuple(vec![Type::Number, Type::Dynamic])),
+/// ]);
+/// assert_eq!(
+///     serde_json::to_string(&t).unwrap(),
+///     r#"["object",{"pair":["tuple",["number","dynamic"]],"tags":["set","string"]}]"#
+/// );
+/// ```
+impl Serialize for Type {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::stack::with_stack(|| serialize_type_here(self, serializer))
+    }
+}
+
+/// `["kind", inner]`
+fn tagged<S: Serializer, V: Serialize + ?Sized>(serializer: S, kind: &str, inner: &V) -> Result<S::Ok, S::Error> {
+    let mut seq = serializer.serialize_seq(Some(2))?;
+    seq.serialize_element(kind)?;
+    seq.serialize_element(inner)?;
+    seq.end()
+}
+
+/// An object type's attributes as a map.
+struct Attributes<'a>(&'a [(Arc<str>, Type)]);
+
+impl Serialize for Attributes<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(name, t)| (&**name, t)))
+    }
+}
+
+fn serialize_type_here<S: Serializer>(ty: &Type, serializer: S) -> Result<S::Ok, S::Error> {
+    match ty {
+        Type::String => serializer.serialize_str("string"),
+        Type::Number => serializer.serialize_str("number"),
+        Type::Bool => serializer.serialize_str("bool"),
+        Type::Dynamic => serializer.serialize_str("dynamic"),
+        Type::List(e) => tagged(serializer, "list", &**e),
+        Type::Set(e) => tagged(serializer, "set", &**e),
+        Type::Map(e) => tagged(serializer, "map", &**e),
+        Type::Object(o) => tagged(serializer, "object", &Attributes(o.attributes())),
+        Type::Tuple(ts) => tagged(serializer, "tuple", &ts[..]),
+        Type::Capsule(c) => Err(ser::Error::custom(format!(
+            "the capsule type {:?} has no serialized form",
+            c.name()
         ))),
     }
 }

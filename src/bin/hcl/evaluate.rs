@@ -3,13 +3,13 @@
 
 use hcl_native::convert::convert;
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
-use hcl_native::json::{type_from_json, type_to_json, value_from_json, value_to_json};
+use hcl_native::json::{type_from_json, value_from_json};
 use hcl_native::render::render_diagnostics;
 use hcl_native::value::{Type, Value};
 use hcl_native::{parse_config_with, parse_expression_with, parse_template_with, Arena, Diagnostic};
 use serde_json::Value as Json;
 
-use crate::json::{write_json, write_str, Locator};
+use crate::json::{write_str, Locator};
 use crate::Format;
 
 /// Reads VARS.json: `{"name": {"type": T, "value": V}}` or
@@ -45,18 +45,29 @@ fn var_value(spec: &Json) -> Result<Value, String> {
     value_from_json(v, &ty).map_err(|e| e.to_string())
 }
 
+/// A value as compact JSON, or `<why not>` when it has no JSON form.
+///
+/// Values and types are serialized straight to text through their
+/// `Serialize` impls, which grow the stack as they go: a `serde_json::Value`
+/// tree of a value nested 100,000 deep would overflow the stack when
+/// serde_json printed or dropped it (finding 8 of
+/// docs/adversarial-findings.md).
+fn value_text(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_else(|e| format!("<{e}>"))
+}
+
 /// RESULT, without its closing brace (callers add fields).
 fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated) {
     let v = &r.value;
     out.push_str(r#"{"value":"#);
-    match value_to_json(v) {
-        Ok(j) => write_json(out, &j),
+    match serde_json::to_string(v) {
+        Ok(text) => out.push_str(&text),
         Err(e) => write_str(out, &format!("<{e}>")),
     }
     out.push_str(r#","type":"#);
     let ty = v.ty();
-    match type_to_json(&ty) {
-        Ok(j) => write_json(out, &j),
+    match serde_json::to_string(&ty) {
+        Ok(text) => out.push_str(&text),
         Err(_) => write_str(out, &ty.to_string()),
     }
     let known = v.is_wholly_known();
@@ -98,10 +109,7 @@ fn render_some(out: &mut String, name: &str, src: &[u8], ds: &[Diagnostic], rend
 /// The human form of a result: the value, its type, then diagnostics.
 fn human(name: &str, src: &[u8], r: &Evaluated, parse: &[Diagnostic]) -> String {
     let mut out = String::new();
-    let text = match value_to_json(&r.value) {
-        Ok(j) => j.to_string(),
-        Err(e) => format!("<{e}>"),
-    };
+    let text = value_text(&r.value);
     out.push_str(&format!("{text}\n  type: {}\n", r.value.ty()));
     let all: Vec<Diagnostic> = parse.iter().chain(r.diagnostics.iter()).cloned().collect();
     render_some(&mut out, name, src, &all, &mut 0);
@@ -174,10 +182,7 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
             let mut rendered = 0;
             for a in &attrs {
                 let r = evaluate(&a.expr, ctx);
-                let text = match value_to_json(&r.value) {
-                    Ok(j) => j.to_string(),
-                    Err(e) => format!("<{e}>"),
-                };
+                let text = value_text(&r.value);
                 out.push_str(&format!("{} = {text}    # {}\n", a.name.name, r.value.ty()));
                 render_some(&mut out, name, src, r.diagnostics.as_slice(), &mut rendered);
             }

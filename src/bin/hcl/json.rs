@@ -120,11 +120,6 @@ impl<'s> Locator<'s> {
     }
 }
 
-/// Any JSON value, compactly.
-pub fn write_json(out: &mut String, j: &serde_json::Value) {
-    out.push_str(&serde_json::to_string(j).unwrap_or_else(|_| "null".into()));
-}
-
 /// A JSON string literal.
 pub fn write_str(out: &mut String, s: &str) {
     // serde_json's escaping, without building a value

@@ -113,9 +113,10 @@ enum Command {
     /// type then by each label, a block repeated with the same labels as an
     /// array of bodies, keys in source order. An attribute and a block of
     /// the same name, or blocks whose labels collide with a different number
-    /// of labels, are errors (the first is kept). Diagnostics go to stderr;
-    /// exits 1 when there is an error (the JSON is printed anyway), 0
-    /// otherwise, 2 on usage errors.
+    /// of labels, are errors (the first is kept). Parts of a value nested
+    /// more than 128 arrays and objects deep are written compactly, on one
+    /// line. Diagnostics go to stderr; exits 1 when there is an error (the
+    /// JSON is printed anyway), 0 otherwise, 2 on usage errors.
     Json {
         /// The file to read, or `-` for stdin.
         file: String,

@@ -22,7 +22,9 @@
 //!                            }
 //!   ```
 //!
-//!   (the output is shown condensed; it is pretty-printed, one value a line).
+//!   (the output is shown condensed; it is pretty-printed, one value a line,
+//!   except that the parts of a value nested more than 128 arrays and
+//!   objects deep are written compactly: see `Layout`).
 //! - Keys come in source order of first appearance, attributes and blocks
 //!   interleaved as in the source.
 //! - Conflicts keep the first item and leave the later one out, with an
@@ -40,12 +42,12 @@
 
 use hcl_native::ast::{Block, Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext};
-use hcl_native::json::value_to_json;
 use hcl_native::render::render_diagnostics;
 use hcl_native::{parse_config_with, Arena, Diagnostic, LineIndex, Span};
-use serde_json::Value as Json;
+use serde::Serialize;
+use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 use std::collections::HashMap;
-use std::io::Write;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use crate::json::write_str;
@@ -81,8 +83,9 @@ type Object<'a> = Ordered<'a, Entry<'a>>;
 
 /// One key of a body object.
 enum Entry<'a> {
-    /// An attribute's value, and where the attribute is.
-    Attribute(Json, Span),
+    /// An attribute's value as JSON text (in the `Layout`), and where the
+    /// attribute is.
+    Attribute(String, Span),
     /// The blocks of one type.
     Blocks(Group<'a>),
 }
@@ -213,18 +216,27 @@ impl<'a> Converter<'_, '_> {
         object
     }
 
-    fn attribute_value(&mut self, name: &str, expr: &hcl_native::ast::Expression<'_>, span: Span) -> Json {
+    /// The value's JSON text in the `Layout`, written straight from the
+    /// value (its `Serialize` impl grows the stack as it goes, so any depth
+    /// the parser accepts prints; a `serde_json::Value` tree would overflow
+    /// the stack when printed or dropped 100,000 levels deep).
+    fn attribute_value(&mut self, name: &str, expr: &hcl_native::ast::Expression<'_>, span: Span) -> String {
         let r = evaluate(expr, self.ctx);
         self.diagnostics.extend(r.diagnostics);
-        match value_to_json(&r.value) {
-            Ok(j) => j,
+        let mut text = Vec::new();
+        let written = r.value.serialize(&mut serde_json::Serializer::with_formatter(
+            &mut text,
+            Layout::default(),
+        ));
+        match written {
+            Ok(()) => String::from_utf8(text).expect("serde_json writes UTF-8"),
             Err(e) => {
                 self.diagnostics.push(Diagnostic::error(
                     "Value has no JSON form",
                     format!("The value of {name:?} cannot be written as JSON: {e}. It is null in the output."),
                     span,
                 ));
-                Json::Null
+                "null".into()
             }
         }
     }
@@ -371,11 +383,10 @@ fn write_group(out: &mut String, g: &Group<'_>, depth: usize) {
     }
 }
 
-/// An attribute's value, pretty-printed like serde_json does, continued
-/// lines indented to `depth` (JSON strings hold no raw newline, so every
-/// newline of the pretty text is a line break of the layout).
-fn write_value(out: &mut String, value: &Json, depth: usize) {
-    let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into());
+/// An attribute's value (its text in the `Layout`), continued lines
+/// indented to `depth` (JSON strings hold no raw newline, so every newline
+/// of the text is a line break of the layout).
+fn write_value(out: &mut String, text: &str, depth: usize) {
     let mut lines = text.split('\n');
     if let Some(first) = lines.next() {
         out.push_str(first);
@@ -384,5 +395,115 @@ fn write_value(out: &mut String, value: &Json, depth: usize) {
         out.push('\n');
         indent(out, depth);
         out.push_str(line);
+    }
+}
+
+/// How deep in a value the layout stays pretty: far deeper than any
+/// ordinary value (the parser's default nesting limit is 128).
+const PRETTY_DEPTH: usize = 128;
+
+/// The layout of attribute values: serde_json's pretty layout (two-space
+/// indent, one value a line) for the outer `PRETTY_DEPTH` levels of
+/// arrays and objects, compact inside them. Pretty-printing all the way
+/// down would make the output quadratic in the depth: a value nested
+/// 100,000 deep (`--max-depth` raised) would take 20 GB of indentation.
+#[derive(Default)]
+struct Layout {
+    pretty: PrettyFormatter<'static>,
+    /// Arrays and objects open.
+    depth: usize,
+}
+
+impl Layout {
+    fn is_pretty(&self) -> bool {
+        self.depth <= PRETTY_DEPTH
+    }
+}
+
+impl Formatter for Layout {
+    fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.depth += 1;
+        if self.is_pretty() {
+            self.pretty.begin_array(w)
+        } else {
+            CompactFormatter.begin_array(w)
+        }
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        let pretty = self.is_pretty();
+        self.depth -= 1;
+        if pretty {
+            self.pretty.end_array(w)
+        } else {
+            CompactFormatter.end_array(w)
+        }
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        if self.is_pretty() {
+            self.pretty.begin_array_value(w, first)
+        } else {
+            CompactFormatter.begin_array_value(w, first)
+        }
+    }
+
+    fn end_array_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        if self.is_pretty() {
+            self.pretty.end_array_value(w)
+        } else {
+            CompactFormatter.end_array_value(w)
+        }
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.depth += 1;
+        if self.is_pretty() {
+            self.pretty.begin_object(w)
+        } else {
+            CompactFormatter.begin_object(w)
+        }
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        let pretty = self.is_pretty();
+        self.depth -= 1;
+        if pretty {
+            self.pretty.end_object(w)
+        } else {
+            CompactFormatter.end_object(w)
+        }
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        if self.is_pretty() {
+            self.pretty.begin_object_key(w, first)
+        } else {
+            CompactFormatter.begin_object_key(w, first)
+        }
+    }
+
+    fn end_object_key<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        if self.is_pretty() {
+            self.pretty.end_object_key(w)
+        } else {
+            CompactFormatter.end_object_key(w)
+        }
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        if self.is_pretty() {
+            self.pretty.begin_object_value(w)
+        } else {
+            CompactFormatter.begin_object_value(w)
+        }
+    }
+
+    fn end_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        if self.is_pretty() {
+            self.pretty.end_object_value(w)
+        } else {
+            CompactFormatter.end_object_value(w)
+        }
     }
 }
