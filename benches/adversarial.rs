@@ -163,6 +163,35 @@ fn eval_family(
     }
 }
 
+/// A family measured by parsing and evaluating an expression on a thread
+/// with a 256 KiB stack (finding 7: every stack check there used to map a
+/// segment of its own), the thread's start included.
+fn small_stack_family(
+    c: &mut Criterion,
+    family: &'static str,
+    sizes: [usize; 2],
+    ctx: fn(usize) -> EvalContext<'static>,
+    build: impl Fn(usize) -> String,
+) {
+    for n in sizes {
+        let src = std::sync::Arc::new(build(n));
+        measure(c, family, n, || {
+            let src = src.clone();
+            std::thread::Builder::new()
+                .stack_size(256 << 10)
+                .spawn(move || {
+                    let ctx = ctx(n);
+                    let arena = Arena::new();
+                    let p = parse_expression(&arena, black_box(src.as_bytes()));
+                    black_box(evaluate(&p.ast, &ctx).value);
+                })
+                .unwrap()
+                .join()
+                .unwrap();
+        });
+    }
+}
+
 fn std_ctx(_: usize) -> EvalContext<'static> {
     let mut ctx = EvalContext::with_standard_functions();
     ctx.set_variable("s", Value::from("x")).unwrap();
@@ -311,6 +340,15 @@ fn big(c: &mut Criterion) {
 }
 
 fn evaluation(c: &mut Criterion) {
+    small_stack_family(c, "small stack: unary operands", [10_000, 100_000], std_ctx, |n| {
+        chain("-", "-1", n)
+    });
+    small_stack_family(c, "small stack: set of sets", [1_000, 10_000], strings_ctx, |_| {
+        "length(toset([for k in ks: toset([k])]))".into()
+    });
+    small_stack_family(c, "small stack: template for", [10_000, 100_000], strings_ctx, |_| {
+        "strlen(\"%{for k in ks}${k}%{endfor}\")".into()
+    });
     eval_family(c, "eval: + chain", [50_000, 500_000], &std_ctx, |n| {
         chain("+", "1", n - 1)
     });

@@ -64,9 +64,11 @@ pub struct Evaluated {
 /// assert_eq!(evaluate(&expr, &EvalContext::new()).value, Value::from(true));
 /// ```
 pub fn evaluate(expr: &Expression<'_>, ctx: &EvalContext<'_>) -> Evaluated {
-    let mut ev = Evaluator::new(ctx);
-    let value = ev.expr(expr, None);
-    ev.finish(value)
+    crate::stack::entry(|| {
+        let mut ev = Evaluator::new(ctx);
+        let value = ev.expr(expr, None);
+        ev.finish(value)
+    })
 }
 
 /// Evaluates a standalone template (as [`crate::parse_template`] gives),
@@ -86,9 +88,11 @@ pub fn evaluate(expr: &Expression<'_>, ctx: &EvalContext<'_>) -> Evaluated {
 /// assert_eq!(evaluate_template(&t, &ctx).value, Value::from("hello true"));
 /// ```
 pub fn evaluate_template(template: &Template<'_>, ctx: &EvalContext<'_>) -> Evaluated {
-    let mut ev = Evaluator::new(ctx);
-    let value = ev.template_unwrapped(template, None);
-    ev.finish(value)
+    crate::stack::entry(|| {
+        let mut ev = Evaluator::new(ctx);
+        let value = ev.template_unwrapped(template, None);
+        ev.finish(value)
+    })
 }
 
 /// The names the enclosing `for` scopes define, innermost first (the

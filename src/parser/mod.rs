@@ -278,7 +278,7 @@ fn run<'a, T>(
     let checked = source::check(src, options.max_diagnostics);
     let cx = Ctx::new(arena, src, checked.text, options, newlines);
     let input = context::skip(Input::new(src), checked.start);
-    let ast = parse(&cx, input);
+    let ast = crate::stack::entry(|| parse(&cx, input));
     // the invalid ranges are sorted and disjoint: a binary search finds
     // the one that could hold a diagnostic
     let on_bad_bytes = |d: &Diagnostic| {
