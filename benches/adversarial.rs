@@ -249,7 +249,7 @@ fn nesting(c: &mut Criterion) {
     parse_and_eval_family(
         c,
         "nesting raised: for bodies",
-        [1_000, 10_000],
+        [10_000, 100_000],
         raised(),
         &|_| {
             let mut ctx = EvalContext::with_standard_functions();
