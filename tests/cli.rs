@@ -692,3 +692,49 @@ fn unknown_values_of_types_nested_100000_deep_print_with_max_depth_raised() {
         "hcl expr"
     );
 }
+
+/// Blocks nested 100,000 deep (`--max-depth` raised) go through every
+/// command that walks a body: the walks grow the stack as they go, and
+/// the indentation stops growing (64 levels in the outline, 128 in
+/// `hcl json`), so that the output stays linear in the input.
+#[test]
+fn blocks_nested_100000_deep_go_through_every_command_with_max_depth_raised() {
+    let src = format!("{}a = 1\n{}", "b {\n".repeat(DEEP), "}\n".repeat(DEEP));
+    let limit = ["--max-depth", "1000000"];
+    let run = |args: &[&str]| {
+        let run = hcl_with_input(&[args, &["-"], &limit].concat(), &src);
+        assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{args:?}");
+        run.stdout
+    };
+    // the outline: one line a block, then the attribute, then the braces
+    let outline = run(&["parse"]);
+    let lines: Vec<&str> = outline.lines().collect();
+    assert_eq!(lines.len(), 2 * DEEP + 1);
+    assert_eq!(lines[1], "  b {    (2:1)");
+    assert_eq!(lines[DEEP - 1], format!("{}b {{    ({DEEP}:1)", "  ".repeat(64)));
+    assert_eq!(lines[DEEP], format!("{}a = 1    ({}:1)", "  ".repeat(64), DEEP + 1));
+    assert_eq!(*lines.last().unwrap(), "}");
+    // the tree as JSON: every block, its attribute at the bottom
+    let tree = run(&["parse", "--format", "json"]);
+    assert_eq!(tree.matches(r#""type":"b""#).count(), DEEP);
+    assert_eq!(tree.matches(r#""name":"a""#).count(), 1);
+    // the body as JSON: `{"b": {"b": ... {"a": 1}}}`
+    let json = run(&["json"]);
+    let squeezed: String = json.split_whitespace().collect();
+    assert_eq!(
+        squeezed,
+        format!("{}{{\"a\":1}}{}", "{\"b\":".repeat(DEEP), "}".repeat(DEEP))
+    );
+    assert_eq!(json.lines().count(), 2 * DEEP + 3);
+    assert!(json.lines().all(|l| l.len() - l.trim_start().len() <= 2 * 128));
+    // evaluated and checked: nothing to say
+    assert_eq!(run(&["eval"]), "");
+    let file = std::env::temp_dir().join(format!("hcl-cli-deep-blocks-{}.hcl", std::process::id()));
+    std::fs::write(&file, &src).unwrap();
+    let checked = hcl(&["check", file.to_str().unwrap(), "--max-depth", "1000000"]);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(
+        (checked.code, checked.stdout.as_str(), checked.stderr.as_str()),
+        (0, "", "checked 1 file: 0 errors, 0 warnings\n")
+    );
+}

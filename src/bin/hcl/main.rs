@@ -243,7 +243,9 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
 /// The structure of a body: attributes with their expression text, blocks
 /// with their labels, each with its position.
 fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, depth: usize) {
-    let indent = "  ".repeat(depth);
+    // Indentation stops growing at 64 levels: past it, the output would
+    // grow with the square of the depth.
+    let indent = "  ".repeat(depth.min(64));
     for item in body.items {
         let at = index.position(src, item.span().start);
         match item {
@@ -261,7 +263,8 @@ fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, dep
                     b.block_type.name,
                     labels.join(" ")
                 ));
-                outline(out, src, index, &b.body, depth + 1);
+                // blocks nest as deep as `--max-depth` allows
+                stacker::maybe_grow(256 << 10, 4 << 20, || outline(out, src, index, &b.body, depth + 1));
                 out.push_str(&format!("{indent}}}\n"));
             }
         }

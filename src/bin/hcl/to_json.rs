@@ -137,6 +137,9 @@ pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
     let mut out = String::new();
     write_object(&mut out, &object, 0);
     out.push('\n');
+    // Dropping a tree of blocks nested 100,000 deep (`--max-depth` raised)
+    // would recurse past the stack, and the process ends soon anyway.
+    std::mem::forget(object);
 
     let mut diagnostics = conv.diagnostics;
     diagnostics.sort_by_key(|d| d.subject.start);
@@ -244,7 +247,8 @@ impl<'a> Converter<'_, '_> {
     /// A new group for `b`, from its label `depth` on.
     fn group(&mut self, b: &Block<'a>, depth: usize) -> Group<'a> {
         let kind = match b.labels.get(depth) {
-            None => GroupKind::Bodies(vec![self.body(&b.body)]),
+            // blocks nest as deep as `--max-depth` allows
+            None => GroupKind::Bodies(vec![stacker::maybe_grow(256 << 10, 4 << 20, || self.body(&b.body))]),
             Some(label) => {
                 let mut levels = Ordered::new();
                 let next = self.group(b, depth + 1);
@@ -281,7 +285,7 @@ impl<'a> Converter<'_, '_> {
         };
         match (&mut g.kind, b.labels.get(depth)) {
             (GroupKind::Bodies(bodies), None) => {
-                let body = self.body(&b.body);
+                let body = stacker::maybe_grow(256 << 10, 4 << 20, || self.body(&b.body));
                 bodies.push(body);
                 Ok(())
             }
@@ -319,7 +323,9 @@ fn header(b: &Block<'_>) -> Span {
 }
 
 fn indent(out: &mut String, depth: usize) {
-    for _ in 0..depth {
+    // Stops growing at `PRETTY_DEPTH` levels, as values do: blocks nested
+    // deeper (`--max-depth` raised) would make the output quadratic.
+    for _ in 0..depth.min(PRETTY_DEPTH) {
         out.push_str("  ");
     }
 }
@@ -341,7 +347,8 @@ fn write_object(out: &mut String, object: &Object<'_>, depth: usize) {
         out.push_str(": ");
         match entry {
             Entry::Attribute(value, _) => write_value(out, value, depth + 1),
-            Entry::Blocks(g) => write_group(out, g, depth + 1),
+            // blocks nest as deep as `--max-depth` allows
+            Entry::Blocks(g) => stacker::maybe_grow(256 << 10, 4 << 20, || write_group(out, g, depth + 1)),
         }
     }
     out.push('\n');
