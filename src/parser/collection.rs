@@ -9,7 +9,7 @@
 //!
 //! spec: hclsyntax#collection-values
 
-use super::context::{peek, pos, span_at, Ctx, Newlines};
+use super::context::{bytes, peek, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, missing, Closer};
 use super::expression::expression;
 use super::lexical::{at_identifier, found, identifier_token, next_on_line, token, trivia};
@@ -206,7 +206,7 @@ fn object_key<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectKey<'a>> {
 
 /// `=` (but not `==` or `=>`) or `:`.
 fn at_key_separator(i: &Input<'_>) -> bool {
-    matches!(i.fragment(), [b'=', c, ..] if *c != b'=' && *c != b'>') || matches!(i.fragment(), [b'='] | [b':', ..])
+    matches!(bytes(i), [b'=', c, ..] if *c != b'=' && *c != b'>') || matches!(bytes(i), [b'='] | [b':', ..])
 }
 
 #[cfg(test)]

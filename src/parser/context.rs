@@ -261,6 +261,12 @@ pub(crate) fn pos(i: &Input<'_>) -> u32 {
     i.location_offset() as u32
 }
 
+/// The bytes of `i`, for slice patterns and functions over `&[u8]`.
+#[inline]
+pub(crate) fn bytes<'a>(i: &Input<'a>) -> &'a [u8] {
+    i.fragment().0
+}
+
 /// The next byte, if any.
 #[inline]
 pub(crate) fn peek(i: &Input<'_>) -> Option<u8> {

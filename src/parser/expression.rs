@@ -2,7 +2,7 @@
 //!
 //! spec: hclsyntax#expressions, hclsyntax#operations
 
-use super::context::{peek, peek_at, pos, skip, span_at, Ctx, Newlines};
+use super::context::{bytes, peek, peek_at, pos, skip, span_at, Ctx, Newlines};
 use super::delimited::{close, Closer};
 use super::lexical::{at_identifier, at_keyword, decimal, found, identifier_len, token, trivia_and_newlines};
 use super::precedence::{self, Operand};
@@ -211,7 +211,7 @@ impl<'a> Operand for Pending<'a> {
 /// spec: binaryOperator
 #[inline]
 pub(crate) fn binary_operator(i: &Input<'_>) -> Option<(BinaryOperator, usize)> {
-    let b = *i.fragment();
+    let b = bytes(i);
     match b.first()? {
         b'=' | b'!' | b'<' | b'>' => compare_operator(b),
         b'&' | b'|' => logic_operator(b),

@@ -3,7 +3,7 @@
 //!
 //! spec: hclsyntax#lexical-elements, hclsyntax#operators-and-delimiters
 
-use super::context::{pos, skip, Ctx, Newlines};
+use super::context::{bytes, pos, skip, Ctx, Newlines};
 use super::error::{Expected, PError};
 use super::{Input, PResult};
 use crate::ast::{Identifier, NumericLit};
@@ -28,7 +28,7 @@ pub(crate) fn trivia<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Input<'a> {
 /// Skips an `n`-byte token and the trivia after it, in one step.
 #[inline]
 pub(crate) fn token<'a>(cx: &Ctx<'a>, i: Input<'a>, n: usize) -> Input<'a> {
-    let b = *i.fragment();
+    let b = bytes(&i);
     let n = n.min(b.len());
     let m = match b.get(n) {
         Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => trivia_len(cx, &b[n..], pos(&i) + n as u32),
@@ -45,7 +45,7 @@ pub(crate) fn token<'a>(cx: &Ctx<'a>, i: Input<'a>, n: usize) -> Input<'a> {
 /// consuming anything.
 #[inline]
 pub(crate) fn peek_after(cx: &Ctx<'_>, i: &Input<'_>, n: usize) -> Option<u8> {
-    let b = *i.fragment();
+    let b = bytes(i);
     let n = n.min(b.len());
     let m = trivia_len(cx, &b[n..], pos(i) + n as u32);
     b.get(n + m).copied()
@@ -184,7 +184,7 @@ fn inline_comment_end(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
 /// counts as a newline).
 pub(crate) fn at_newline(i: &Input<'_>) -> bool {
     matches!(
-        i.fragment(),
+        bytes(i),
         [b'\n', ..] | [b'\r', b'\n', ..] | [b'#', ..] | [b'/', b'/', ..]
     )
 }
@@ -306,7 +306,7 @@ pub(crate) fn at_identifier(i: &Input<'_>) -> bool {
 /// Whether the keyword `kw` starts at `i` as a whole identifier.
 #[inline]
 pub(crate) fn at_keyword(i: &Input<'_>, kw: &str) -> bool {
-    let (b, kw) = (*i.fragment(), kw.as_bytes());
+    let (b, kw) = (bytes(i), kw.as_bytes());
     b.len() >= kw.len() && b.iter().zip(kw).all(|(x, y)| x == y) && !continues_identifier(&b[kw.len()..])
 }
 

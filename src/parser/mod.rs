@@ -21,6 +21,7 @@ mod delimited;
 mod error;
 mod expression;
 mod for_expr;
+mod fragment;
 mod lexical;
 mod literal;
 pub(crate) mod precedence;
@@ -39,8 +40,9 @@ use crate::span::Span;
 use context::{Ctx, Newlines};
 use nom_locate::LocatedSpan;
 
-/// The parser's input: bytes with their offset in the source.
-pub(crate) type Input<'a> = LocatedSpan<&'a [u8]>;
+/// The parser's input: bytes with their offset in the source. Its
+/// `location_line()` is always 1 (see [`fragment`]).
+pub(crate) type Input<'a> = LocatedSpan<fragment::Src<'a>>;
 
 /// What every production returns.
 pub(crate) type PResult<'a, O> = nom::IResult<Input<'a>, O, error::PError>;
@@ -277,7 +279,7 @@ fn run<'a, T>(
     }
     let checked = source::check(src, options.max_diagnostics);
     let cx = Ctx::new(arena, src, checked.text, options, newlines);
-    let input = context::skip(Input::new(src), checked.start);
+    let input = context::skip(Input::new(fragment::Src(src)), checked.start);
     let ast = crate::stack::entry(|| parse(&cx, input));
     // the invalid ranges are sorted and disjoint: a binary search finds
     // the one that could hold a diagnostic

@@ -4,7 +4,7 @@
 //!
 //! spec: hclsyntax#templates, hclsyntax#template-literals
 
-use super::context::{peek, pos, skip, span_at, with_stack, Ctx, Newlines};
+use super::context::{bytes, peek, pos, skip, span_at, with_stack, Ctx, Newlines};
 use super::expression::expression;
 use super::for_expr::for_variables;
 use super::lexical::{decode_char, found, identifier_len, token, trivia, trivia_and_newlines};
@@ -77,7 +77,7 @@ pub(crate) fn template<'a>(
             parts.push(TemplatePart::Literal(l));
         }
         i = next;
-        let b = *i.fragment();
+        let b = bytes(&i);
         if b.starts_with(b"${") {
             let (next, interp) = template_interpolation(cx, i)?;
             parts.push(TemplatePart::Interpolation(interp));
@@ -135,7 +135,7 @@ pub(crate) fn template_literal<'a>(
     flavor: Flavor<'_>,
 ) -> (Input<'a>, Option<TemplateLiteral<'a>>) {
     let base = pos(&i) as usize;
-    let b = *i.fragment();
+    let b = bytes(&i);
     let mut text = LiteralText::new(base);
     let special = match flavor {
         Flavor::Quoted => &QUOTED_SPECIAL,
@@ -420,7 +420,7 @@ pub(crate) fn template_interpolation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<
 /// The `}` or `~}` that ends a template sequence opened at `open` (no
 /// trivia after it: literal text follows).
 fn sequence_end<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span, what: &str) -> PResult<'a, (bool, Span)> {
-    match i.fragment() {
+    match bytes(&i) {
         [b'}', ..] => Ok((skip(i, 1), (false, span_at(&i, 1)))),
         [b'~', b'}', ..] => Ok((skip(i, 2), (true, span_at(&i, 2)))),
         [] => {

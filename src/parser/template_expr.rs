@@ -2,7 +2,7 @@
 //!
 //! spec: hclsyntax#template-expressions
 
-use super::context::{peek, pos, skip, span_at, Ctx};
+use super::context::{bytes, peek, pos, skip, span_at, Ctx};
 use super::lexical::{found, identifier_token, token, trivia};
 use super::template::{
     closing_marker_len, flush, stray_tag, template, template_literal, Ending, Flavor, QUOTED_SPECIAL,
@@ -58,7 +58,7 @@ pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Quo
 /// to the closing quote, with no escape, sequence or `$${`/`%%{` in it.
 /// `None` when the string is anything else (the general path reads it).
 fn plain_string<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Option<(Input<'a>, QuotedTemplate<'a>)> {
-    let b = *i.fragment();
+    let b = bytes(i);
     let len = 1 + b[1..].iter().position(|c| QUOTED_SPECIAL[*c as usize])?;
     if b[len] != b'"' {
         return None;
@@ -83,7 +83,7 @@ fn plain_string<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Option<(Input<'a>, QuotedTem
 /// The length of the closing `"` of a string opened at `open` (0 when
 /// the input ends first, which is reported), or a failure.
 fn closing_quote(cx: &Ctx<'_>, i: &Input<'_>, open: Span) -> Result<usize, nom::Err<super::error::PError>> {
-    match i.fragment() {
+    match bytes(i) {
         [b'"', ..] => Ok(1),
         [] => {
             // nothing follows: keep the string, report the missing quote
@@ -138,7 +138,7 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
     let flush_mode = i.fragment().get(2) == Some(&b'-');
     let j = skip(i, if flush_mode { 3 } else { 2 });
     let marker = match identifier_token(cx, j) {
-        Ok((after, marker)) if matches!(after.fragment(), [b'\n', ..] | [b'\r', b'\n', ..]) => marker,
+        Ok((after, marker)) if matches!(bytes(&after), [b'\n', ..] | [b'\r', b'\n', ..]) => marker,
         Ok((after, marker)) => {
             let (subject, what) = found(cx.src, pos(&after));
             return cx.fail(

@@ -2,7 +2,7 @@
 //!
 //! spec: hclsyntax#index-operator, hclsyntax#attribute-access-operator, hclsyntax#splat-operators
 
-use super::context::{peek, peek_at, pos, span_at, Ctx, Newlines};
+use super::context::{bytes, peek, peek_at, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, Closer};
 use super::expression::expression;
 use super::lexical::{
@@ -18,7 +18,7 @@ use crate::span::Span;
 /// [`Postfix`] chain (no recursion per operator).
 pub(crate) fn postfix<'a>(cx: &Ctx<'a>, mut i: Input<'a>, term: ExprTerm<'a>) -> PResult<'a, ExprTerm<'a>> {
     // most terms have no postfix operator at all
-    match i.fragment() {
+    match bytes(&i) {
         [b'[', ..] => {}
         [b'.', b'.', b'.', ..] => return Ok((i, term)),
         [b'.', ..] => {}
@@ -168,7 +168,7 @@ pub(crate) fn legacy_index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Legacy
 /// ```
 /// spec: GetAttr, hclsyntax#attribute-access-operator
 pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a>> {
-    let b = *i.fragment();
+    let b = bytes(&i);
     let start = pos(&i);
     let gap = 1 + trivia_len(cx, &b[1..], start + 1);
     let n = identifier_len(&b[gap..]);
@@ -193,7 +193,7 @@ pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a
 /// one step. Returns how many it read; none when the run does not start
 /// with a dot directly followed by a name.
 fn get_attr_run<'a>(cx: &Ctx<'a>, i: Input<'a>, ops: &List<'_, PostfixOp<'a>>) -> (Input<'a>, usize) {
-    let b = *i.fragment();
+    let b = bytes(&i);
     let base = pos(&i);
     let (mut n, mut count) = (0, 0);
     while b.get(n) == Some(&b'.') && b.get(n + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
