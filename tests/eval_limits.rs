@@ -2,13 +2,32 @@
 //! stack, values nested far deeper than any stack, and `for` expressions
 //! built to multiply work, which the step limit stops.
 
-use hcl_native::eval::{evaluate, EvalContext};
+use hcl_native::eval::{evaluate, EvalContext, Evaluated};
 use hcl_native::value::Value;
 use hcl_native::{parse_expression, Arena};
 
 mod common;
 
 use common::on_small_stack;
+
+/// `src`, which must parse cleanly, evaluated with the standard functions.
+fn evaluate_std(src: &str) -> Evaluated {
+    let arena = Arena::new();
+    let p = parse_expression(&arena, src.as_bytes());
+    assert!(p.diagnostics.is_empty(), "{src}: {:?}", p.diagnostics);
+    evaluate(&p.ast, &EvalContext::with_standard_functions())
+}
+
+/// The evaluation of `src` stops with one error, the step limit naming its
+/// field, and an unknown value.
+fn assert_stops_at_the_step_limit(src: &str) {
+    let r = evaluate_std(src);
+    let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{src}: {errors:?}");
+    assert_eq!(errors[0].summary, "Evaluation step limit reached", "{src}");
+    assert!(errors[0].detail.contains("EvalLimits::max_steps"), "{src}");
+    assert!(!r.value.is_known(), "{src}");
+}
 
 #[test]
 fn nesting_at_the_parser_limit_evaluates_on_a_small_stack() {
@@ -63,16 +82,7 @@ fn deep_values_flow_through_every_construct() {
 #[test]
 fn work_multiplying_for_expressions_stop_at_the_step_limit() {
     // 1024^3 elements: a billion steps, stopped after ten million.
-    let src = "[for a in range(1024): [for b in range(1024): [for c in range(1024): a + b + c]]]";
-    let arena = Arena::new();
-    let r = evaluate(
-        &parse_expression(&arena, src.as_bytes()).ast,
-        &EvalContext::with_standard_functions(),
-    );
-    let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
-    assert_eq!(errors.len(), 1, "{errors:?}");
-    assert_eq!(errors[0].summary, "Evaluation step limit reached");
-    assert!(!r.value.is_known());
+    assert_stops_at_the_step_limit("[for a in range(1024): [for b in range(1024): [for c in range(1024): a + b + c]]]");
 }
 
 /// Strings cost steps by their size, so that one repeated by nested loops
@@ -95,22 +105,11 @@ fn strings_multiplied_by_loops_and_functions_stop_at_the_step_limit() {
         "length([for l in [concat([for i in range(1000): [for j in range(1000): j]]...)]: concat([for i in range(1000): l]...)])",
     ];
     for src in cases {
-        let arena = Arena::new();
-        let p = parse_expression(&arena, src.as_bytes());
-        assert!(p.diagnostics.is_empty(), "{src}: {:?}", p.diagnostics);
-        let r = evaluate(&p.ast, &EvalContext::with_standard_functions());
-        let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
-        assert_eq!(errors.len(), 1, "{src}: {errors:?}");
-        assert_eq!(errors[0].summary, "Evaluation step limit reached", "{src}");
-        assert!(errors[0].detail.contains("EvalLimits::max_steps"), "{src}");
-        assert!(!r.value.is_known(), "{src}");
+        assert_stops_at_the_step_limit(src);
     }
     // The same at a thousandth of the size stays under the limit.
-    let src = "strlen([for s in [join(\"\", [for i in range(1000): \"xxxxxxxxxx\"])]: join(\"\", [for a in range(1000): s])][0])";
-    let arena = Arena::new();
-    let r = evaluate(
-        &parse_expression(&arena, src.as_bytes()).ast,
-        &EvalContext::with_standard_functions(),
+    let r = evaluate_std(
+        "strlen([for s in [join(\"\", [for i in range(1000): \"xxxxxxxxxx\"])]: join(\"\", [for a in range(1000): s])][0])",
     );
     assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
     assert_eq!(r.value, hcl_native::value::Value::from(10_000_000));
@@ -131,14 +130,9 @@ fn a_lower_step_limit_applies_to_child_contexts() {
 
 #[test]
 fn the_step_limit_is_reported_even_when_passed_in_a_branch_not_taken() {
-    let src = "true ? 1 : length([for a in range(1000): [for b in range(1000): [for c in range(20): c]]])";
-    let arena = Arena::new();
-    let r = evaluate(
-        &parse_expression(&arena, src.as_bytes()).ast,
-        &EvalContext::with_standard_functions(),
+    assert_stops_at_the_step_limit(
+        "true ? 1 : length([for a in range(1000): [for b in range(1000): [for c in range(20): c]]])",
     );
-    assert_eq!(r.diagnostics.as_slice()[0].summary, "Evaluation step limit reached");
-    assert!(!r.value.is_known());
 }
 
 #[test]
@@ -153,12 +147,7 @@ fn template_for_directives_count_their_iterations() {
 #[test]
 fn errors_are_capped_with_a_count() {
     // A million errors from a short input: the first 10,000 are kept.
-    let src = "[for x in range(1000): [for y in range(1000): x.foo]]";
-    let arena = Arena::new();
-    let r = evaluate(
-        &parse_expression(&arena, src.as_bytes()).ast,
-        &EvalContext::with_standard_functions(),
-    );
+    let r = evaluate_std("[for x in range(1000): [for y in range(1000): x.foo]]");
     let ds = r.diagnostics.as_slice();
     assert_eq!(ds.len(), 10_001);
     assert_eq!(ds[0].summary, "Unsupported attribute");
