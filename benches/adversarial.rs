@@ -12,10 +12,14 @@
 
 #[path = "../tests/common/collide.rs"]
 mod collide;
+#[path = "../tests/common/families.rs"]
+mod families;
+
+use families::{chain, mixed_chain, strings};
 
 use criterion::{BenchmarkId, Criterion};
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext};
-use hcl_native::value::{Type, Value};
+use hcl_native::value::Value;
 use hcl_native::{parse_config, parse_expression, parse_expression_with, parse_template, Arena, ParseOptions};
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -54,35 +58,6 @@ fn measure(c: &mut Criterion, family: &'static str, n: usize, mut run: impl FnMu
 /// `open` `n` times, `inner`, `close` `n` times.
 fn nested(open: &str, inner: &str, close: &str, n: usize) -> String {
     format!("{}{}{}", open.repeat(n), inner, close.repeat(n))
-}
-
-/// `operand op operand op ...` with `n` operators.
-fn chain(op: &str, operand: &str, n: usize) -> String {
-    let mut s = String::with_capacity((op.len() + operand.len() + 2) * (n + 1));
-    s.push_str(operand);
-    for _ in 0..n {
-        s.push(' ');
-        s.push_str(op);
-        s.push(' ');
-        s.push_str(operand);
-    }
-    s
-}
-
-/// One operator of each precedence level in turn.
-fn mixed_chain(n: usize) -> String {
-    const OPS: [&str; 13] = ["+", "*", "-", "/", "%", "==", "&&", "!=", "||", "<", ">", "<=", ">="];
-    let mut s = String::from("1");
-    for i in 0..n {
-        s.push(' ');
-        s.push_str(OPS[i % OPS.len()]);
-        s.push_str(" 1");
-    }
-    s
-}
-
-fn strings(n: usize) -> Value {
-    Value::list(Type::String, (0..n).map(|i| Value::from(format!("k{i}"))).collect()).unwrap()
 }
 
 /// A family measured by parsing a configuration file built for each size.

@@ -20,6 +20,10 @@
 #[path = "common/collide.rs"]
 mod collide;
 mod common;
+#[path = "common/families.rs"]
+mod families;
+
+use families::{chain, mixed_chain, strings};
 
 use common::on_small_stack;
 use hcl_native::ast::{BodyItem, ConfigFile, Expression};
@@ -274,29 +278,28 @@ const NESTINGS: &[Nesting] = &[
 fn parse_and_evaluate(what: &str, mode: Mode, src: &[u8], options: &ParseOptions) -> Diagnostics {
     let arena = Arena::new();
     let ctx = ctx();
-    match mode {
+    let (diagnostics, evaluated) = match mode {
         Mode::Expression => {
             let p = parse_expression_with(&arena, src, options);
-            assert_ranged(what, src, &p.diagnostics);
-            let r = evaluate(&p.ast, &ctx);
-            assert_evaluated(what, src, &r, !p.diagnostics.has_errors());
-            p.diagnostics
+            (p.diagnostics, vec![evaluate(&p.ast, &ctx)])
         }
         Mode::Template => {
             let p = parse_template_with(&arena, src, options);
-            assert_ranged(what, src, &p.diagnostics);
-            let r = evaluate_template(&p.ast, &ctx);
-            assert_evaluated(what, src, &r, !p.diagnostics.has_errors());
-            p.diagnostics
+            (p.diagnostics, vec![evaluate_template(&p.ast, &ctx)])
         }
         Mode::Config => {
             let p = parse_config_with(&arena, src, options);
-            assert_ranged(what, src, &p.diagnostics);
-            let clean = !p.diagnostics.has_errors();
-            for_each_attribute(&p.ast, |e| assert_evaluated(what, src, &evaluate(e, &ctx), clean));
-            p.diagnostics
+            let mut evaluated = Vec::new();
+            for_each_attribute(&p.ast, |e| evaluated.push(evaluate(e, &ctx)));
+            (p.diagnostics, evaluated)
         }
+    };
+    assert_ranged(what, src, &diagnostics);
+    let clean = !diagnostics.has_errors();
+    for r in &evaluated {
+        assert_evaluated(what, src, r, clean);
     }
+    diagnostics
 }
 
 /// Calls `f` on every attribute's expression, blocks at any depth included.
@@ -450,35 +453,6 @@ fn nested_for_bodies_with_the_limit_raised() {
 // ---------------------------------------------------------------------------
 // Flat chains
 // ---------------------------------------------------------------------------
-
-/// `1 op 1 op 1 ...` with `n` operators.
-fn chain(op: &str, operand: &str, n: usize) -> String {
-    let mut s = String::with_capacity((op.len() + operand.len() + 2) * (n + 1));
-    s.push_str(operand);
-    for _ in 0..n {
-        s.push(' ');
-        s.push_str(op);
-        s.push(' ');
-        s.push_str(operand);
-    }
-    s
-}
-
-/// The operators of every precedence level, cycled, so that one chain
-/// changes level at every operator: the tree is still only as deep as
-/// there are levels.
-const EVERY_OPERATOR: [&str; 13] = ["+", "*", "-", "/", "%", "==", "&&", "!=", "||", "<", ">", "<=", ">="];
-
-fn mixed_chain(n: usize) -> String {
-    let mut s = String::with_capacity(5 * (n + 1));
-    s.push('1');
-    for i in 0..n {
-        s.push(' ');
-        s.push_str(EVERY_OPERATOR[i % EVERY_OPERATOR.len()]);
-        s.push_str(" 1");
-    }
-    s
-}
 
 /// Chains of 1,000 and 100,000 operators of each kind parse flat (no
 /// nesting diagnostic) and evaluate; chains of a million operators, of one
@@ -1208,10 +1182,6 @@ fn unterminated_constructs_at_growing_nesting() {
 
 fn numbers(n: usize) -> Value {
     Value::list(Type::Number, (0..n as i64).map(Value::from).collect()).unwrap()
-}
-
-fn strings(n: usize) -> Value {
-    Value::list(Type::String, (0..n).map(|i| Value::from(format!("k{i}"))).collect()).unwrap()
 }
 
 /// Sets, maps and objects of 100,000 elements, built every way the
