@@ -112,8 +112,7 @@ impl<'s> Locator<'s> {
                 out.push_str(r#"],"range":"#);
                 self.write_range(out, b.span);
                 out.push_str(r#","body":"#);
-                // blocks nest as deep as `--max-depth` allows
-                stacker::maybe_grow(256 << 10, 4 << 20, || self.write_body(out, &b.body));
+                crate::nested(|| self.write_body(out, &b.body));
                 out.push('}');
             }
         }

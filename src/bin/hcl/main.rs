@@ -181,6 +181,13 @@ fn usage(message: &str) -> ExitCode {
 /// The most diagnostics the human form renders.
 pub(crate) const MAX_RENDERED: usize = 100;
 
+/// Runs one level of the tool's own walks of nested blocks (as deep as
+/// `--max-depth` allows) on a fresh stack segment when the stack runs low,
+/// as the library's walks do.
+pub(crate) fn nested<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(256 << 10, 4 << 20, f)
+}
+
 fn read_input(file: &str) -> Result<Vec<u8>, ExitCode> {
     let mut buf = Vec::new();
     let result = if file == "-" {
@@ -263,8 +270,7 @@ fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, dep
                     b.block_type.name,
                     labels.join(" ")
                 ));
-                // blocks nest as deep as `--max-depth` allows
-                stacker::maybe_grow(256 << 10, 4 << 20, || outline(out, src, index, &b.body, depth + 1));
+                nested(|| outline(out, src, index, &b.body, depth + 1));
                 out.push_str(&format!("{indent}}}\n"));
             }
         }

@@ -247,8 +247,7 @@ impl<'a> Converter<'_, '_> {
     /// A new group for `b`, from its label `depth` on.
     fn group(&mut self, b: &Block<'a>, depth: usize) -> Group<'a> {
         let kind = match b.labels.get(depth) {
-            // blocks nest as deep as `--max-depth` allows
-            None => GroupKind::Bodies(vec![stacker::maybe_grow(256 << 10, 4 << 20, || self.body(&b.body))]),
+            None => GroupKind::Bodies(vec![crate::nested(|| self.body(&b.body))]),
             Some(label) => {
                 let mut levels = Ordered::new();
                 let next = self.group(b, depth + 1);
@@ -285,7 +284,7 @@ impl<'a> Converter<'_, '_> {
         };
         match (&mut g.kind, b.labels.get(depth)) {
             (GroupKind::Bodies(bodies), None) => {
-                let body = stacker::maybe_grow(256 << 10, 4 << 20, || self.body(&b.body));
+                let body = crate::nested(|| self.body(&b.body));
                 bodies.push(body);
                 Ok(())
             }
@@ -347,8 +346,7 @@ fn write_object(out: &mut String, object: &Object<'_>, depth: usize) {
         out.push_str(": ");
         match entry {
             Entry::Attribute(value, _) => write_value(out, value, depth + 1),
-            // blocks nest as deep as `--max-depth` allows
-            Entry::Blocks(g) => stacker::maybe_grow(256 << 10, 4 << 20, || write_group(out, g, depth + 1)),
+            Entry::Blocks(g) => crate::nested(|| write_group(out, g, depth + 1)),
         }
     }
     out.push('\n');
