@@ -120,10 +120,6 @@ impl Evaluator<'_> {
         let errors_before = self.error_count();
         for e in fixed {
             let value = self.expr(e, locals);
-            // A big number costs a function in proportion to its size.
-            if let Some(n) = value.as_number() {
-                self.step(n.work(), e.span());
-            }
             args.push(Arg {
                 value,
                 span: start_span(e),
@@ -200,6 +196,11 @@ impl Evaluator<'_> {
         // reaches a typed parameter as an unknown of its type).
         let mut values: Vec<Value> = Vec::with_capacity(args.len());
         for (i, arg) in args.iter().enumerate() {
+            // A big number costs a function in proportion to its size,
+            // whether passed as itself or in an expanded list.
+            if let Some(n) = arg.value.as_number() {
+                self.step(n.work(), arg.span);
+            }
             let param = f.param_for(i).expect("arity checked");
             match convert(&arg.value, &param.ty) {
                 Ok(v) => values.push(v),
