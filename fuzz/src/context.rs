@@ -2,7 +2,7 @@
 //! every kind, one unknown, the standard functions, and a step limit small
 //! enough that every input finishes quickly.
 
-use hcl_native::eval::EvalContext;
+use hcl_native::eval::{EvalContext, Evaluated};
 use hcl_native::value::{Type, Value};
 use hcl_native::{Diagnostics, Number};
 
@@ -24,6 +24,17 @@ pub fn fuzz_context() -> EvalContext<'static> {
     }
     ctx.set_step_limit(200_000);
     ctx
+}
+
+/// Runs `eval` twice in `ctx`: evaluation is deterministic, so both give
+/// the same value and diagnostics (`what` names the input in a failure).
+/// Gives the first.
+pub fn evaluate_twice(ctx: &EvalContext, what: &str, eval: impl Fn(&EvalContext) -> Evaluated) -> Evaluated {
+    let first = eval(ctx);
+    let second = eval(ctx);
+    assert_eq!(first.value, second.value, "{what}");
+    assert_eq!(first.diagnostics, second.diagnostics, "{what}");
+    first
 }
 
 #[allow(dead_code)]
