@@ -17,7 +17,6 @@ use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
-use std::collections::HashMap;
 
 /// A whole file: a body running to the end of the input. Never fails:
 /// problems become diagnostics.
@@ -133,13 +132,50 @@ fn check_duplicate<'a>(cx: &Ctx<'a>, names: &mut Names<'a>, a: &Attribute<'a>) {
 /// The attribute names of one body seen so far. A short list is kept in
 /// the context's shared scratch vector (bodies nest, so each owns its
 /// tail of it) and scanned linearly; past [`Names::LINEAR`] names they
-/// move into a hash map of their own. The map is keyed with a random
-/// seed (std's SipHash): a body may hold any number of names, and an
-/// unkeyed hash lets a file choose names that all land in one bucket,
-/// making the parse quadratic (docs/adversarial-findings.md, finding 1).
+/// move into a hash table of their own.
+///
+/// The table is keyed with a random seed (std's SipHash): a body may hold
+/// any number of names, and an unkeyed hash lets a file choose names that
+/// all land in one bucket, making the parse quadratic
+/// (docs/adversarial-findings.md, finding 1). An entry is the name's span
+/// (the name is the source at that span) and 32 bits of its hash, 12 bytes
+/// in all: growing the table rehashes from the stored bits without reading
+/// the names again, which for a million names would be a cache miss into
+/// the source per entry (finding 9).
 struct Names<'a> {
     start: usize,
-    many: HashMap<&'a str, Span>,
+    many: Option<Box<Many<'a>>>,
+}
+
+/// The hash table of a body with many names.
+struct Many<'a> {
+    seed: std::collections::hash_map::RandomState,
+    table: hashbrown::HashTable<(u32, Span)>,
+    src: &'a [u8],
+}
+
+impl Many<'_> {
+    /// The table's hash of a stored 32-bit hash: the low bits pick the
+    /// bucket and the top seven are the tag, so both come from the 32.
+    fn spread(h: u32) -> u64 {
+        u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Records `name` at `at` (the span of that name in the source);
+    /// returns where it was first seen if it was.
+    fn insert(&mut self, name: &str, at: Span) -> Option<Span> {
+        use std::hash::BuildHasher;
+        let h = self.seed.hash_one(name) as u32;
+        let src = self.src;
+        let same = |(eh, s): &(u32, Span)| *eh == h && &src[s.start as usize..s.end as usize] == name.as_bytes();
+        match self.table.entry(Self::spread(h), same, |(eh, _)| Self::spread(*eh)) {
+            hashbrown::hash_table::Entry::Occupied(first) => Some(first.get().1),
+            hashbrown::hash_table::Entry::Vacant(slot) => {
+                slot.insert((h, at));
+                None
+            }
+        }
+    }
 }
 
 impl<'a> Names<'a> {
@@ -148,13 +184,15 @@ impl<'a> Names<'a> {
     fn new(cx: &Ctx<'a>) -> Self {
         Names {
             start: cx.names.borrow().len(),
-            many: HashMap::default(),
+            many: None,
         }
     }
 
-    /// Records `name`; returns where it was first seen if it was.
+    /// Records `name`, written at `at`; returns where it was first seen if
+    /// it was.
     fn insert(&mut self, cx: &Ctx<'a>, name: &'a str, at: Span) -> Option<Span> {
-        if self.many.is_empty() {
+        debug_assert_eq!(&cx.src[at.start as usize..at.end as usize], name.as_bytes());
+        if self.many.is_none() {
             let mut few = cx.names.borrow_mut();
             if let Some((_, first)) = few[self.start..].iter().find(|(n, _)| *n == name) {
                 return Some(*first);
@@ -163,15 +201,17 @@ impl<'a> Names<'a> {
                 few.push((name, at));
                 return None;
             }
-            self.many.extend(few.drain(self.start..));
-        }
-        match self.many.get(name) {
-            Some(first) => Some(*first),
-            None => {
-                self.many.insert(name, at);
-                None
+            let mut many = Box::new(Many {
+                seed: Default::default(),
+                table: hashbrown::HashTable::with_capacity(2 * Self::LINEAR),
+                src: cx.src,
+            });
+            for (n, s) in few.drain(self.start..) {
+                many.insert(n, s);
             }
+            self.many = Some(many);
         }
+        self.many.as_mut()?.insert(name, at)
     }
 
     /// Gives the body's share of the scratch vector back.
