@@ -5,7 +5,7 @@ use super::error::PError;
 use super::scratch::Scratch;
 use super::{Input, ParseOptions};
 use crate::arena::Arena;
-use crate::ast::{BlockLabel, BodyItem, Expression, Identifier, ObjectElem, PostfixOp, TemplatePart};
+use crate::ast::{BinaryOperator, BlockLabel, BodyItem, Expression, Identifier, ObjectElem, PostfixOp, TemplatePart};
 use crate::diagnostic::Diagnostic;
 use crate::span::{LineIndex, Position, Span};
 use std::cell::{Cell, OnceCell, RefCell};
@@ -59,6 +59,9 @@ pub(crate) struct Ctx<'a> {
     pub elems: Scratch<ObjectElem<'a>>,
     pub ops: Scratch<PostfixOp<'a>>,
     pub parts: Scratch<TemplatePart<'a>>,
+    /// The operators and operands of binary operations being folded (see
+    /// `expression::binary_op`).
+    pub binary: Scratch<(BinaryOperator, Span, Expression<'a>)>,
 }
 
 /// Restores depth and newline mode when a nested construct ends, however it
@@ -120,6 +123,7 @@ impl<'a> Ctx<'a> {
             elems: Scratch::new(8),
             ops: Scratch::new(16),
             parts: Scratch::new(12),
+            binary: Scratch::new(16),
         }
     }
 

@@ -134,24 +134,46 @@ pub(crate) fn unary_op<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression
 /// ```
 /// spec: binaryOp, hclsyntax#operations
 pub(crate) fn binary_op<'a>(cx: &Ctx<'a>, mut i: Input<'a>, first: Expression<'a>) -> PResult<'a, Expression<'a>> {
-    let mut rest = Vec::new();
-    while let Some((op, len)) = binary_operator(&i) {
+    // The chain is folded as it is read (no list of its terms is built):
+    // the operators and operands come from an iterator over the input,
+    // which keeps the first error for after the fold.
+    let mut failed = None;
+    let rest = std::iter::from_fn(|| {
+        let (op, len) = binary_operator(&i)?;
         let op_span = span_at(&i, len);
-        i = token(cx, i, len);
-        let (next, rhs) = operand(cx, i)?;
-        i = next;
-        rest.push(((op, op_span), Pending::Done(rhs)));
+        match operand(cx, token(cx, i, len)) {
+            Ok((next, rhs)) => {
+                i = next;
+                Some(((op, op_span), Pending::Done(rhs)))
+            }
+            Err(e) => {
+                failed = Some(e);
+                None
+            }
+        }
+    });
+    let folded = precedence::fold(cx, Pending::Done(first), rest).close(cx);
+    match failed {
+        Some(e) => Err(e),
+        None => Ok((i, folded)),
     }
-    Ok((i, precedence::fold(cx, Pending::Done(first), rest).close(cx)))
 }
 
 /// An operand during folding: a finished expression, or a node of one
 /// precedence level that later operators of that level still extend.
+///
+/// A group's operators and operands are on the context's `binary` scratch
+/// stack above `mark` until it is closed. Folding closes groups in the
+/// reverse of the order it opened them (an operand is closed before the
+/// group on its left is extended), so each open group's entries are on
+/// top of the stack whenever they are added to.
+#[derive(Clone, Copy)]
 enum Pending<'a> {
     Done(Expression<'a>),
     Group {
         first: Expression<'a>,
-        rest: Vec<(BinaryOperator, Span, Expression<'a>)>,
+        level: u8,
+        mark: usize,
         span: Span,
     },
 }
@@ -161,8 +183,8 @@ impl<'a> Pending<'a> {
     fn close(self, cx: &Ctx<'a>) -> Expression<'a> {
         match self {
             Pending::Done(e) => e,
-            Pending::Group { first, rest, span } => {
-                let rest = cx.arena.alloc_slice(&rest);
+            Pending::Group { first, mark, span, .. } => {
+                let rest = cx.binary.finish_from(mark, cx.arena);
                 Expression::Operation(cx.alloc(Operation::BinaryOp(BinaryOp { first, rest, span })))
             }
         }
@@ -189,16 +211,19 @@ impl<'a> Operand for Pending<'a> {
     fn apply(cx: &Ctx<'a>, lhs: Self, (op, op_span): Self::Op, rhs: Self) -> Self {
         let span = lhs.span().to(rhs.span());
         let rhs = rhs.close(cx);
-        match lhs {
-            Pending::Group { first, mut rest, .. } if rest[0].0.level() == op.level() => {
-                rest.push((op, op_span, rhs));
-                Pending::Group { first, rest, span }
-            }
-            lhs => Pending::Group {
-                first: lhs.close(cx),
-                rest: vec![(op, op_span, rhs)],
-                span,
-            },
+        let level = precedence::level(op);
+        let (first, mark) = match lhs {
+            Pending::Group {
+                first, level: l, mark, ..
+            } if l == level => (first, mark),
+            lhs => (lhs.close(cx), cx.binary.mark()),
+        };
+        cx.binary.push((op, op_span, rhs));
+        Pending::Group {
+            first,
+            level,
+            mark,
+            span,
         }
     }
 }

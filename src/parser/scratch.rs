@@ -27,8 +27,39 @@ impl<T> Scratch<T> {
     pub(crate) fn open(&self) -> List<'_, T> {
         List {
             stack: self,
-            mark: self.0.borrow().len(),
+            mark: self.mark(),
         }
+    }
+
+    /// The stack's height: where a list opened now starts. For lists whose
+    /// owner cannot hold a [`List`] (the folding of operator chains, which
+    /// closes its lists in last-opened, first-closed order by itself).
+    #[inline]
+    pub(crate) fn mark(&self) -> usize {
+        self.0.borrow().len()
+    }
+
+    /// Appends one entry to the list on top.
+    #[inline]
+    pub(crate) fn push(&self, entry: T) {
+        let mut stack = self.0.borrow_mut();
+        if stack.capacity() == 0 {
+            stack.reserve(self.1);
+        }
+        stack.push(entry);
+    }
+
+    /// The entries above `mark`, copied into `arena` as an exactly sized
+    /// slice and removed from the stack.
+    #[inline]
+    pub(crate) fn finish_from<'r>(&self, mark: usize, arena: &'r Arena) -> &'r [T]
+    where
+        T: Copy,
+    {
+        let mut stack = self.0.borrow_mut();
+        let slice = arena.alloc_slice(&stack[mark..]);
+        stack.truncate(mark);
+        slice
     }
 }
 
@@ -42,17 +73,13 @@ impl<T> List<'_, T> {
     /// Appends one entry.
     #[inline]
     pub(crate) fn push(&self, entry: T) {
-        let mut stack = self.stack.0.borrow_mut();
-        if stack.capacity() == 0 {
-            stack.reserve(self.stack.1);
-        }
-        stack.push(entry);
+        self.stack.push(entry);
     }
 
     /// The number of entries so far.
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.stack.0.borrow().len() - self.mark
+        self.stack.mark() - self.mark
     }
 
     /// The entries, changed by `edit` in place, then copied into `arena`.
@@ -71,10 +98,7 @@ impl<T> List<'_, T> {
     where
         T: Copy,
     {
-        let mut stack = self.stack.0.borrow_mut();
-        let slice = arena.alloc_slice(&stack[self.mark..]);
-        stack.truncate(self.mark);
-        slice
+        self.stack.finish_from(self.mark, arena)
     }
 }
 
