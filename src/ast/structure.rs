@@ -33,7 +33,7 @@ impl<'a> Body<'a> {
     /// The attributes, in source order.
     pub fn attributes(&self) -> impl Iterator<Item = &'a Attribute<'a>> {
         self.items.iter().filter_map(|item| match item {
-            BodyItem::Attribute(a) => Some(a),
+            BodyItem::Attribute(a) => Some(*a),
             _ => None,
         })
     }
@@ -41,7 +41,7 @@ impl<'a> Body<'a> {
     /// The blocks (multi-line and one-line), in source order.
     pub fn blocks(&self) -> impl Iterator<Item = &'a Block<'a>> {
         self.items.iter().filter_map(|item| match item {
-            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => Some(b),
+            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => Some(*b),
             _ => None,
         })
     }
@@ -59,13 +59,13 @@ impl<'a> Body<'a> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BodyItem<'a> {
     /// `name = expression`
-    Attribute(Attribute<'a>),
+    Attribute(&'a Attribute<'a>),
     /// `type labels { ... }` over several lines.
-    Block(Block<'a>),
+    Block(&'a Block<'a>),
     /// `type labels { name = expression }` on one line.
     ///
     /// spec: OneLineBlock
-    OneLineBlock(Block<'a>),
+    OneLineBlock(&'a Block<'a>),
 }
 
 impl BodyItem<'_> {

@@ -362,19 +362,19 @@ pub(crate) fn attribute<'a>(
                 span: name.span.to(span),
                 expr: Expression::Invalid(span),
             };
-            return Ok((skip(value_start, resume - from), BodyItem::Attribute(attr)));
+            return Ok((skip(value_start, resume - from), BodyItem::Attribute(cx.alloc(attr))));
         }
     };
     let span = name.span.to(expr.span());
     let i = end_of_item(cx, i, span, "argument");
     Ok((
         i,
-        BodyItem::Attribute(Attribute {
+        BodyItem::Attribute(cx.alloc(Attribute {
             name,
             equals,
             expr,
             span,
-        }),
+        })),
     ))
 }
 
@@ -492,9 +492,9 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, mut i: Input<'a>, block_type: Identifier<'
     Ok((
         j,
         if one_line {
-            BodyItem::OneLineBlock(block)
+            BodyItem::OneLineBlock(cx.alloc(block))
         } else {
-            BodyItem::Block(block)
+            BodyItem::Block(cx.alloc(block))
         },
     ))
 }
@@ -547,12 +547,12 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -
     let equals = span_at(&j, 1);
     let (j, expr) = expression(cx, token(cx, j, 1))?;
     let span = name.span.to(expr.span());
-    let attr = BodyItem::Attribute(Attribute {
+    let attr = BodyItem::Attribute(cx.alloc(Attribute {
         name,
         equals,
         expr,
         span,
-    });
+    }));
     if peek(&j) == Some(b'}') {
         return Ok((
             j,
