@@ -469,6 +469,21 @@ pub(crate) fn spend_bytes(bytes: usize) -> Result<(), FunctionError> {
     spend(string_work(bytes))
 }
 
+/// Counts `steps` of walking values without building (comparing them
+/// part by part) against the budget of the call or operation running on
+/// this thread. False once the budget is spent: the walk should then stop
+/// and answer anything, as the evaluation ends at its step limit and the
+/// answer is never used. Outside an evaluation the budget is unlimited.
+#[inline]
+pub(crate) fn walk(steps: u64) -> bool {
+    BUDGET.with(|b| {
+        let (limit, spent) = b.get();
+        let spent = spent.saturating_add(steps);
+        b.set((limit, spent));
+        spent <= limit
+    })
+}
+
 /// Runs `f` (a function call) with a budget of `steps`; gives its result
 /// and the steps it spent through [`spend`].
 pub(crate) fn metered<R>(steps: u64, f: impl FnOnce() -> R) -> (R, u64) {

@@ -91,3 +91,37 @@ fn deep_types() {
         drop((t, l));
     });
 }
+
+/// A type `levels` deep built from `leaf`, each level a tuple holding the
+/// level below `width` times (one shared part), built anew on every call.
+fn shared_type(leaf: Type, width: usize, levels: usize) -> Type {
+    (0..levels).fold(leaf, |t, _| Type::tuple(vec![t; width]))
+}
+
+/// Types share their parts as values do: equal types built apart are
+/// compared, matched and searched for `dynamic` one shared part at a time
+/// (finding 10). Six levels of fifty have 50^6 (15 billion) leaves, which a
+/// walk over every occurrence would not finish.
+#[test]
+fn types_sharing_parts_are_compared_each_part_once() {
+    let (a, b) = (shared_type(Type::Number, 50, 6), shared_type(Type::Number, 50, 6));
+    assert_eq!(a, b);
+    assert!(a.matches(&b));
+    assert!(!a.has_dynamic());
+    let with_dynamic = shared_type(Type::Dynamic, 50, 6);
+    assert!(with_dynamic.has_dynamic());
+    assert!(a.matches(&with_dynamic));
+    assert!(!with_dynamic.matches(&a));
+    let other_leaf = shared_type(Type::String, 50, 6);
+    assert_ne!(a, other_leaf);
+    assert!(!a.matches(&other_leaf));
+    // the deepest tuples end in a string: unequal to all-numbers, equal
+    // to the same built apart
+    let last_string = || {
+        let deepest = Type::tuple(vec![Type::Number; 49].into_iter().chain([Type::String]).collect());
+        shared_type(deepest, 50, 6)
+    };
+    assert_ne!(last_string(), shared_type(Type::Number, 50, 7));
+    assert_eq!(last_string(), last_string());
+    assert!(!shared_type(Type::Number, 50, 7).matches(&last_string()));
+}

@@ -49,6 +49,11 @@ fn safety_here(from: &Type, to: &Type) -> Option<Safety> {
         // spec: model#type-conversions-and-unification
         return Some(Safety::Safe);
     }
+    // each occurrence of a shared part is visited: it costs steps in an
+    // evaluation
+    if !crate::function::walk(1) {
+        return None;
+    }
     match (from, to) {
         // spec: model#conversion-to-and-from-the-dynamic-pseudo-type
         (_, Dynamic) | (Dynamic, _) => Some(Safety::Safe),
@@ -120,6 +125,9 @@ pub fn converted_type(from: &Type, to: &Type) -> Option<Type> {
 
 fn converted_type_here(from: &Type, to: &Type) -> Option<Type> {
     use Type::*;
+    if !crate::function::walk(1) {
+        return None;
+    }
     if !to.has_dynamic() {
         return conversion_safety(from, to).map(|_| to.clone());
     }

@@ -53,7 +53,7 @@ pub fn unify(types: &[Type]) -> Option<Type> {
     // Identical types (the common case: both results of a conditional)
     // unify to themselves.
     if let Some(first) = types.first() {
-        if types.iter().all(|t| t.surely_identical(first)) {
+        if types.iter().all(|t| t == first) {
             return Some(first.clone());
         }
     }
@@ -74,6 +74,11 @@ fn unify_parts(types: &[Type]) -> Option<Type> {
 }
 
 fn unify_kinds(types: &[Type]) -> Option<Type> {
+    // Types share parts as values do, and unifying visits every
+    // occurrence: in an evaluation it costs steps.
+    if !crate::function::walk(types.len() as u64) {
+        return None;
+    }
     let concrete: Vec<&Type> = types.iter().filter(|t| **t != Type::Dynamic).collect();
     let Some(first) = concrete.first() else {
         return Some(Type::Dynamic);

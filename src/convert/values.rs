@@ -28,6 +28,11 @@ fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
     if v.ty().surely_identical(to) {
         return Ok(v.clone());
     }
+    // A value may hold one big part many times, and converting visits
+    // every occurrence: in an evaluation it costs steps.
+    if !crate::function::walk(1 + crate::value::equality::parts(v).unwrap_or(0)) {
+        return Err(mismatch(to));
+    }
     let from = v.ty();
     match v.kind() {
         // spec: model#conversion-of-null-values

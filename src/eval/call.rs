@@ -202,7 +202,12 @@ impl Evaluator<'_> {
                 self.step(n.work(), arg.span);
             }
             let param = f.param_for(i).expect("arity checked");
-            match convert(&arg.value, &param.ty) {
+            // converting walks the value, whose parts may be shared many
+            // times: the walk costs steps
+            let Some(converted) = self.walking(arg.span, || convert(&arg.value, &param.ty)) else {
+                return Value::dynamic();
+            };
+            match converted {
                 Ok(v) => values.push(v),
                 Err(e) => {
                     self.error(

@@ -17,7 +17,12 @@ impl Evaluator<'_> {
     pub(super) fn conditional(&mut self, c: &Conditional<'_>, locals: Option<&Locals<'_>>) -> Value {
         let (true_value, true_diags) = self.isolated(|ev| ev.expr(&c.true_expr, locals));
         let (false_value, false_diags) = self.isolated(|ev| ev.expr(&c.false_expr, locals));
-        let result_ty = match unify(&[true_value.ty(), false_value.ty()]) {
+        // Unifying and converting walk the types and values, which may
+        // share big parts many times: the walks cost steps.
+        let Some(unified) = self.walking(c.span, || unify(&[true_value.ty(), false_value.ty()])) else {
+            return Value::dynamic();
+        };
+        let result_ty = match unified {
             Some(t) => t,
             None => {
                 self.error(
@@ -47,7 +52,10 @@ impl Evaluator<'_> {
         if failed {
             return value;
         }
-        match convert(&value, &result_ty) {
+        let Some(converted) = self.walking(c.span, || convert(&value, &result_ty)) else {
+            return Value::unknown(result_ty);
+        };
+        match converted {
             Ok(v) => v,
             Err(e) => {
                 self.error(

@@ -259,6 +259,16 @@ impl<'c> Evaluator<'c> {
     /// Counts `n` steps; `false` once the limit is passed, when evaluation
     /// stops (the error is added at the end).
     #[inline]
+    /// Runs `f`, which walks values or types without evaluating anything
+    /// (comparing, unifying, converting), charging what it walks as steps
+    /// (see `function::walk`). `None` when that passes the step limit: the
+    /// limit is reported at `at`, and what `f` answered is not to be used.
+    pub(crate) fn walking<R>(&mut self, at: Span, f: impl FnOnce() -> R) -> Option<R> {
+        let remaining = self.limits.max_steps.saturating_sub(self.steps);
+        let (r, spent) = crate::function::metered(remaining, f);
+        self.step(spent, at).then_some(r)
+    }
+
     pub(crate) fn step(&mut self, n: u64, at: Span) -> bool {
         self.steps = self.steps.saturating_add(n);
         if self.steps <= self.limits.max_steps {

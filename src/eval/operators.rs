@@ -181,10 +181,11 @@ impl Evaluator<'_> {
             return Value::unknown(result_ty);
         }
         use BinaryOperator::*;
-        match op {
-            Equal => return l.equals(&r),
-            NotEqual => return l.not_equals(&r),
-            _ => {}
+        if let Equal | NotEqual = op {
+            // Comparing collections walks them, and a value may hold one
+            // big part many times: the walk costs steps.
+            let compared = self.walking(span, || if op == Equal { l.equals(&r) } else { l.not_equals(&r) });
+            return compared.unwrap_or_else(|| Value::unknown(result_ty));
         }
         if l.is_null() || r.is_null() {
             self.null_operand(span);

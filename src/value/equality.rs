@@ -13,6 +13,7 @@
 
 use super::types::Type;
 use super::value::{Repr, Value};
+use crate::function::walk;
 
 /// A three-valued answer: the result of comparing values that may be
 /// unknown.
@@ -94,6 +95,13 @@ impl Value {
 
     fn equals_here(&self, other: &Value) -> Tri {
         use Repr::*;
+        // One shared collection: equal to itself, unless a part is unknown.
+        // Without this, a list holding one big list a thousand times would
+        // compare that list a thousand times, and sharing nested a few
+        // levels deep would make a comparison take exponential time.
+        if let Some(known) = same_collection(self, other) {
+            return if known { Tri::True } else { Tri::Unknown };
+        }
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
         if !self.is_known() || !other.is_known() {
             return Tri::Unknown;
@@ -121,6 +129,9 @@ impl Value {
                 if a.items.len() != b.items.len() {
                     return Tri::False;
                 }
+                if !walk(a.items.len() as u64) {
+                    return Tri::Unknown;
+                }
                 all(a.items.iter().zip(b.items.iter()).map(|(x, y)| x.equals_tri(y)))
             }
             (Set(a), Set(b)) => sets_equal(&a.ty, &a.items, &b.items),
@@ -128,6 +139,9 @@ impl Value {
                 if a.entries.len() != b.entries.len() || a.entries.iter().zip(b.entries.iter()).any(|(x, y)| x.0 != y.0)
                 {
                     return Tri::False;
+                }
+                if !walk(a.entries.len() as u64) {
+                    return Tri::Unknown;
                 }
                 all(a
                     .entries
@@ -163,6 +177,9 @@ fn sets_equal(ty: &Type, a: &[Value], b: &[Value]) -> Tri {
     if a.len() != b.len() {
         return Tri::False;
     }
+    if !walk(a.len() as u64) {
+        return Tri::Unknown;
+    }
     let element = ty.element_type().expect("a set type");
     if !super::order::has_unordered_capsule(element) {
         return all(a.iter().zip(b.iter()).map(|(x, y)| x.equals_tri(y)));
@@ -177,6 +194,29 @@ fn sets_equal(ty: &Type, a: &[Value], b: &[Value]) -> Tri {
         }
     }
     Tri::True
+}
+
+/// Whether `a` and `b` are one and the same shared collection and, if so,
+/// whether it is wholly known. (Capsule equality and order are the
+/// application's, and taken to be reflexive, as every value is equal to
+/// itself.)
+pub(crate) fn same_collection(a: &Value, b: &Value) -> Option<bool> {
+    use std::sync::Arc;
+    use Repr::*;
+    match (&a.0, &b.0) {
+        (List(x), List(y)) | (Set(x), Set(y)) | (Tuple(x), Tuple(y)) if Arc::ptr_eq(x, y) => Some(x.known),
+        (Map(x), Map(y)) | (Object(x), Object(y)) if Arc::ptr_eq(x, y) => Some(x.known),
+        _ => None,
+    }
+}
+
+/// The number of parts of a known collection or structure.
+pub(crate) fn parts(v: &Value) -> Option<u64> {
+    match &v.0 {
+        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(s.items.len() as u64),
+        Repr::Map(e) | Repr::Object(e) => Some(e.entries.len() as u64),
+        _ => None,
+    }
 }
 
 fn tri(b: bool) -> Tri {
@@ -194,6 +234,14 @@ impl PartialEq for Value {
     /// never answers "unknown".
     fn eq(&self, other: &Value) -> bool {
         use Repr::*;
+        if same_collection(self, other).is_some() {
+            return true;
+        }
+        if let (Some(n), Some(_)) = (parts(self), parts(other)) {
+            if !walk(n) {
+                return false;
+            }
+        }
         crate::stack::with_stack(|| match (&self.0, &other.0) {
             (Null(a), Null(b)) | (Unknown(a), Unknown(b)) => a == b,
             (Bool(a), Bool(b)) => a == b,

@@ -18,7 +18,7 @@
 //! spec: hclsyntax#types
 
 mod capsule;
-mod equality;
+pub(crate) mod equality;
 mod order;
 #[cfg(feature = "serde")]
 mod serialize;

@@ -37,6 +37,17 @@ impl Value {
         if ra != rb {
             return ra.cmp(&rb);
         }
+        // one shared collection (see `equality::same_collection`)
+        if super::equality::same_collection(self, other).is_some() {
+            return Ordering::Equal;
+        }
+        // comparing costs steps in an evaluation; past its budget the
+        // answer is never used (see `function::walk`)
+        if let Some(n) = super::equality::parts(self) {
+            if !crate::function::walk(n) {
+                return Ordering::Equal;
+            }
+        }
         match (&self.0, &other.0) {
             (Repr::Bool(a), Repr::Bool(b)) => a.cmp(b),
             (Repr::Number(a), Repr::Number(b)) => a.cmp(b),

@@ -167,13 +167,23 @@ impl Type {
             Type::String | Type::Number | Type::Bool | Type::Capsule(_) => return false,
             _ => {}
         }
+        let mut budget = SHORTCUT_BUDGET;
+        if let Some(answer) = dynamic_within(self, &mut budget) {
+            return answer;
+        }
+        // A bigger type: each shared part (see `Seen`) is looked at once.
+        // (Only parts of two or more parts are remembered, as in `pair`.)
+        let mut seen = std::collections::HashSet::new();
+        let mut first_time = |a: *const (), width: usize| width < 2 || seen.insert(a as usize);
         let mut todo: Vec<&Type> = vec![self];
         while let Some(t) = todo.pop() {
             match t {
                 Type::Dynamic => return true,
                 Type::List(e) | Type::Set(e) | Type::Map(e) => todo.push(e),
-                Type::Object(o) => todo.extend(o.attrs.iter().map(|(_, t)| t)),
-                Type::Tuple(ts) => todo.extend(ts.iter()),
+                Type::Object(o) if first_time(Arc::as_ptr(o) as *const (), o.attrs.len()) => {
+                    todo.extend(o.attrs.iter().map(|(_, t)| t))
+                }
+                Type::Tuple(ts) if first_time(Arc::as_ptr(ts) as *const (), ts.len()) => todo.extend(ts.iter()),
                 _ => {}
             }
         }
@@ -214,21 +224,7 @@ impl Type {
     /// assert!(!spec.matches(&Type::list(Type::String)));
     /// ```
     pub fn matches(&self, spec: &Type) -> bool {
-        crate::stack::with_stack(|| match (self, spec) {
-            (_, Type::Dynamic) => true,
-            (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b)) => {
-                a.matches(b)
-            }
-            (Type::Object(a), Type::Object(b)) => {
-                a.attrs.len() == b.attrs.len()
-                    && a.attrs
-                        .iter()
-                        .zip(b.attrs.iter())
-                        .all(|((an, at), (bn, bt))| an == bn && at.matches(bt))
-            }
-            (Type::Tuple(a), Type::Tuple(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.matches(y)),
-            _ => self == spec,
-        })
+        self.surely_identical(spec) || matches_memo(self, spec, &mut Seen::default())
     }
 
     /// A short description for messages: `string`, `list of number`,
@@ -316,21 +312,14 @@ impl Type {
 }
 
 impl PartialEq for Type {
-    /// Type identity.
+    /// Type identity. Small types are compared directly; bigger ones part
+    /// by part, each pair of shared parts once (see [`Seen`]).
     fn eq(&self, other: &Type) -> bool {
-        crate::stack::with_stack(|| match (self, other) {
-            (Type::String, Type::String)
-            | (Type::Number, Type::Number)
-            | (Type::Bool, Type::Bool)
-            | (Type::Dynamic, Type::Dynamic) => true,
-            (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b)) => {
-                Arc::ptr_eq(a, b) || a == b
-            }
-            (Type::Object(a), Type::Object(b)) => Arc::ptr_eq(a, b) || a.attrs == b.attrs,
-            (Type::Tuple(a), Type::Tuple(b)) => Arc::ptr_eq(a, b) || a == b,
-            (Type::Capsule(a), Type::Capsule(b)) => a == b,
-            _ => false,
-        })
+        let mut budget = SHORTCUT_BUDGET;
+        match identical_within(self, other, &mut budget) {
+            Some(answer) => answer,
+            None => identical_memo(self, other, &mut Seen::default()),
+        }
     }
 }
 
@@ -349,6 +338,97 @@ impl std::hash::Hash for Type {
             }
         })
     }
+}
+
+/// Pairs of compound type nodes, by address, already found to be related
+/// in one walk over two types. Types share their parts as values do (the
+/// type of a list that holds one big list a thousand times holds that
+/// list's type a thousand times), so a walk that visited every occurrence
+/// could take time exponential in the depth of the sharing; with this, it
+/// visits each pair of shared parts once.
+type Seen = std::collections::HashSet<(usize, usize)>;
+
+/// `related(seen)` for the pair of parts `a` and `b`, which have `width`
+/// parts each, remembered when true. Only parts of two or more parts are
+/// remembered: sharing multiplies the work only through them, and a long
+/// chain of single parts (a list of lists of lists...) is walked once
+/// anyway, without the cost of remembering every link.
+fn pair<A, B>(a: &Arc<A>, b: &Arc<B>, width: usize, seen: &mut Seen, related: impl FnOnce(&mut Seen) -> bool) -> bool {
+    if width < 2 {
+        return related(seen);
+    }
+    let key = (
+        Arc::as_ptr(a) as *const () as usize,
+        Arc::as_ptr(b) as *const () as usize,
+    );
+    if seen.contains(&key) {
+        return true;
+    }
+    let answer = related(seen);
+    if answer {
+        seen.insert(key);
+    }
+    answer
+}
+
+/// Type identity, each pair of shared parts compared once.
+fn identical_memo(a: &Type, b: &Type, seen: &mut Seen) -> bool {
+    crate::stack::with_stack(|| match (a, b) {
+        (Type::List(x), Type::List(y)) | (Type::Set(x), Type::Set(y)) | (Type::Map(x), Type::Map(y)) => {
+            Arc::ptr_eq(x, y) || identical_memo(x, y, seen)
+        }
+        (Type::Object(x), Type::Object(y)) => {
+            Arc::ptr_eq(x, y)
+                || (x.attrs.len() == y.attrs.len()
+                    && pair(x, y, x.attrs.len(), seen, |seen| {
+                        x.attrs
+                            .iter()
+                            .zip(y.attrs.iter())
+                            .all(|((nx, tx), (ny, ty))| nx == ny && identical_memo(tx, ty, seen))
+                    }))
+        }
+        (Type::Tuple(x), Type::Tuple(y)) => {
+            Arc::ptr_eq(x, y)
+                || (x.len() == y.len()
+                    && pair(x, y, x.len(), seen, |seen| {
+                        x.iter().zip(y.iter()).all(|(tx, ty)| identical_memo(tx, ty, seen))
+                    }))
+        }
+        (Type::Capsule(x), Type::Capsule(y)) => x == y,
+        (Type::String, Type::String)
+        | (Type::Number, Type::Number)
+        | (Type::Bool, Type::Bool)
+        | (Type::Dynamic, Type::Dynamic) => true,
+        _ => false,
+    })
+}
+
+/// [`Type::matches`], each pair of shared parts compared once.
+fn matches_memo(a: &Type, spec: &Type, seen: &mut Seen) -> bool {
+    crate::stack::with_stack(|| match (a, spec) {
+        (_, Type::Dynamic) => true,
+        (Type::List(x), Type::List(y)) | (Type::Set(x), Type::Set(y)) | (Type::Map(x), Type::Map(y)) => {
+            Arc::ptr_eq(x, y) || matches_memo(x, y, seen)
+        }
+        (Type::Object(x), Type::Object(y)) => {
+            Arc::ptr_eq(x, y)
+                || (x.attrs.len() == y.attrs.len()
+                    && pair(x, y, x.attrs.len(), seen, |seen| {
+                        x.attrs
+                            .iter()
+                            .zip(y.attrs.iter())
+                            .all(|((nx, tx), (ny, ty))| nx == ny && matches_memo(tx, ty, seen))
+                    }))
+        }
+        (Type::Tuple(x), Type::Tuple(y)) => {
+            Arc::ptr_eq(x, y)
+                || (x.len() == y.len()
+                    && pair(x, y, x.len(), seen, |seen| {
+                        x.iter().zip(y.iter()).all(|(tx, ty)| matches_memo(tx, ty, seen))
+                    }))
+        }
+        _ => a == spec,
+    })
 }
 
 /// How many type nodes a shortcut check may look at.

@@ -57,11 +57,31 @@ pub(crate) enum Repr {
 pub(crate) struct Seq {
     pub(crate) ty: Type,
     pub(crate) items: Vec<Value>,
+    /// No item is or holds an unknown value: kept so that asking costs
+    /// nothing however much of the value is shared (a list holding one big
+    /// list a thousand times would otherwise be walked a thousand times).
+    pub(crate) known: bool,
 }
 
 pub(crate) struct Entries {
     pub(crate) ty: Type,
     pub(crate) entries: Vec<(Arc<str>, Value)>,
+    /// As [`Seq::known`].
+    pub(crate) known: bool,
+}
+
+impl Seq {
+    fn new(ty: Type, items: Vec<Value>) -> Arc<Seq> {
+        let known = items.iter().all(Value::is_wholly_known);
+        Arc::new(Seq { ty, items, known })
+    }
+}
+
+impl Entries {
+    fn new(ty: Type, entries: Vec<(Arc<str>, Value)>) -> Arc<Entries> {
+        let known = entries.iter().all(|(_, v)| v.is_wholly_known());
+        Arc::new(Entries { ty, entries, known })
+    }
 }
 
 // Dropping the last owner of a deeply nested value recurses once per level;
@@ -203,10 +223,7 @@ impl Value {
     /// spec: model#collection-types
     pub fn list(element: Type, items: Vec<Value>) -> Result<Value, ElementTypeError> {
         check_elements(&element, items.iter())?;
-        Ok(Value(Repr::List(Arc::new(Seq {
-            ty: Type::list(element),
-            items,
-        }))))
+        Ok(Value(Repr::List(Seq::new(Type::list(element), items))))
     }
 
     /// A set of `element` values: equal items are kept once, and the set
@@ -222,10 +239,7 @@ impl Value {
     pub fn set(element: Type, items: Vec<Value>) -> Result<Value, ElementTypeError> {
         check_elements(&element, items.iter())?;
         let items = canonical_set(&element, items);
-        Ok(Value(Repr::Set(Arc::new(Seq {
-            ty: Type::set(element),
-            items,
-        }))))
+        Ok(Value(Repr::Set(Seq::new(Type::set(element), items))))
     }
 
     /// A map of `element` values. Keys are normalised to NFC and sorted;
@@ -237,10 +251,7 @@ impl Value {
         let entries: Vec<(K, Value)> = entries.into_iter().collect();
         check_elements(&element, entries.iter().map(|(_, v)| v))?;
         let entries = sorted_entries(entries);
-        Ok(Value(Repr::Map(Arc::new(Entries {
-            ty: Type::map(element),
-            entries,
-        }))))
+        Ok(Value(Repr::Map(Entries::new(Type::map(element), entries))))
     }
 
     /// A tuple of the given elements; its type is the tuple of their types.
@@ -248,7 +259,7 @@ impl Value {
     /// spec: model#structural-types
     pub fn tuple(items: Vec<Value>) -> Value {
         let ty = Type::tuple(items.iter().map(Value::ty).collect());
-        Value(Repr::Tuple(Arc::new(Seq { ty, items })))
+        Value(Repr::Tuple(Seq::new(ty, items)))
     }
 
     /// An object with the given attributes; its type is the object type of
@@ -259,7 +270,7 @@ impl Value {
         let ty = Type::Object(Arc::new(ObjectType::from_sorted(
             entries.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
         )));
-        Value(Repr::Object(Arc::new(Entries { ty, entries })))
+        Value(Repr::Object(Entries::new(ty, entries)))
     }
 
     /// The empty tuple.
@@ -337,12 +348,12 @@ impl Value {
 
     /// Whether the value and all of its parts are known.
     pub fn is_wholly_known(&self) -> bool {
-        crate::stack::with_stack(|| match &self.0 {
+        match &self.0 {
             Repr::Unknown(_) => false,
-            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.items.iter().all(Value::is_wholly_known),
-            Repr::Map(e) | Repr::Object(e) => e.entries.iter().all(|(_, v)| v.is_wholly_known()),
+            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.known,
+            Repr::Map(e) | Repr::Object(e) => e.known,
             _ => true,
-        })
+        }
     }
 
     /// Whether this is the dynamic value (the unknown value of the dynamic
@@ -428,29 +439,29 @@ impl Value {
     }
 
     pub(crate) fn list_unchecked(ty: Type, items: Vec<Value>) -> Value {
-        Value(Repr::List(Arc::new(Seq { ty, items })))
+        Value(Repr::List(Seq::new(ty, items)))
     }
 
     pub(crate) fn set_unchecked(element: &Type, ty: Type, items: Vec<Value>) -> Value {
         let items = canonical_set(element, items);
-        Value(Repr::Set(Arc::new(Seq { ty, items })))
+        Value(Repr::Set(Seq::new(ty, items)))
     }
 
     pub(crate) fn map_unchecked(ty: Type, entries: Vec<(Arc<str>, Value)>) -> Value {
-        Value(Repr::Map(Arc::new(Entries { ty, entries })))
+        Value(Repr::Map(Entries::new(ty, entries)))
     }
 
     /// An object whose type the caller already has (every entry must have
     /// the attribute's type; entries sorted).
     pub(crate) fn object_typed(ty: Type, entries: Vec<(Arc<str>, Value)>) -> Value {
-        Value(Repr::Object(Arc::new(Entries { ty, entries })))
+        Value(Repr::Object(Entries::new(ty, entries)))
     }
 
     pub(crate) fn object_sorted(entries: Vec<(Arc<str>, Value)>) -> Value {
         let ty = Type::Object(Arc::new(ObjectType::from_sorted(
             entries.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
         )));
-        Value(Repr::Object(Arc::new(Entries { ty, entries })))
+        Value(Repr::Object(Entries::new(ty, entries)))
     }
 }
 
