@@ -373,9 +373,21 @@ fn pair<A, B>(a: &Arc<A>, b: &Arc<B>, width: usize, seen: &mut Seen, related: im
 
 /// Type identity, each pair of shared parts compared once.
 fn identical_memo(a: &Type, b: &Type, seen: &mut Seen) -> bool {
+    related(a, b, false, seen)
+}
+
+/// [`Type::matches`], each pair of shared parts compared once.
+fn matches_memo(a: &Type, spec: &Type, seen: &mut Seen) -> bool {
+    related(a, spec, true, seen)
+}
+
+/// Identity of `a` and `b`, or when `matching`, whether `a` matches the
+/// specification `b` (whose dynamic parts accept anything).
+fn related(a: &Type, b: &Type, matching: bool, seen: &mut Seen) -> bool {
     crate::stack::with_stack(|| match (a, b) {
+        (_, Type::Dynamic) if matching => true,
         (Type::List(x), Type::List(y)) | (Type::Set(x), Type::Set(y)) | (Type::Map(x), Type::Map(y)) => {
-            Arc::ptr_eq(x, y) || identical_memo(x, y, seen)
+            Arc::ptr_eq(x, y) || related(x, y, matching, seen)
         }
         (Type::Object(x), Type::Object(y)) => {
             Arc::ptr_eq(x, y)
@@ -384,14 +396,14 @@ fn identical_memo(a: &Type, b: &Type, seen: &mut Seen) -> bool {
                         x.attrs
                             .iter()
                             .zip(y.attrs.iter())
-                            .all(|((nx, tx), (ny, ty))| nx == ny && identical_memo(tx, ty, seen))
+                            .all(|((nx, tx), (ny, ty))| nx == ny && related(tx, ty, matching, seen))
                     }))
         }
         (Type::Tuple(x), Type::Tuple(y)) => {
             Arc::ptr_eq(x, y)
                 || (x.len() == y.len()
                     && pair(x, y, x.len(), seen, |seen| {
-                        x.iter().zip(y.iter()).all(|(tx, ty)| identical_memo(tx, ty, seen))
+                        x.iter().zip(y.iter()).all(|(tx, ty)| related(tx, ty, matching, seen))
                     }))
         }
         (Type::Capsule(x), Type::Capsule(y)) => x == y,
@@ -400,34 +412,6 @@ fn identical_memo(a: &Type, b: &Type, seen: &mut Seen) -> bool {
         | (Type::Bool, Type::Bool)
         | (Type::Dynamic, Type::Dynamic) => true,
         _ => false,
-    })
-}
-
-/// [`Type::matches`], each pair of shared parts compared once.
-fn matches_memo(a: &Type, spec: &Type, seen: &mut Seen) -> bool {
-    crate::stack::with_stack(|| match (a, spec) {
-        (_, Type::Dynamic) => true,
-        (Type::List(x), Type::List(y)) | (Type::Set(x), Type::Set(y)) | (Type::Map(x), Type::Map(y)) => {
-            Arc::ptr_eq(x, y) || matches_memo(x, y, seen)
-        }
-        (Type::Object(x), Type::Object(y)) => {
-            Arc::ptr_eq(x, y)
-                || (x.attrs.len() == y.attrs.len()
-                    && pair(x, y, x.attrs.len(), seen, |seen| {
-                        x.attrs
-                            .iter()
-                            .zip(y.attrs.iter())
-                            .all(|((nx, tx), (ny, ty))| nx == ny && matches_memo(tx, ty, seen))
-                    }))
-        }
-        (Type::Tuple(x), Type::Tuple(y)) => {
-            Arc::ptr_eq(x, y)
-                || (x.len() == y.len()
-                    && pair(x, y, x.len(), seen, |seen| {
-                        x.iter().zip(y.iter()).all(|(tx, ty)| matches_memo(tx, ty, seen))
-                    }))
-        }
-        _ => a == spec,
     })
 }
 
