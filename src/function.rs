@@ -450,18 +450,13 @@ thread_local! {
 /// many times, `jsonencode` of shared values) call it before they build,
 /// so that the step limit bounds the memory as well as the time they take.
 pub(crate) fn spend(steps: u64) -> Result<(), FunctionError> {
-    BUDGET.with(|b| {
-        let (limit, spent) = b.get();
-        let spent = spent.saturating_add(steps);
-        b.set((limit, spent));
-        if spent > limit {
-            Err(FunctionError::new(
-                "the result would pass the evaluation's step limit (EvalLimits::max_steps)",
-            ))
-        } else {
-            Ok(())
-        }
-    })
+    if walk(steps) {
+        Ok(())
+    } else {
+        Err(FunctionError::new(
+            "the result would pass the evaluation's step limit (EvalLimits::max_steps)",
+        ))
+    }
 }
 
 /// [`spend`] for `bytes` bytes of string.
