@@ -182,10 +182,14 @@ impl Evaluator<'_> {
         }
         use BinaryOperator::*;
         if let Equal | NotEqual = op {
+            let compare = || if op == Equal { l.equals(&r) } else { l.not_equals(&r) };
             // Comparing collections walks them, and a value may hold one
-            // big part many times: the walk costs steps.
-            let compared = self.walking(span, || if op == Equal { l.equals(&r) } else { l.not_equals(&r) });
-            return compared.unwrap_or_else(|| Value::unknown(result_ty));
+            // big part many times: the walk costs steps. Anything else
+            // compares at once, unmetered.
+            if crate::value::equality::parts(&l).is_none() {
+                return compare();
+            }
+            return self.walking(span, compare).unwrap_or_else(|| Value::unknown(result_ty));
         }
         if l.is_null() || r.is_null() {
             self.null_operand(span);
