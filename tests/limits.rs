@@ -199,3 +199,51 @@ fn each_parse_limit_error_names_the_limit_and_how_to_raise_it() {
     assert_eq!(last.summary, "Too many diagnostics");
     assert!(last.detail.contains("ParseOptions::max_diagnostics is 5"));
 }
+
+/// A body with many names reports a repeated name when the body ends (see
+/// `parser::names`), but in the place it would have had if reported at
+/// once, and the diagnostics cap keeps and counts the same ones.
+#[test]
+fn repeated_names_of_a_big_body_keep_their_place_under_the_diagnostics_cap() {
+    let mut src: String = (1..=20).map(|i| format!("a{i} = {i}\n")).collect();
+    src += "a2 = 0\n";
+    src += &(1..=5).map(|i| format!("b{i} = ]\n")).collect::<String>();
+    src += "a3 = 0\n";
+    let arena = Arena::new();
+    let summaries = |max_diagnostics| {
+        let options = ParseOptions {
+            max_diagnostics,
+            ..Default::default()
+        };
+        let p = hcl_native::parse_config_with(&arena, src.as_bytes(), &options);
+        let d = p.diagnostics.as_slice();
+        let line = |at: u32| 1 + src.as_bytes()[..at as usize].iter().filter(|&&b| b == b'\n').count();
+        let lines: Vec<usize> = d.iter().map(|d| line(d.subject.start)).collect();
+        (
+            d.iter().map(|d| d.summary.clone()).collect::<Vec<_>>(),
+            lines,
+            d.last().unwrap().detail.clone(),
+        )
+    };
+    let (all, lines, _) = summaries(100);
+    assert_eq!(all.len(), 7);
+    assert_eq!(lines, [21, 22, 23, 24, 25, 26, 27]);
+    assert_eq!(
+        (all[0].as_str(), all[6].as_str()),
+        ("Attribute redefined", "Attribute redefined")
+    );
+    assert!(all[1..6].iter().all(|s| s == "Invalid expression"));
+
+    let (capped, lines, last) = summaries(3);
+    assert_eq!(
+        capped,
+        [
+            "Attribute redefined",
+            "Invalid expression",
+            "Invalid expression",
+            "Too many diagnostics"
+        ]
+    );
+    assert_eq!(&lines[..3], [21, 22, 23]);
+    assert!(last.starts_with("4 more diagnostics"), "{last}");
+}

@@ -188,6 +188,43 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// How many diagnostics have been reported (and kept) so far.
+    pub(crate) fn diagnostic_count(&self) -> usize {
+        self.diags.borrow().len()
+    }
+
+    /// Reports diagnostics found late, each with the count of diagnostics
+    /// reported when it could first have been (from
+    /// [`Ctx::diagnostic_count`], in increasing order): each goes where it
+    /// would have gone if reported then, and the cap keeps the same ones
+    /// it would have kept.
+    pub(crate) fn report_late(&self, late: impl IntoIterator<Item = (usize, Diagnostic)>) {
+        let mut late = late.into_iter().peekable();
+        let Some(&(from, _)) = late.peek() else {
+            return;
+        };
+        let mut diags = self.diags.borrow_mut();
+        let from = from.min(diags.len());
+        let mut rest = diags.split_off(from).into_iter();
+        let mut next = from;
+        for (at, d) in late {
+            while next < at {
+                match rest.next() {
+                    Some(r) => diags.push(r),
+                    None => break,
+                }
+                next += 1;
+            }
+            diags.push(d);
+        }
+        diags.extend(rest);
+        if diags.len() > self.max_diagnostics {
+            self.dropped
+                .set(self.dropped.get() + diags.len() - self.max_diagnostics);
+            diags.truncate(self.max_diagnostics);
+        }
+    }
+
     /// How many diagnostics were dropped past the cap.
     pub(crate) fn dropped_diagnostics(&self) -> usize {
         self.dropped.get()

@@ -24,6 +24,7 @@ mod for_expr;
 mod fragment;
 mod lexical;
 mod literal;
+mod names;
 pub(crate) mod precedence;
 mod recovery;
 mod scratch;

@@ -11,6 +11,7 @@ use super::lexical::{
     at_identifier, at_newline, found, identifier, identifier_len, token, trivia, trivia_and_newlines_len, trivia_len,
     unused_character_len,
 };
+use super::names::Names;
 use super::recovery::resync;
 use super::template_expr::string_lit;
 use super::{Input, PResult};
@@ -55,7 +56,7 @@ pub(crate) fn body<'a>(
     let mut names = Names::new(cx);
     if let Some(item) = first {
         if let BodyItem::Attribute(a) = &item {
-            check_duplicate(cx, &mut names, a);
+            names.check(cx, a);
         }
         items.push(item);
     }
@@ -88,7 +89,7 @@ pub(crate) fn body<'a>(
         match body_item(cx, i, lead) {
             Ok((next, item)) => {
                 if let BodyItem::Attribute(a) = &item {
-                    check_duplicate(cx, &mut names, a);
+                    names.check(cx, a);
                 }
                 items.push(item);
                 i = next;
@@ -109,115 +110,6 @@ pub(crate) fn body<'a>(
             span: Span::new(start, end),
         },
     )
-}
-
-/// Each attribute name may be set only once in one body: checked as each
-/// attribute is read, so the diagnostic comes in source order.
-///
-/// spec: hclsyntax#attribute-definitions
-fn check_duplicate<'a>(cx: &Ctx<'a>, names: &mut Names<'a>, a: &Attribute<'a>) {
-    if let Some(first) = names.insert(cx, a.name.name, a.name.span) {
-        cx.report(Diagnostic::error(
-            "Attribute redefined",
-            format!(
-                "The argument \"{}\" was already set at {}. Each argument may be set only once.",
-                a.name.name,
-                cx.position(first.start)
-            ),
-            a.name.span,
-        ));
-    }
-}
-
-/// The attribute names of one body seen so far. A short list is kept in
-/// the context's shared scratch vector (bodies nest, so each owns its
-/// tail of it) and scanned linearly; past [`Names::LINEAR`] names they
-/// move into a hash table of their own.
-///
-/// The table is keyed with a random seed (std's SipHash): a body may hold
-/// any number of names, and an unkeyed hash lets a file choose names that
-/// all land in one bucket, making the parse quadratic
-/// (docs/adversarial-findings.md, finding 1). An entry is the name's span
-/// (the name is the source at that span) and 32 bits of its hash, 12 bytes
-/// in all: growing the table rehashes from the stored bits without reading
-/// the names again, which for a million names would be a cache miss into
-/// the source per entry (finding 9).
-struct Names<'a> {
-    start: usize,
-    many: Option<Box<Many<'a>>>,
-}
-
-/// The hash table of a body with many names.
-struct Many<'a> {
-    seed: std::collections::hash_map::RandomState,
-    table: hashbrown::HashTable<(u32, Span)>,
-    src: &'a [u8],
-}
-
-impl Many<'_> {
-    /// The table's hash of a stored 32-bit hash: the low bits pick the
-    /// bucket and the top seven are the tag, so both come from the 32.
-    fn spread(h: u32) -> u64 {
-        u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-
-    /// Records `name` at `at` (the span of that name in the source);
-    /// returns where it was first seen if it was.
-    fn insert(&mut self, name: &str, at: Span) -> Option<Span> {
-        use std::hash::BuildHasher;
-        let h = self.seed.hash_one(name) as u32;
-        let src = self.src;
-        let same = |(eh, s): &(u32, Span)| *eh == h && &src[s.start as usize..s.end as usize] == name.as_bytes();
-        match self.table.entry(Self::spread(h), same, |(eh, _)| Self::spread(*eh)) {
-            hashbrown::hash_table::Entry::Occupied(first) => Some(first.get().1),
-            hashbrown::hash_table::Entry::Vacant(slot) => {
-                slot.insert((h, at));
-                None
-            }
-        }
-    }
-}
-
-impl<'a> Names<'a> {
-    const LINEAR: usize = 16;
-
-    fn new(cx: &Ctx<'a>) -> Self {
-        Names {
-            start: cx.names.borrow().len(),
-            many: None,
-        }
-    }
-
-    /// Records `name`, written at `at`; returns where it was first seen if
-    /// it was.
-    fn insert(&mut self, cx: &Ctx<'a>, name: &'a str, at: Span) -> Option<Span> {
-        debug_assert_eq!(&cx.src[at.start as usize..at.end as usize], name.as_bytes());
-        if self.many.is_none() {
-            let mut few = cx.names.borrow_mut();
-            if let Some((_, first)) = few[self.start..].iter().find(|(n, _)| *n == name) {
-                return Some(*first);
-            }
-            if few.len() - self.start < Self::LINEAR {
-                few.push((name, at));
-                return None;
-            }
-            let mut many = Box::new(Many {
-                seed: Default::default(),
-                table: hashbrown::HashTable::with_capacity(2 * Self::LINEAR),
-                src: cx.src,
-            });
-            for (n, s) in few.drain(self.start..) {
-                many.insert(n, s);
-            }
-            self.many = Some(many);
-        }
-        self.many.as_mut()?.insert(name, at)
-    }
-
-    /// Gives the body's share of the scratch vector back.
-    fn finish(self, cx: &Ctx<'a>) {
-        cx.names.borrow_mut().truncate(self.start);
-    }
 }
 
 /// Turns a failure into its diagnostic.
