@@ -141,6 +141,32 @@ fn check_walks_only_hcl_tf_and_tfvars_files_but_checks_any_file_named() {
 }
 
 #[test]
+fn check_walk_leaves_out_hidden_directories_unless_named() {
+    let dir = std::env::temp_dir().join(format!("hcl-cli-hidden-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in [".terraform/modules/vpc", ".git", "sub/.cache", "sub"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("temp dir");
+    }
+    for file in [".terraform/modules/vpc/main.tf", ".git/x.hcl", "sub/.cache/y.tf"] {
+        std::fs::write(dir.join(file), "a = [1 2]\n").expect("hidden file");
+    }
+    std::fs::write(dir.join("main.tf"), "a = 1\n").expect("main.tf");
+    std::fs::write(dir.join("sub/.dotted.tf"), "a = 1\n").expect("dotted file");
+    let d = dir.to_str().expect("UTF-8 temp path");
+    let walked = hcl(&["check", d]);
+    assert_eq!(walked.code, 0, "{}{}", walked.stdout, walked.stderr);
+    assert!(walked.summary().starts_with("checked 2 files"), "{}", walked.stderr);
+    let named = hcl(&["check", &format!("{d}/.terraform")]);
+    assert_eq!(named.code, 1, "{}", named.stderr);
+    assert!(
+        named.summary().starts_with("checked 1 file: 1 error"),
+        "{}",
+        named.stderr
+    );
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
 fn check_of_valid_files_prints_nothing_and_exits_0() {
     let run = hcl(&[
         "check",

@@ -4,7 +4,9 @@
 //! - The files checked are every `.hcl`, `.tf` and `.tfvars` file under the
 //!   directories given (recursively; symbolic links to files are followed,
 //!   links to directories are not, so a cycle cannot loop, and a dangling
-//!   link is reported as an unreadable file), plus every path
+//!   link is reported as an unreadable file; hidden directories such as
+//!   `.git` and `.terraform`, whose files are copies and caches, are
+//!   skipped unless given by name), plus every path
 //!   given explicitly as a file, whatever its extension. The list is sorted
 //!   (component by component) and a file named twice is checked once.
 //! - Without `--vars` each file is parsed; with `--vars VARS.json` every
@@ -155,7 +157,9 @@ fn collect(paths: &[String]) -> Result<Vec<Job>, String> {
     Ok(jobs)
 }
 
-/// The files with one of [`EXTENSIONS`] under `dir`, recursively.
+/// The files with one of [`EXTENSIONS`] under `dir`, recursively, leaving
+/// out hidden directories below it (a name starting with `.`: `.git`,
+/// `.terraform` with its downloaded modules, editors' caches).
 fn walk(dir: &Path, jobs: &mut Vec<Job>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -172,7 +176,9 @@ fn walk(dir: &Path, jobs: &mut Vec<Job>) {
             continue;
         };
         if kind.is_dir() {
-            walk(&path, jobs);
+            if !entry.file_name().as_encoded_bytes().starts_with(b".") {
+                walk(&path, jobs);
+            }
         } else if wanted(&path) && (kind.is_file() || kind.is_symlink() && !path.is_dir()) {
             // a dangling link is kept: reading it says what is wrong
             jobs.push(Job::File(path));

@@ -87,8 +87,9 @@ enum Command {
     /// Check many files and directories at once, in parallel.
     ///
     /// Checks every `.hcl`, `.tf` and `.tfvars` file under the directories
-    /// given (recursively) and every file given by name, whatever its
-    /// extension. Each is parsed and, with `--vars`, every attribute (in
+    /// given (recursively, leaving out hidden directories such as `.git`
+    /// and `.terraform` unless named) and every file given by name,
+    /// whatever its extension. Each is parsed and, with `--vars`, every attribute (in
     /// blocks too) is evaluated. Prints the diagnostics of each file in path
     /// order, then a summary on stderr; exits 1 when there is an error, 0
     /// otherwise, 2 on usage errors.
