@@ -13,7 +13,7 @@ use super::lexical::{
 };
 use super::names::Names;
 use super::recovery::resync;
-use super::template_expr::string_lit;
+use super::template_expr::{quoted_template, string_lit};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -205,7 +205,7 @@ fn definition_required(_cx: &Ctx<'_>, name: Identifier<'_>) -> Diagnostic {
 /// `"name" = ...`: names are identifiers, never quoted.
 fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     let quote = span_at(&i, 1);
-    if let Ok((j, _)) = string_lit(cx, i) {
+    if let Ok((j, _)) = quoted_template(cx, i) {
         if peek(&j) == Some(b'=') {
             return Diagnostic::error(
                 "Invalid argument name",

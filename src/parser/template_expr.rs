@@ -226,19 +226,77 @@ pub(crate) fn string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLi
     let open = span_at(&i, 1);
     let (j, literal) = template_literal(cx, skip(i, 1), Flavor::Quoted);
     if j.fragment().starts_with(b"${") || j.fragment().starts_with(b"%{") {
-        let seq = span_at(&j, 2);
-        return cx.fail(
-            Diagnostic::error(
-                "Invalid string literal",
-                "Template sequences are not allowed in this string. To include a literal \"$\" or \"%\" \
-                 before \"{\", double it (as \"$${\" or \"%%{\").",
-                seq,
-            )
-            .with_context(open.to(seq)),
-        );
+        return sequence_in_string_lit(cx, i);
     }
     let quote = closing_quote(cx, &j, open)?;
     let span = Span::new(open.start, pos(&j) + quote as u32);
     let value = literal.map(|l| l.value).unwrap_or_default();
     Ok((token(cx, j, quote), StringLit { value, span }))
+}
+
+/// A string literal holding template sequences: an error for each
+/// sequence's opening (and each further tag of a directive), but the string
+/// is read on as a template so that what follows it (a block's other labels
+/// and body) is kept. Its value stands in `${ ... }` or `%{ ... }` for each
+/// of those, as the reference implementation does, so the text cannot be
+/// mistaken for a valid label.
+fn sequence_in_string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
+    let open = span_at(&i, 1);
+    let (j, quoted) = quoted_template(cx, i)?;
+    enum Work<'t> {
+        Parts(&'t [TemplatePart<'t>]),
+        Tag(u32, char),
+    }
+    let mut value = String::new();
+    // a stack, not recursion: directives may nest as deep as the parser allows
+    let mut work = vec![Work::Parts(quoted.template.parts)];
+    while let Some(w) = work.pop() {
+        let (part, rest) = match w {
+            Work::Tag(at, sigil) => {
+                let seq = Span::new(at, at + 2);
+                cx.report(
+                    Diagnostic::error(
+                        "Invalid string literal",
+                        "Template sequences are not allowed in this string. To include a literal \"$\" or \"%\" \
+                         before \"{\", double it (as \"$${\" or \"%%{\").",
+                        seq,
+                    )
+                    .with_context(open.to(seq)),
+                );
+                value.push(sigil);
+                value.push_str("{ ... }");
+                continue;
+            }
+            Work::Parts([]) => continue,
+            Work::Parts([part, rest @ ..]) => (part, rest),
+        };
+        work.push(Work::Parts(rest));
+        match part {
+            TemplatePart::Literal(l) => value.push_str(l.value),
+            TemplatePart::Interpolation(x) => work.push(Work::Tag(x.span.start, '$')),
+            // a template's span ends where the tag after it starts
+            TemplatePart::Directive(TemplateDirective::If(d)) => {
+                work.push(Work::Tag(d.else_template.unwrap_or(d.then_template).span.end, '%'));
+                if let Some(e) = &d.else_template {
+                    work.push(Work::Parts(e.parts));
+                    work.push(Work::Tag(d.then_template.span.end, '%'));
+                }
+                work.push(Work::Parts(d.then_template.parts));
+                work.push(Work::Tag(d.span.start, '%'));
+            }
+            TemplatePart::Directive(TemplateDirective::For(d)) => {
+                work.push(Work::Tag(d.body.span.end, '%'));
+                work.push(Work::Parts(d.body.parts));
+                work.push(Work::Tag(d.span.start, '%'));
+            }
+        }
+    }
+    let value = cx.arena.alloc_str(&value);
+    Ok((
+        j,
+        StringLit {
+            value,
+            span: quoted.span,
+        },
+    ))
 }

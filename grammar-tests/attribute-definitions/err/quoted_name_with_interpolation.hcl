@@ -1,0 +1,3 @@
+# spec: Attribute, hclsyntax#attribute-definitions
+"a${b}" = 1
+c = 2
