@@ -4,7 +4,9 @@
 
 use super::context::{bytes, peek, peek_at, pos, skip, span_at, Ctx, Newlines};
 use super::delimited::{close, Closer};
-use super::lexical::{at_identifier, at_keyword, decimal, found, identifier_len, token, trivia_and_newlines};
+use super::lexical::{
+    at_identifier, at_keyword, decimal, found, identifier_len, misused_character_hint, token, trivia_and_newlines,
+};
 use super::precedence::{self, Operand};
 use super::{call, collection, for_expr, literal, template_expr, traversal, Input, PResult};
 use crate::ast::*;
@@ -415,7 +417,10 @@ pub(crate) fn expected_expression(cx: &Ctx<'_>, at: u32) -> Diagnostic {
     };
     Diagnostic::error(
         summary,
-        format!("Expected the start of an expression, but found {what}."),
+        format!(
+            "Expected the start of an expression, but found {what}.{}",
+            misused_character_hint(&cx.src[subject.start as usize..])
+        ),
         subject,
     )
 }

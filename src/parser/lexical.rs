@@ -457,6 +457,7 @@ pub(crate) fn found(src: &[u8], at: u32) -> (Span, String) {
         [b'\r', b'\n', ..] => (one(2), "a newline".into()),
         [b'#', ..] | [b'/', b'/', ..] => (one(line_comment_end(b, 0)), "a comment".into()),
         [b'"', ..] => (one(1), "`\"`".into()),
+        [b'`', ..] => (one(1), "a backtick".into()),
         [c, ..] if c.is_ascii_digit() => {
             let n = numeric_lit_len(b).unwrap_or(1);
             (one(n), format!("the number `{}`", String::from_utf8_lossy(&b[..n])))
@@ -479,6 +480,31 @@ pub(crate) fn found(src: &[u8], at: u32) -> (Span, String) {
                 None => (one(1), "an invalid byte".into()),
             }
         }
+    }
+}
+
+/// A sentence of advice for a printable character that the language does
+/// not use, or uses only doubled, where it stands at the start of `b`
+/// (with a leading space, to follow the sentence that names it), or "".
+/// These are what people write from habit in other languages.
+///
+/// spec: hclsyntax#operators-and-delimiters
+pub(crate) fn misused_character_hint(b: &[u8]) -> &'static str {
+    match b {
+        [b'&', b'&', ..] | [b'|', b'|', ..] => "",
+        [b'$', b'{', ..] => " An interpolation is written inside a quoted template, as in \"${x}\".",
+        [b'\'', ..] => " Strings are written in double quotes (\"), never single ones.",
+        [b';', ..] => {
+            " Arguments and blocks are separated by newlines, and the items of a collection by commas; \
+                       the language has no semicolons."
+        }
+        [b'`', ..] => " Backticks are not used; a string spanning several lines is written as a heredoc (<<EOT).",
+        [b'&', ..] => " There are no bitwise operators; the logical AND is \"&&\".",
+        [b'|', ..] => " There are no bitwise operators; the logical OR is \"||\".",
+        [b'~', ..] => " There are no bitwise operators; the logical NOT is \"!\".",
+        [b'^', ..] => " There are no bitwise operators.",
+        [b'@' | b'$' | b'\\', ..] => " This character is not used in the language.",
+        _ => "",
     }
 }
 
@@ -529,6 +555,17 @@ mod tests {
         assert_eq!(found("\u{feff}".as_bytes(), 0).1, "the character U+FEFF");
         assert_eq!(found("\u{301}".as_bytes(), 0).1, "the character U+0301");
         assert_eq!(found(b"1.5e3x", 0), (Span::new(0, 5), "the number `1.5e3`".to_string()));
+    }
+
+    #[test]
+    fn misused_characters_get_a_hint_and_their_doubled_tokens_none() {
+        for b in [&b"'x'"[..], b";", b"`", b"&", b"|", b"~", b"^", b"@", b"$x", b"\\"] {
+            assert!(misused_character_hint(b).starts_with(' '), "{b:?}");
+        }
+        assert!(misused_character_hint(b"${x}").contains("quoted template"));
+        for b in [&b"&&"[..], b"||", b"a", b"", b"%"] {
+            assert_eq!(misused_character_hint(b), "", "{b:?}");
+        }
     }
 
     #[test]

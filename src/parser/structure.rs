@@ -8,8 +8,8 @@ use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
 use super::error::PError;
 use super::expression::expression;
 use super::lexical::{
-    at_identifier, at_newline, found, identifier, identifier_len, token, trivia, trivia_and_newlines_len, trivia_len,
-    unused_character_len,
+    at_identifier, at_newline, found, identifier, identifier_len, misused_character_hint, token, trivia,
+    trivia_and_newlines_len, trivia_len, unused_character_len,
 };
 use super::names::Names;
 use super::recovery::resync;
@@ -161,6 +161,9 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>, lead: usize) -> PResult<'a, BodyIte
         rest if identifier_len(rest) > 0 => block(cx, skip(i, lead + after), name),
         rest => match unused_character_len(rest) {
             Some(len) => cx.fail(unused_character_after(cx, name, start + after as u32, len, true)),
+            None if !misused_character_hint(rest).is_empty() => {
+                cx.fail(misused_character_after(cx, name, start + after as u32))
+            }
             None => cx.fail(definition_required(cx, name)),
         },
     }
@@ -188,6 +191,27 @@ fn unused_character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32, len: usiz
         "."
     });
     Diagnostic::error("Invalid character", detail, subject).with_context(name.span.to(subject))
+}
+
+/// A printable character the language does not use (or uses only
+/// doubled) right after a name: reported at that character, with advice,
+/// rather than at the name as a missing equals sign.
+///
+/// spec: hclsyntax#operators-and-delimiters
+fn misused_character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32) -> Diagnostic {
+    let (subject, what) = found(cx.src, at);
+    let rest = &cx.src[at as usize..];
+    let summary = match rest.first() {
+        Some(b'&' | b'|' | b'~' | b'^') => "Unsupported operator",
+        _ => "Invalid character",
+    };
+    let n = name.name;
+    let detail = format!(
+        "Found {what} after \"{n}\".{} To set an argument, use the equals sign \"=\" after \"{n}\" to introduce its \
+         value; to define a block, follow the block type and labels with \"{{\".",
+        misused_character_hint(rest)
+    );
+    Diagnostic::error(summary, detail, subject).with_context(name.span.to(subject))
 }
 
 fn definition_required(_cx: &Ctx<'_>, name: Identifier<'_>) -> Diagnostic {
@@ -289,8 +313,9 @@ fn end_of_item<'a>(cx: &Ctx<'a>, i: Input<'a>, item: Span, what: &str) -> Input<
                 "Missing newline after block definition"
             },
             format!(
-                "{} {what} definition must end with a newline, but found {found_what}.",
-                if what == "argument" { "An" } else { "A" }
+                "{} {what} definition must end with a newline, but found {found_what}.{}",
+                if what == "argument" { "An" } else { "A" },
+                misused_character_hint(i.fragment())
             ),
             subject,
         )
