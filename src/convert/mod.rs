@@ -25,6 +25,7 @@
 //! ```
 
 mod error;
+mod memo;
 mod types;
 mod unify;
 mod values;

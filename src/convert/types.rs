@@ -3,11 +3,13 @@
 //!
 //! spec: model#type-conversions-and-unification
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
+use super::memo::{memoized, PairMemo};
 use super::unify::unify;
 use super::Safety;
-use crate::value::{ObjectType, Type};
+use crate::value::{fans_out, type_node_id, ObjectType, Type};
 
 fn min(a: Safety, b: Safety) -> Safety {
     if a == Safety::Safe && b == Safety::Safe {
@@ -38,7 +40,30 @@ fn all<'a>(pairs: impl Iterator<Item = (&'a Type, &'a Type)>) -> Option<Safety> 
 /// assert_eq!(conversion_safety(&Type::list(Type::String), &Type::set(Type::String)), Some(Safety::Unsafe));
 /// ```
 pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
-    crate::stack::with_stack(|| safety_here(from, to))
+    crate::stack::with_stack(|| {
+        memoized(
+            &SAFETY,
+            pair_key(from, to),
+            || safety_here(from, to),
+            |r| (from.clone(), to.clone(), *r),
+            |e| e.2,
+        )
+    })
+}
+
+/// The memo key of a walk over two types (see `memo`): only where one of
+/// them fans out, since only there can occurrences multiply.
+pub(super) fn pair_key(a: &Type, b: &Type) -> Option<(usize, usize)> {
+    if fans_out(a) || fans_out(b) {
+        type_node_id(a).zip(type_node_id(b))
+    } else {
+        None
+    }
+}
+
+thread_local! {
+    static SAFETY: PairMemo<Type, Type, Option<Safety>> = RefCell::default();
+    static CONVERTED_TYPE: PairMemo<Type, Type, Option<Type>> = RefCell::default();
 }
 
 fn safety_here(from: &Type, to: &Type) -> Option<Safety> {
@@ -120,7 +145,15 @@ pub(crate) fn single_element_type<'a>(parts: impl Iterator<Item = &'a Type>, spe
 /// dynamic parts take the types the converted parts have. `None` when there
 /// is no conversion.
 pub fn converted_type(from: &Type, to: &Type) -> Option<Type> {
-    crate::stack::with_stack(|| converted_type_here(from, to))
+    crate::stack::with_stack(|| {
+        memoized(
+            &CONVERTED_TYPE,
+            pair_key(from, to),
+            || converted_type_here(from, to),
+            |r| (from.clone(), to.clone(), r.clone()),
+            |e| e.2.clone(),
+        )
+    })
 }
 
 fn converted_type_here(from: &Type, to: &Type) -> Option<Type> {

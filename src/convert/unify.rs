@@ -22,12 +22,14 @@
 //! over tuple, and makes objects with different attributes a map), see
 //! docs/deviations.md, D-unification.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use super::memo::{memoized, Memo};
 use super::types::conversion_safety;
 use super::ConversionError;
-use crate::value::{ObjectType, Type, Value};
+use crate::value::{fans_out, type_node_id, ObjectType, Type, Value};
 
 /// The type all of `types` unify to, or `None` when there is none. An
 /// empty list unifies to the dynamic pseudo-type.
@@ -70,7 +72,28 @@ pub fn unify(types: &[Type]) -> Option<Type> {
 
 /// The unification by the rules alone, before the final check.
 fn unify_parts(types: &[Type]) -> Option<Type> {
-    crate::stack::with_stack(|| unify_kinds(types))
+    // memoised where one of the types fans out (see `memo`)
+    let key = types
+        .iter()
+        .any(fans_out)
+        .then(|| types.iter().map(type_node_id).collect::<Option<Vec<usize>>>())
+        .flatten();
+    crate::stack::with_stack(|| {
+        memoized(
+            &UNIFIED,
+            key,
+            || unify_kinds(types),
+            |r| (types.to_vec(), r.clone()),
+            |e| e.1.clone(),
+        )
+    })
+}
+
+/// Unifications of lists of types, by the nodes of the types.
+type UnifiedMemo = RefCell<Memo<Vec<usize>, (Vec<Type>, Option<Type>)>>;
+
+thread_local! {
+    static UNIFIED: UnifiedMemo = RefCell::default();
 }
 
 fn unify_kinds(types: &[Type]) -> Option<Type> {

@@ -2,12 +2,15 @@
 //!
 //! spec: model#type-conversions-and-unification
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::error::{ConversionError, PathStep};
+use super::memo::{memoized, PairMemo};
 use super::types::{conversion_safety, converted_type, single_element_type};
 use crate::number::Number;
-use crate::value::{Type, Value, ValueRef};
+use crate::value::equality::node_id;
+use crate::value::{type_node_id, Type, Value, ValueRef};
 
 fn mismatch(to: &Type) -> ConversionError {
     ConversionError::new(format!("{} is required", to.friendly_name_with_article()))
@@ -15,8 +18,23 @@ fn mismatch(to: &Type) -> ConversionError {
 
 /// Converts `v` to `to` (a type specification: its dynamic parts accept
 /// anything), allowing unsafe conversions.
+///
+/// Each pair of a shared part of the value and a part of the type is
+/// converted once (see `memo`).
 pub(super) fn convert_value(v: &Value, to: &Type) -> Result<Value, ConversionError> {
-    crate::stack::with_stack(|| convert_here(v, to))
+    crate::stack::with_stack(|| {
+        memoized(
+            &CONVERTED,
+            node_id(v).zip(type_node_id(to)),
+            || convert_here(v, to),
+            |r| (v.clone(), to.clone(), r.clone()),
+            |e| e.2.clone(),
+        )
+    })
+}
+
+thread_local! {
+    static CONVERTED: PairMemo<Value, Type, Result<Value, ConversionError>> = RefCell::default();
 }
 
 fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {

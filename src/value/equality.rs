@@ -210,6 +210,18 @@ pub(crate) fn same_collection(a: &Value, b: &Value) -> Option<bool> {
     }
 }
 
+/// A number that tells a known collection or structure of two or more
+/// parts apart from every other one alive (the address of its shared
+/// parts), for memos of walks over values that share parts.
+pub(crate) fn node_id(v: &Value) -> Option<usize> {
+    use std::sync::Arc;
+    match &v.0 {
+        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) if s.items.len() >= 2 => Some(Arc::as_ptr(s) as usize),
+        Repr::Map(e) | Repr::Object(e) if e.entries.len() >= 2 => Some(Arc::as_ptr(e) as usize),
+        _ => None,
+    }
+}
+
 /// The number of parts of a known collection or structure.
 pub(crate) fn parts(v: &Value) -> Option<u64> {
     match &v.0 {

@@ -272,6 +272,33 @@ impl fmt::Display for Type {
     }
 }
 
+/// A number that tells this type's node apart from every other node alive
+/// (the address of its shared part), for memos of walks over values and
+/// types that share parts; the same for the primitive and dynamic types,
+/// which have no parts. `None` for a capsule type.
+pub(crate) fn node_id(t: &Type) -> Option<usize> {
+    Some(match t {
+        Type::String => 1,
+        Type::Number => 2,
+        Type::Bool => 3,
+        Type::Dynamic => 4,
+        Type::List(e) | Type::Set(e) | Type::Map(e) => Arc::as_ptr(e) as usize,
+        Type::Object(o) => Arc::as_ptr(o) as usize,
+        Type::Tuple(t) => Arc::as_ptr(t) as usize,
+        Type::Capsule(_) => return None,
+    })
+}
+
+/// Whether this type's node has two or more parts (a tuple or object type
+/// of two or more), the nodes where sharing multiplies the occurrences.
+pub(crate) fn fans_out(t: &Type) -> bool {
+    match t {
+        Type::Object(o) => o.attrs.len() >= 2,
+        Type::Tuple(t) => t.len() >= 2,
+        _ => false,
+    }
+}
+
 impl Type {
     fn write_to(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
