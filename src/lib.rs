@@ -71,6 +71,7 @@ pub mod eval;
 pub mod function;
 #[cfg(feature = "json")]
 pub mod json;
+mod memo;
 pub mod number;
 mod parser;
 pub mod render;

@@ -25,7 +25,6 @@
 //! ```
 
 mod error;
-mod memo;
 mod types;
 mod unify;
 mod values;

@@ -3,12 +3,11 @@
 //!
 //! spec: model#type-conversions-and-unification
 
-use std::cell::RefCell;
 use std::sync::Arc;
 
-use super::memo::{memoized, PairMemo};
 use super::unify::unify;
 use super::Safety;
+use crate::memo::{memoized, PairMemo};
 use crate::value::{fans_out, type_node_id, ObjectType, Type};
 
 fn min(a: Safety, b: Safety) -> Safety {
@@ -62,8 +61,8 @@ pub(super) fn pair_key(a: &Type, b: &Type) -> Option<(usize, usize)> {
 }
 
 thread_local! {
-    static SAFETY: PairMemo<Type, Type, Option<Safety>> = RefCell::default();
-    static CONVERTED_TYPE: PairMemo<Type, Type, Option<Type>> = RefCell::default();
+    static SAFETY: PairMemo<Type, Type, Option<Safety>> = const { PairMemo::new() };
+    static CONVERTED_TYPE: PairMemo<Type, Type, Option<Type>> = const { PairMemo::new() };
 }
 
 fn safety_here(from: &Type, to: &Type) -> Option<Safety> {

@@ -22,13 +22,12 @@
 //! over tuple, and makes objects with different attributes a map), see
 //! docs/deviations.md, D-unification.
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::memo::{memoized, Memo};
 use super::types::conversion_safety;
 use super::ConversionError;
+use crate::memo::{memoized, Memo};
 use crate::value::{fans_out, type_node_id, ObjectType, Type, Value};
 
 /// The type all of `types` unify to, or `None` when there is none. An
@@ -90,10 +89,10 @@ fn unify_parts(types: &[Type]) -> Option<Type> {
 }
 
 /// Unifications of lists of types, by the nodes of the types.
-type UnifiedMemo = RefCell<Memo<Vec<usize>, (Vec<Type>, Option<Type>)>>;
+type UnifiedMemo = Memo<Vec<usize>, (Vec<Type>, Option<Type>)>;
 
 thread_local! {
-    static UNIFIED: UnifiedMemo = RefCell::default();
+    static UNIFIED: UnifiedMemo = const { Memo::new() };
 }
 
 fn unify_kinds(types: &[Type]) -> Option<Type> {

@@ -2,14 +2,13 @@
 //!
 //! spec: model#type-conversions-and-unification
 
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::error::{ConversionError, PathStep};
-use super::memo::{memoized, PairMemo};
 use super::types::{conversion_safety, converted_type, single_element_type};
+use crate::memo::{memoized, PairMemo};
 use crate::number::Number;
-use crate::value::equality::node_id;
+use crate::value::equality::{node_id, parts};
 use crate::value::{type_node_id, Type, Value, ValueRef};
 
 fn mismatch(to: &Type) -> ConversionError {
@@ -22,6 +21,10 @@ fn mismatch(to: &Type) -> ConversionError {
 /// Each pair of a shared part of the value and a part of the type is
 /// converted once (see `memo`).
 pub(super) fn convert_value(v: &Value, to: &Type) -> Result<Value, ConversionError> {
+    if parts(v).is_none() {
+        // nothing below to meet twice
+        return crate::stack::with_stack(|| convert_here(v, to));
+    }
     crate::stack::with_stack(|| {
         memoized(
             &CONVERTED,
@@ -34,7 +37,7 @@ pub(super) fn convert_value(v: &Value, to: &Type) -> Result<Value, ConversionErr
 }
 
 thread_local! {
-    static CONVERTED: PairMemo<Value, Type, Result<Value, ConversionError>> = RefCell::default();
+    static CONVERTED: PairMemo<Value, Type, Result<Value, ConversionError>> = const { PairMemo::new() };
 }
 
 fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
@@ -48,7 +51,7 @@ fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
     }
     // A value may hold one big part many times, and converting visits
     // every occurrence: in an evaluation it costs steps.
-    if !crate::function::walk(1 + crate::value::equality::parts(v).unwrap_or(0)) {
+    if !crate::function::walk(1 + parts(v).unwrap_or(0)) {
         return Err(mismatch(to));
     }
     let from = v.ty();

@@ -14,6 +14,7 @@
 use super::types::Type;
 use super::value::{Repr, Value};
 use crate::function::walk;
+use crate::memo::{memoized, PairMemo};
 
 /// A three-valued answer: the result of comparing values that may be
 /// unknown.
@@ -94,7 +95,6 @@ impl Value {
     }
 
     fn equals_here(&self, other: &Value) -> Tri {
-        use Repr::*;
         // One shared collection: equal to itself, unless a part is unknown.
         // Without this, a list holding one big list a thousand times would
         // compare that list a thousand times, and sharing nested a few
@@ -102,6 +102,22 @@ impl Value {
         if let Some(known) = same_collection(self, other) {
             return if known { Tri::True } else { Tri::Unknown };
         }
+        // Two collections built apart that share parts within: each pair
+        // of their shared parts is compared once (see `memo`).
+        if parts(self).is_none() && parts(other).is_none() {
+            return self.equals_parts(other);
+        }
+        memoized(
+            &EQUALS,
+            node_id(self).zip(node_id(other)),
+            || self.equals_parts(other),
+            |r| (self.clone(), other.clone(), *r),
+            |e| e.2,
+        )
+    }
+
+    fn equals_parts(&self, other: &Value) -> Tri {
+        use Repr::*;
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
         if !self.is_known() || !other.is_known() {
             return Tri::Unknown;
@@ -210,14 +226,21 @@ pub(crate) fn same_collection(a: &Value, b: &Value) -> Option<bool> {
     }
 }
 
-/// A number that tells a known collection or structure of two or more
-/// parts apart from every other one alive (the address of its shared
-/// parts), for memos of walks over values that share parts.
+/// A number that tells a known collection or structure apart from every
+/// other one alive (the address of its shared parts), for memos of walks
+/// over values that share parts; only for one that a walk may meet more
+/// than once and where that multiplies the work: with two or more parts,
+/// held in more than one place. (A part held once is met again only with
+/// its holder, which the memo answers first.)
 pub(crate) fn node_id(v: &Value) -> Option<usize> {
     use std::sync::Arc;
     match &v.0 {
-        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) if s.items.len() >= 2 => Some(Arc::as_ptr(s) as usize),
-        Repr::Map(e) | Repr::Object(e) if e.entries.len() >= 2 => Some(Arc::as_ptr(e) as usize),
+        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) if s.items.len() >= 2 && Arc::strong_count(s) > 1 => {
+            Some(Arc::as_ptr(s) as usize)
+        }
+        Repr::Map(e) | Repr::Object(e) if e.entries.len() >= 2 && Arc::strong_count(e) > 1 => {
+            Some(Arc::as_ptr(e) as usize)
+        }
         _ => None,
     }
 }
@@ -245,16 +268,34 @@ impl PartialEq for Value {
     /// or unknown value of the same type. Unlike [`Value::equals`], this
     /// never answers "unknown".
     fn eq(&self, other: &Value) -> bool {
-        use Repr::*;
         if same_collection(self, other).is_some() {
             return true;
         }
+        if parts(self).is_none() && parts(other).is_none() {
+            return self.identical_parts(other);
+        }
+        let key = node_id(self).zip(node_id(other));
+        crate::stack::with_stack(|| {
+            memoized(
+                &IDENTICAL,
+                key,
+                || self.identical_parts(other),
+                |r| (self.clone(), other.clone(), *r),
+                |e| e.2,
+            )
+        })
+    }
+}
+
+impl Value {
+    fn identical_parts(&self, other: &Value) -> bool {
+        use Repr::*;
         if let (Some(n), Some(_)) = (parts(self), parts(other)) {
             if !walk(n) {
                 return false;
             }
         }
-        crate::stack::with_stack(|| match (&self.0, &other.0) {
+        match (&self.0, &other.0) {
             (Null(a), Null(b)) | (Unknown(a), Unknown(b)) => a == b,
             (Bool(a), Bool(b)) => a == b,
             (Number(a), Number(b)) => a == b,
@@ -274,6 +315,11 @@ impl PartialEq for Value {
             }
             (Capsule(a), Capsule(b)) => a.ty == b.ty && a.ty.values_equal(&*a.payload, &*b.payload),
             _ => false,
-        })
+        }
     }
+}
+
+thread_local! {
+    static EQUALS: PairMemo<Value, Value, Tri> = const { PairMemo::new() };
+    static IDENTICAL: PairMemo<Value, Value, bool> = const { PairMemo::new() };
 }

@@ -13,9 +13,11 @@
 
 use std::cmp::Ordering;
 
+use super::equality::{node_id, parts};
 use super::types::Type;
 use super::value::{Repr, Value};
 use super::Tri;
+use crate::memo::{memoized, PairMemo};
 
 impl Value {
     /// Compares two values of the same type in the order that sets iterate
@@ -41,9 +43,23 @@ impl Value {
         if super::equality::same_collection(self, other).is_some() {
             return Ordering::Equal;
         }
+        // each pair of shared parts is ordered once (see `memo`)
+        if parts(self).is_none() {
+            return self.cmp_parts(other);
+        }
+        memoized(
+            &ORDERED,
+            node_id(self).zip(node_id(other)),
+            || self.cmp_parts(other),
+            |r| (self.clone(), other.clone(), *r),
+            |e| e.2,
+        )
+    }
+
+    fn cmp_parts(&self, other: &Value) -> Ordering {
         // comparing costs steps in an evaluation; past its budget the
         // answer is never used (see `function::walk`)
-        if let Some(n) = super::equality::parts(self) {
+        if let Some(n) = parts(self) {
             if !crate::function::walk(n) {
                 return Ordering::Equal;
             }
@@ -68,6 +84,10 @@ impl Value {
             _ => Ordering::Equal,
         }
     }
+}
+
+thread_local! {
+    static ORDERED: PairMemo<Value, Value, Ordering> = const { PairMemo::new() };
 }
 
 fn lexicographic(a: &[Value], b: &[Value]) -> Ordering {
