@@ -90,6 +90,9 @@ impl Evaluator<'_> {
     /// a final `...` argument.
     ///
     /// spec: hclsyntax#functions-and-function-calls
+    // kept out of `expr_here` and `term`, whose frames every nesting level
+    // pays for
+    #[inline(never)]
     pub(super) fn call(&mut self, call: &FunctionCall<'_>, locals: Option<&Locals<'_>>) -> Value {
         let name = call.name.name;
         if self.ctx.mode() == Mode::LiteralOnly {

@@ -46,6 +46,9 @@ impl Evaluator<'_> {
     /// Tuple and object constructors.
     ///
     /// spec: hclsyntax#collection-values
+    // kept out of `expr_here` and `term`, whose frames every nesting level
+    // pays for
+    #[inline(never)]
     pub(super) fn collection(&mut self, c: &CollectionValue<'_>, locals: Option<&Locals<'_>>) -> Value {
         match c {
             CollectionValue::Tuple(t) => Value::tuple(t.elements.iter().map(|e| self.expr(e, locals)).collect()),

@@ -14,6 +14,9 @@ impl Evaluator<'_> {
     /// errors of a result pass through only when it is selected.
     ///
     /// spec: hclsyntax#conditional-operator
+    // kept out of `expr_here` and `term`, whose frames every nesting level
+    // pays for
+    #[inline(never)]
     pub(super) fn conditional(&mut self, c: &Conditional<'_>, locals: Option<&Locals<'_>>) -> Value {
         let (true_value, true_diags) = self.isolated(|ev| ev.expr(&c.true_expr, locals));
         let (false_value, false_diags) = self.isolated(|ev| ev.expr(&c.false_expr, locals));

@@ -118,6 +118,9 @@ impl Evaluator<'_> {
     /// element has been tried.
     ///
     /// spec: hclsyntax#for-expressions
+    // kept out of `expr_here` and `term`, whose frames every nesting level
+    // pays for
+    #[inline(never)]
     pub(super) fn for_expr(&mut self, f: &ForExpr<'_>, locals: Option<&Locals<'_>>) -> Value {
         let intro = f.intro();
         let span = f.span();

@@ -67,6 +67,9 @@ impl Evaluator<'_> {
     /// `unaryOp = ("-" | "!") ExprTerm`
     ///
     /// spec: hclsyntax#operations
+    // kept out of `expr_here` and `term`, whose frames every nesting level
+    // pays for
+    #[inline(never)]
     pub(super) fn unary(&mut self, u: &UnaryOp<'_>, locals: Option<&Locals<'_>>) -> Value {
         let ty = match u.op {
             UnaryOperator::Negate => Type::Number,
@@ -115,6 +118,9 @@ impl Evaluator<'_> {
     /// right: `ExprTerm (binaryOperator ExprTerm)*`.
     ///
     /// spec: hclsyntax#operations
+    // kept out of `expr_here` and `term`, whose frames every nesting level
+    // pays for
+    #[inline(never)]
     pub(super) fn binary(&mut self, b: &BinaryOp<'_>, locals: Option<&Locals<'_>>) -> Value {
         let errors = self.error_count();
         let mut acc = self.operand(&b.first, locals);

@@ -15,6 +15,9 @@ const UNSUPPORTED: &str = "Unsupported attribute";
 
 impl Evaluator<'_> {
     /// A term with its postfix operators, applied left to right.
+    // kept out of `expr_here` and `term`, whose frames every nesting level
+    // pays for
+    #[inline(never)]
     pub(super) fn postfix(&mut self, p: &Postfix<'_>, locals: Option<&Locals<'_>>) -> Value {
         let mut v = self.term(&p.term, locals);
         for op in p.ops {

@@ -16,6 +16,9 @@ impl Evaluator<'_> {
     /// interpolation gives its value unconverted; any other gives a string.
     ///
     /// spec: hclsyntax#template-interpolation-unwrapping
+    // kept out of `expr_here` and `term`, whose frames every nesting level
+    // pays for
+    #[inline(never)]
     pub(super) fn template_unwrapped(&mut self, t: &Template<'_>, locals: Option<&Locals<'_>>) -> Value {
         if let [TemplatePart::Interpolation(i)] = t.parts {
             return self.expr(&i.expr, locals);

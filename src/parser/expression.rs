@@ -35,6 +35,8 @@ pub(crate) fn expression<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expressi
 /// Conditional = Expression "?" Expression ":" Expression;
 /// ```
 /// spec: Conditional, hclsyntax#conditional-operator
+// kept out of its caller, whose frame every nesting level pays for
+#[inline(never)]
 pub(crate) fn conditional<'a>(cx: &Ctx<'a>, i: Input<'a>, predicate: Expression<'a>) -> PResult<'a, Expression<'a>> {
     let question = span_at(&i, 1);
     cx.nested(question, cx.newlines(), || {
@@ -106,6 +108,8 @@ fn operand<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
 /// unaryOp = ("-" | "!") ExprTerm;
 /// ```
 /// spec: unaryOp, hclsyntax#operations, hclsyntax#arithmetic-operators, hclsyntax#logic-operators
+// kept out of `expression`, whose frame every nesting level pays for
+#[inline(never)]
 pub(crate) fn unary_op<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
     let op = match peek(&i) {
         Some(b'-') => UnaryOperator::Negate,
@@ -135,6 +139,8 @@ pub(crate) fn unary_op<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression
 /// binaryOp = ExprTerm binaryOperator ExprTerm;
 /// ```
 /// spec: binaryOp, hclsyntax#operations
+// kept out of `expression`, whose frame every nesting level pays for
+#[inline(never)]
 pub(crate) fn binary_op<'a>(cx: &Ctx<'a>, mut i: Input<'a>, first: Expression<'a>) -> PResult<'a, Expression<'a>> {
     // The chain is folded as it is read (no list of its terms is built):
     // the operators and operands come from an iterator over the input,
@@ -310,18 +316,9 @@ pub(crate) fn logic_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
 /// spec: ExprTerm, hclsyntax#expression-terms
 pub(crate) fn expr_term<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     let (i, term) = match peek(&i) {
-        Some(c) if decimal(c) => {
-            let (i, lit) = literal::literal_value(cx, i)?;
-            (i, ExprTerm::LiteralValue(lit))
-        }
-        Some(b'"') => {
-            let (i, t) = template_expr::template_expr(cx, i)?;
-            (i, ExprTerm::TemplateExpr(t))
-        }
-        Some(b'<') if peek_at(&i, 1) == Some(b'<') => {
-            let (i, t) = template_expr::template_expr(cx, i)?;
-            (i, ExprTerm::TemplateExpr(t))
-        }
+        Some(c) if decimal(c) => number(cx, i)?,
+        Some(b'"') => template(cx, i)?,
+        Some(b'<') if peek_at(&i, 1) == Some(b'<') => template(cx, i)?,
         Some(b'[' | b'{') => bracketed(cx, i)?,
         Some(b'(') => parens(cx, i)?,
         _ if at_identifier(&i) => named(cx, i)?,
@@ -330,10 +327,26 @@ pub(crate) fn expr_term<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<
     traversal::postfix(cx, i, term)
 }
 
+/// A number literal as a term.
+#[inline(never)]
+fn number<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
+    let (i, lit) = literal::literal_value(cx, i)?;
+    Ok((i, ExprTerm::LiteralValue(lit)))
+}
+
+/// A quoted or heredoc template as a term.
+#[inline(never)]
+fn template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
+    let (i, t) = template_expr::template_expr(cx, i)?;
+    Ok((i, ExprTerm::TemplateExpr(t)))
+}
+
 /// `[` and `{` start either a collection or a `for` expression; the `for`
 /// reading wins whenever the first thing inside is the keyword `for`.
 ///
 /// spec: hclsyntax#collection-values, hclsyntax#for-expressions
+// kept out of its caller, whose frame every nesting level pays for
+#[inline(never)]
 fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     let inside = trivia_and_newlines(cx, skip(i, 1));
     if at_keyword(&inside, "for") {
@@ -348,6 +361,8 @@ fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
 /// `( expression )`. Newlines inside are whitespace.
 ///
 /// spec: ExprTerm, hclsyntax#expression-terms
+// kept out of its caller, whose frame every nesting level pays for
+#[inline(never)]
 fn parens<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     let open = span_at(&i, 1);
     let (i, expr, close_span) = cx.nested(open, Newlines::Ignored, || {
@@ -378,6 +393,8 @@ const PARENS: Closer = Closer {
 /// (which win over every other reading), a function call, or a variable.
 ///
 /// spec: hclsyntax#keywords, LiteralValue, FunctionCall, VariableExpr
+// kept out of its caller, whose frame every nesting level pays for
+#[inline(never)]
 fn named<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     let n = identifier_len(i.fragment());
     if let b"true" | b"false" | b"null" = &i.fragment()[..n] {

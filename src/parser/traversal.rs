@@ -16,6 +16,8 @@ use crate::span::Span;
 
 /// The postfix operators after `term`, collected into one flat
 /// [`Postfix`] chain (no recursion per operator).
+// kept out of `expr_term`, whose frame every nesting level pays for
+#[inline(never)]
 pub(crate) fn postfix<'a>(cx: &Ctx<'a>, mut i: Input<'a>, term: ExprTerm<'a>) -> PResult<'a, ExprTerm<'a>> {
     // most terms have no postfix operator at all
     match bytes(&i) {
