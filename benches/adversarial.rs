@@ -10,14 +10,17 @@
 //! families are tested for correctness, at these sizes and others, by
 //! `tests/adversarial.rs`.
 //!
-//! Both sizes are measured with freed memory kept for reuse (see
-//! [`keep_freed_memory`]). With glibc's defaults the large size alone
-//! would pay for mapping and zeroing fresh pages on every iteration,
-//! while the small one reuses the memory its last iteration freed: the
-//! ratio would then compare two different costs of memory rather than the
-//! library's work. `BENCH_DEFAULT_MALLOC=1` measures with glibc's defaults
-//! (the table names which was used). A fresh process, as with the `hcl`
-//! tool, pays for fresh pages at both sizes.
+//! Both sizes are measured with the memory an iteration frees kept for the
+//! next: the heap's (see [`keep_freed_memory`]) and the stack's (the
+//! families run on a thread with a [`BENCH_STACK`] stack, so deep nesting
+//! recurses on stack pages earlier iterations touched, instead of on fresh
+//! segments mapped for each one). Otherwise the large size alone would pay
+//! for mapping and zeroing fresh pages on every iteration, while the small
+//! one reuses what its last iteration freed: the ratio would compare two
+//! different costs of memory rather than the library's work.
+//! `BENCH_DEFAULT_MEMORY=1` measures with glibc's defaults on the main
+//! thread (the table names which was used). A fresh process, as with the
+//! `hcl` tool, pays for fresh pages at both sizes.
 
 #[path = "../tests/common/collide.rs"]
 mod collide;
@@ -412,8 +415,8 @@ fn report() {
 /// (glibc maps those over 32 MiB and unmaps them on free) and the heap is
 /// never trimmed. Returns what the memory regime is, for the table.
 fn keep_freed_memory() -> &'static str {
-    if std::env::var_os("BENCH_DEFAULT_MALLOC").is_some() {
-        return "the allocator's defaults (BENCH_DEFAULT_MALLOC)";
+    if std::env::var_os("BENCH_DEFAULT_MEMORY").is_some() {
+        return "the allocator's defaults, main thread (BENCH_DEFAULT_MEMORY)";
     }
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
@@ -426,14 +429,29 @@ fn keep_freed_memory() -> &'static str {
         // called before any thread of the benchmark starts.
         let ok = unsafe { mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, i32::MAX) == 1 };
         if ok {
-            return "freed memory kept for reuse (glibc mallopt)";
+            return "freed heap memory kept for reuse (glibc mallopt), 1 GiB stack";
         }
     }
     "the allocator's defaults (no way to keep freed memory here)"
 }
 
+/// The stack the families run on: more than the deepest of them uses.
+const BENCH_STACK: usize = 1 << 30;
+
 fn main() {
     let regime = keep_freed_memory();
+    if std::env::var_os("BENCH_DEFAULT_MEMORY").is_some() {
+        return run(regime);
+    }
+    std::thread::Builder::new()
+        .stack_size(BENCH_STACK)
+        .spawn(move || run(regime))
+        .expect("a thread for the benchmarks")
+        .join()
+        .expect("the benchmarks ran");
+}
+
+fn run(regime: &'static str) {
     println!("memory: {regime}");
     let mut c = Criterion::default().configure_from_args();
     nesting(&mut c);
