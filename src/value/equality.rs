@@ -15,6 +15,7 @@ use super::types::Type;
 use super::value::{Repr, Value};
 use crate::function::walk;
 use crate::memo::{memoized, PairMemo};
+use std::thread::LocalKey;
 
 /// A three-valued answer: the result of comparing values that may be
 /// unknown.
@@ -103,17 +104,8 @@ impl Value {
             return if known { Tri::True } else { Tri::Unknown };
         }
         // Two collections built apart that share parts within: each pair
-        // of their shared parts is compared once (see `memo`).
-        if parts(self).is_none() && parts(other).is_none() {
-            return self.equals_parts(other);
-        }
-        memoized(
-            &EQUALS,
-            node_id(self).zip(node_id(other)),
-            || self.equals_parts(other),
-            |r| (self.clone(), other.clone(), *r),
-            |e| e.2,
-        )
+        // of their shared parts is compared once.
+        pairwise(&EQUALS, self, other, || self.equals_parts(other))
     }
 
     fn equals_parts(&self, other: &Value) -> Tri {
@@ -245,6 +237,27 @@ pub(crate) fn node_id(v: &Value) -> Option<usize> {
     }
 }
 
+/// `walk` over the pair `a`, `b`, memoised in `memo` within its outermost
+/// call where both are nodes that may recur (see `crate::memo`): values
+/// without parts skip the memo altogether.
+pub(crate) fn pairwise<R: Copy + 'static>(
+    memo: &'static LocalKey<PairMemo<Value, Value, R>>,
+    a: &Value,
+    b: &Value,
+    walk: impl FnOnce() -> R,
+) -> R {
+    if parts(a).is_none() && parts(b).is_none() {
+        return walk();
+    }
+    memoized(
+        memo,
+        node_id(a).zip(node_id(b)),
+        walk,
+        |r| (a.clone(), b.clone(), *r),
+        |e| e.2,
+    )
+}
+
 /// The number of parts of a known collection or structure.
 pub(crate) fn parts(v: &Value) -> Option<u64> {
     match &v.0 {
@@ -271,19 +284,7 @@ impl PartialEq for Value {
         if same_collection(self, other).is_some() {
             return true;
         }
-        if parts(self).is_none() && parts(other).is_none() {
-            return self.identical_parts(other);
-        }
-        let key = node_id(self).zip(node_id(other));
-        crate::stack::with_stack(|| {
-            memoized(
-                &IDENTICAL,
-                key,
-                || self.identical_parts(other),
-                |r| (self.clone(), other.clone(), *r),
-                |e| e.2,
-            )
-        })
+        crate::stack::with_stack(|| pairwise(&IDENTICAL, self, other, || self.identical_parts(other)))
     }
 }
 

@@ -13,11 +13,11 @@
 
 use std::cmp::Ordering;
 
-use super::equality::{node_id, parts};
+use super::equality::{pairwise, parts};
 use super::types::Type;
 use super::value::{Repr, Value};
 use super::Tri;
-use crate::memo::{memoized, PairMemo};
+use crate::memo::PairMemo;
 
 impl Value {
     /// Compares two values of the same type in the order that sets iterate
@@ -43,17 +43,8 @@ impl Value {
         if super::equality::same_collection(self, other).is_some() {
             return Ordering::Equal;
         }
-        // each pair of shared parts is ordered once (see `memo`)
-        if parts(self).is_none() {
-            return self.cmp_parts(other);
-        }
-        memoized(
-            &ORDERED,
-            node_id(self).zip(node_id(other)),
-            || self.cmp_parts(other),
-            |r| (self.clone(), other.clone(), *r),
-            |e| e.2,
-        )
+        // each pair of shared parts is ordered once
+        pairwise(&ORDERED, self, other, || self.cmp_parts(other))
     }
 
     fn cmp_parts(&self, other: &Value) -> Ordering {
