@@ -412,8 +412,8 @@ fn report() {
 
 /// Makes glibc keep the memory a benchmark iteration frees, so the next
 /// one reuses it at any size: no block is served by a mapping of its own
-/// (glibc maps those over 32 MiB and unmaps them on free) and the heap is
-/// never trimmed. Returns what the memory regime is, for the table.
+/// (glibc maps those over 32 MiB and unmaps them on free), the heap is
+/// never trimmed, and every thread allocates from that one heap. Returns what the memory regime is, for the table.
 fn keep_freed_memory() -> &'static str {
     if std::env::var_os("BENCH_DEFAULT_MEMORY").is_some() {
         return "the allocator's defaults, main thread (BENCH_DEFAULT_MEMORY)";
@@ -425,9 +425,14 @@ fn keep_freed_memory() -> &'static str {
         }
         const M_TRIM_THRESHOLD: i32 = -1;
         const M_MMAP_MAX: i32 = -4;
+        const M_ARENA_MAX: i32 = -8;
         // SAFETY: mallopt only changes glibc's allocation policy; it is
-        // called before any thread of the benchmark starts.
-        let ok = unsafe { mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, i32::MAX) == 1 };
+        // called before any thread of the benchmark starts. One arena: the
+        // benchmark thread allocates from the main heap, under the same
+        // policy, not from an arena of its own made of 64 MiB mappings.
+        let ok = unsafe {
+            mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, i32::MAX) == 1 && mallopt(M_ARENA_MAX, 1) == 1
+        };
         if ok {
             return "freed heap memory kept for reuse (glibc mallopt), 1 GiB stack";
         }
