@@ -9,7 +9,7 @@
 //! written in order reads and writes memory in long runs, where a hash
 //! table probed once per name misses the cache on almost every name once
 //! it outgrows the cache (docs/adversarial-findings.md, finding 9: a
-//! million names took 200 ms that way, 20 ms sorted). Each deferred
+//! million names took 200 ms that way, about 15 ms sorted). Each deferred
 //! diagnostic goes back to the place among the others where it would have
 //! been reported at once, so the order of diagnostics does not depend on
 //! how many names a body has.
@@ -93,8 +93,9 @@ impl<'a> Names<'a> {
     /// names a body with many of them repeats.
     pub(super) fn finish(self, cx: &Ctx<'a>) {
         cx.names.borrow_mut().truncate(self.start);
-        if let Some(many) = self.many {
-            let late = many.repeated().map(|(i, first)| {
+        if let Some(mut many) = self.many {
+            let repeats = many.repeated();
+            let late = repeats.into_iter().map(|(i, first)| {
                 let at = many.spans[i];
                 (many.reported[i], redefined(cx, many.name(at), at, many.spans[first]))
             });
@@ -116,10 +117,10 @@ impl<'a> Many<'a> {
     }
 
     /// Each repeated name's index with the index of its first occurrence,
-    /// in source order.
-    fn repeated(&self) -> impl Iterator<Item = (usize, usize)> {
-        let mut keys = self.keys.clone();
-        sort_by_high_half(&mut keys);
+    /// in source order. Sorts the keys.
+    fn repeated(&mut self) -> Vec<(usize, usize)> {
+        sort_by_high_half(&mut self.keys);
+        let keys = &self.keys;
         let mut repeats = Vec::new();
         let mut firsts: Vec<usize> = Vec::new();
         // Equal hashes are adjacent, each run in source order (the sort is
@@ -137,7 +138,7 @@ impl<'a> Many<'a> {
             }
         }
         repeats.sort_unstable();
-        repeats.into_iter()
+        repeats
     }
 }
 
