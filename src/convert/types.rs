@@ -52,7 +52,7 @@ pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
 
 /// The memo key of a walk over two types (see `memo`): only where one of
 /// them fans out, since only there can occurrences multiply.
-pub(super) fn pair_key(a: &Type, b: &Type) -> Option<(usize, usize)> {
+fn pair_key(a: &Type, b: &Type) -> Option<(usize, usize)> {
     if fans_out(a) || fans_out(b) {
         type_node_id(a).zip(type_node_id(b))
     } else {
