@@ -159,57 +159,48 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>, lead: usize) -> PResult<'a, BodyIte
         [b'=', ..] => attribute(cx, i, name, Span::new(start + after as u32, start + after as u32 + 1)),
         [b'"' | b'{', ..] => block(cx, skip(i, lead + after), name),
         rest if identifier_len(rest) > 0 => block(cx, skip(i, lead + after), name),
-        rest => match unused_character_len(rest) {
-            Some(len) => cx.fail(unused_character_after(cx, name, start + after as u32, len, true)),
-            None if !misused_character_hint(rest).is_empty() => {
-                cx.fail(misused_character_after(cx, name, start + after as u32))
-            }
-            None => cx.fail(definition_required(cx, name)),
-        },
+        rest if unused_character_len(rest).is_some() || !misused_character_hint(rest).is_empty() => {
+            cx.fail(character_after(cx, name, start + after as u32, true))
+        }
+        _ => cx.fail(definition_required(cx, name)),
     }
 }
 
-/// A character that no token starts with (a NUL, another control
-/// character, a lone CR, a non-breaking space, ...) right after a name:
-/// reported at that character, named by code point, rather than at the
-/// name as a missing equals sign, since it is what broke the item.
-/// `blocks` says whether a block could start here (not inside a one-line
-/// block).
+/// A character right after a name that broke the item, reported at that
+/// character rather than at the name as a missing equals sign: either one
+/// that no token starts with (a NUL, another control character, a lone CR,
+/// a non-breaking space, ...), named by code point, or a printable one the
+/// language does not use (or uses only doubled), with advice. `blocks` says
+/// whether a block could start here (not inside a one-line block).
 ///
-/// spec: hclsyntax#lexical-elements
-fn unused_character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32, len: usize, blocks: bool) -> Diagnostic {
-    let (_, what) = found(cx.src, at);
-    let subject = Span::new(at, at + len as u32);
+/// spec: hclsyntax#lexical-elements, hclsyntax#operators-and-delimiters
+fn character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32, blocks: bool) -> Diagnostic {
+    let rest = &cx.src[at as usize..];
+    let (token, what) = found(cx.src, at);
+    let (summary, subject, note) = match unused_character_len(rest) {
+        Some(len) => (
+            "Invalid character",
+            Span::new(at, at + len as u32),
+            ", and this character is not used within the language.".to_string(),
+        ),
+        None => (
+            match rest.first() {
+                Some(b'&' | b'|' | b'~' | b'^') => "Unsupported operator",
+                _ => "Invalid character",
+            },
+            token,
+            format!(".{}", misused_character_hint(rest)),
+        ),
+    };
     let n = name.name;
-    let mut detail = format!(
-        "Found {what} after \"{n}\", and this character is not used within the language. To set an argument, \
-         use the equals sign \"=\" after \"{n}\" to introduce its value"
-    );
-    detail.push_str(if blocks {
+    let block = if blocks {
         "; to define a block, follow the block type and labels with \"{\"."
     } else {
         "."
-    });
-    Diagnostic::error("Invalid character", detail, subject).with_context(name.span.to(subject))
-}
-
-/// A printable character the language does not use (or uses only
-/// doubled) right after a name: reported at that character, with advice,
-/// rather than at the name as a missing equals sign.
-///
-/// spec: hclsyntax#operators-and-delimiters
-fn misused_character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32) -> Diagnostic {
-    let (subject, what) = found(cx.src, at);
-    let rest = &cx.src[at as usize..];
-    let summary = match rest.first() {
-        Some(b'&' | b'|' | b'~' | b'^') => "Unsupported operator",
-        _ => "Invalid character",
     };
-    let n = name.name;
     let detail = format!(
-        "Found {what} after \"{n}\".{} To set an argument, use the equals sign \"=\" after \"{n}\" to introduce its \
-         value; to define a block, follow the block type and labels with \"{{\".",
-        misused_character_hint(rest)
+        "Found {what} after \"{n}\"{note} To set an argument, use the equals sign \"=\" after \"{n}\" to \
+         introduce its value{block}"
     );
     Diagnostic::error(summary, detail, subject).with_context(name.span.to(subject))
 }
@@ -445,8 +436,8 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -
         ));
     }
     let (j, name) = identifier(cx, i)?;
-    if let Some(len) = unused_character_len(j.fragment()) {
-        return cx.fail(unused_character_after(cx, name, pos(&j), len, false));
+    if unused_character_len(j.fragment()).is_some() {
+        return cx.fail(character_after(cx, name, pos(&j), false));
     }
     if !j.fragment().starts_with(b"=") || j.fragment().starts_with(b"==") {
         let subject = name.span.to(span_at(&j, 1));
