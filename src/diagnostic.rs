@@ -108,10 +108,48 @@ impl fmt::Display for Diagnostic {
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Diagnostics(Vec<Diagnostic>);
 
+/// Puts diagnostics found late where they would have gone had each been
+/// reported when it could first have been: each comes with the number of
+/// diagnostics there were then (in increasing order). Keeps at most `cap`,
+/// the same ones an eager report would have kept, and answers how many it
+/// dropped.
+pub(crate) fn insert_late(
+    diags: &mut Vec<Diagnostic>,
+    late: impl IntoIterator<Item = (usize, Diagnostic)>,
+    cap: usize,
+) -> usize {
+    let mut late = late.into_iter().peekable();
+    let Some(&(from, _)) = late.peek() else {
+        return 0;
+    };
+    let from = from.min(diags.len());
+    let mut rest = diags.split_off(from).into_iter();
+    let mut next = from;
+    for (at, d) in late {
+        while next < at {
+            match rest.next() {
+                Some(r) => diags.push(r),
+                None => break,
+            }
+            next += 1;
+        }
+        diags.push(d);
+    }
+    diags.extend(rest);
+    let dropped = diags.len().saturating_sub(cap);
+    diags.truncate(cap);
+    dropped
+}
+
 impl Diagnostics {
     /// An empty list.
     pub fn new() -> Self {
         Diagnostics(Vec::new())
+    }
+
+    /// [`insert_late`] into this list.
+    pub(crate) fn insert_late(&mut self, late: impl IntoIterator<Item = (usize, Diagnostic)>, cap: usize) -> usize {
+        insert_late(&mut self.0, late, cap)
     }
 
     /// Appends one diagnostic.

@@ -385,8 +385,8 @@ fn value_from_json_here(j: &Json, ty: &Type) -> Result<Value, JsonError> {
 /// the same NFC form are an error rather than one silently replacing the
 /// other.
 fn members(m: &Map<String, Json>) -> Result<Vec<(Arc<str>, &Json)>, JsonError> {
-    let mut out: Vec<(Arc<str>, &Json)> = m.iter().map(|(k, v)| (nfc_arc(k), v)).collect();
-    out.sort_by(|a, b| a.0.cmp(&b.0));
+    let out: Vec<(Arc<str>, &Json)> = m.iter().map(|(k, v)| (nfc_arc(k), v)).collect();
+    let out = crate::sort::sorted_by_bytes(out, |e| e.0.as_bytes());
     if let Some(w) = out.windows(2).find(|w| w[0].0 == w[1].0) {
         return Err(JsonError::new(format!(
             "two keys are the same string {:?} in NFC",

@@ -75,6 +75,7 @@ mod memo;
 pub mod number;
 mod parser;
 pub mod render;
+mod sort;
 mod source;
 mod span;
 mod stack;

@@ -351,3 +351,29 @@ fn converting_values_that_share_parts_converts_each_shared_part_once() {
     let errors: Vec<_> = r.diagnostics.iter().map(|d| d.summary.as_str()).collect();
     assert_eq!(errors, ["Invalid function argument"]);
 }
+
+/// A repeated key of an object `for` is found when the keys are sorted,
+/// after every element; its error still goes where the element was met,
+/// so the cap on errors keeps the same first ones as if it had been
+/// reported then.
+#[test]
+fn repeated_for_keys_are_capped_in_the_order_they_were_met() {
+    use hcl_native::eval::EvalLimits;
+    let arena = Arena::new();
+    // Elements 2 and 4 repeat a key; 3 and 5 fail in their value.
+    let src = r#"{for i, v in ["b", "a", "b", "z", "a", "c"]: v => (i == 3 || i == 5 ? i.nope : i)}"#;
+    let run = |max_diagnostics| {
+        let mut ctx = EvalContext::with_standard_functions();
+        ctx.set_limits(EvalLimits {
+            max_diagnostics,
+            ..EvalLimits::default()
+        });
+        let d = evaluate(&parse_expression(&arena, src.as_bytes()).ast, &ctx).diagnostics;
+        d.as_slice().iter().map(|d| d.summary.clone()).collect::<Vec<_>>()
+    };
+    let (dup, bad, many) = ("Duplicate object key", "Unsupported attribute", "Too many errors");
+    assert_eq!(run(10), [dup, bad, dup, bad]);
+    assert_eq!(run(3), [dup, bad, dup, many]);
+    assert_eq!(run(2), [dup, bad, many]);
+    assert_eq!(run(1), [dup, many]);
+}

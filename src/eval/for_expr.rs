@@ -3,10 +3,9 @@
 //!
 //! spec: hclsyntax#for-expressions
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::{Evaluator, Locals};
+use super::{error_diagnostic, Evaluator, Locals};
 use crate::ast::{Expression, ForCond, ForExpr, Identifier};
 use crate::convert::convert;
 use crate::value::{Type, Value, ValueRef};
@@ -151,8 +150,9 @@ impl Evaluator<'_> {
                 Value::tuple(items)
             }
             ForExpr::Object(o) => {
-                let mut single: BTreeMap<Arc<str>, Value> = BTreeMap::new();
-                let mut groups: BTreeMap<Arc<str>, Vec<Value>> = BTreeMap::new();
+                // Each element with the number of errors kept before it
+                // ended, where a repeat of its key is reported.
+                let mut entries: Vec<(Arc<str>, Value, usize)> = Vec::with_capacity(pairs.size_hint().0);
                 for (k, v) in pairs {
                     self.set_scope(slots, || k.value(), v);
                     if !self.keep(o.cond.as_ref(), &scope, &mut known, span) {
@@ -163,29 +163,9 @@ impl Evaluator<'_> {
                     };
                     let value = self.expr(&o.value, Some(&scope));
                     known &= value.is_known();
-                    if o.group {
-                        groups.entry(key).or_default().push(value);
-                        continue;
-                    }
-                    match single.entry(key) {
-                        std::collections::btree_map::Entry::Vacant(slot) => {
-                            slot.insert(value);
-                        }
-                        std::collections::btree_map::Entry::Occupied(slot) => {
-                            let detail = format!(
-                                "Two different items produced the key {:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                                &**slot.key()
-                            );
-                            self.error("Duplicate object key", detail, o.key.span(), Some(span));
-                        }
-                    }
+                    entries.push((key, value, self.diags.len()));
                 }
-                if o.group {
-                    // Keys are NFC strings already, and a BTreeMap sorts them.
-                    Value::object_sorted(groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs))).collect())
-                } else {
-                    Value::object_sorted(single.into_iter().collect())
-                }
+                self.object_result(entries, o.group, o.key.span(), span)
             }
         };
         self.leave_scope(slots);
@@ -195,6 +175,51 @@ impl Evaluator<'_> {
             return Value::dynamic();
         }
         result
+    }
+
+    /// The object an object `for` builds from its elements, given in
+    /// iteration order: grouped (`...`), each key's values in that order;
+    /// otherwise the first value of each key, and an error for each
+    /// repeat, placed among the other errors where the repeat was met.
+    fn object_result(&mut self, entries: Vec<(Arc<str>, Value, usize)>, group: bool, key: Span, span: Span) -> Value {
+        // Keys are NFC strings already: sorting their bytes sorts them,
+        // and the sort keeps the elements of one key in iteration order.
+        let tagged: Vec<(Arc<str>, Value, usize, usize)> = entries
+            .into_iter()
+            .enumerate()
+            .map(|(i, (k, v, at))| (k, v, at, i))
+            .collect();
+        let tagged = crate::sort::sorted_by_bytes(tagged, |e| e.0.as_bytes());
+        let mut out: Vec<(Arc<str>, Value)> = Vec::with_capacity(tagged.len());
+        if group {
+            let mut values: Vec<Value> = Vec::new();
+            let mut items = tagged.into_iter().peekable();
+            while let Some((k, v, _, _)) = items.next() {
+                values.push(v);
+                if items.peek().is_none_or(|next| next.0 != k) {
+                    out.push((k, Value::tuple(std::mem::take(&mut values))));
+                }
+            }
+            return Value::object_sorted(out);
+        }
+        let mut repeats: Vec<(usize, usize, Arc<str>)> = Vec::new();
+        for (k, v, at, i) in tagged {
+            match out.last() {
+                Some((last, _)) if *last == k => repeats.push((i, at, k)),
+                _ => out.push((k, v)),
+            }
+        }
+        repeats.sort_unstable_by_key(|r| r.0);
+        self.errors += repeats.len();
+        let late = repeats.into_iter().map(|(_, at, k)| {
+            let detail = format!(
+                "Two different items produced the key {:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                &*k
+            );
+            (at, error_diagnostic("Duplicate object key", detail, key, Some(span)))
+        });
+        self.diags.insert_late(late, self.limits.max_diagnostics);
+        Value::object_sorted(out)
     }
 
     /// The key of one element of an object `for`: a known string, or
@@ -218,7 +243,7 @@ impl Evaluator<'_> {
             return None;
         }
         match convert(&raw, &Type::String) {
-            Ok(k) => k.as_str().map(Arc::from),
+            Ok(k) => k.shared_str().cloned(),
             Err(e) => {
                 if *known {
                     self.error(

@@ -168,6 +168,15 @@ impl Bindings {
     }
 }
 
+/// An evaluation error at `subject`, within `context` when that is wider.
+fn error_diagnostic(summary: &str, detail: impl Into<String>, subject: Span, context: Option<Span>) -> Diagnostic {
+    let d = Diagnostic::error(summary, detail, subject);
+    match context.filter(|c| *c != subject) {
+        Some(c) => d.with_context(c),
+        None => d,
+    }
+}
+
 pub(crate) struct Evaluator<'c> {
     ctx: &'c EvalContext<'c>,
     /// The errors kept (at most `limits.max_diagnostics`).
@@ -238,11 +247,7 @@ impl<'c> Evaluator<'c> {
     }
 
     fn error(&mut self, summary: &str, detail: impl Into<String>, subject: Span, context: Option<Span>) {
-        let mut d = Diagnostic::error(summary, detail, subject);
-        if let Some(c) = context.filter(|c| *c != subject) {
-            d = d.with_context(c);
-        }
-        self.absorb(std::iter::once(d));
+        self.absorb(std::iter::once(error_diagnostic(summary, detail, subject, context)));
     }
 
     /// Takes errors found elsewhere (a branch evaluated apart) as this

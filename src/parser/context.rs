@@ -199,30 +199,8 @@ impl<'a> Ctx<'a> {
     /// would have gone if reported then, and the cap keeps the same ones
     /// it would have kept.
     pub(crate) fn report_late(&self, late: impl IntoIterator<Item = (usize, Diagnostic)>) {
-        let mut late = late.into_iter().peekable();
-        let Some(&(from, _)) = late.peek() else {
-            return;
-        };
-        let mut diags = self.diags.borrow_mut();
-        let from = from.min(diags.len());
-        let mut rest = diags.split_off(from).into_iter();
-        let mut next = from;
-        for (at, d) in late {
-            while next < at {
-                match rest.next() {
-                    Some(r) => diags.push(r),
-                    None => break,
-                }
-                next += 1;
-            }
-            diags.push(d);
-        }
-        diags.extend(rest);
-        if diags.len() > self.max_diagnostics {
-            self.dropped
-                .set(self.dropped.get() + diags.len() - self.max_diagnostics);
-            diags.truncate(self.max_diagnostics);
-        }
+        let dropped = crate::diagnostic::insert_late(&mut self.diags.borrow_mut(), late, self.max_diagnostics);
+        self.dropped.set(self.dropped.get() + dropped);
     }
 
     /// How many diagnostics were dropped past the cap.

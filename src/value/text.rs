@@ -37,13 +37,13 @@ pub(crate) fn nfc_owned(s: String) -> Arc<str> {
 /// Named entries with their names made NFC, sorted by name; when a name
 /// repeats, the last entry given wins. Already sorted input is kept as is.
 pub(crate) fn sorted_by_name<K: AsRef<str>, T>(entries: impl IntoIterator<Item = (K, T)>) -> Vec<(Arc<str>, T)> {
-    let mut v: Vec<(Arc<str>, T)> = entries.into_iter().map(|(k, t)| (nfc_arc(k.as_ref()), t)).collect();
+    let v: Vec<(Arc<str>, T)> = entries.into_iter().map(|(k, t)| (nfc_arc(k.as_ref()), t)).collect();
     if v.windows(2).all(|w| w[0].0 < w[1].0) {
         return v;
     }
     // A stable sort keeps repeats in order, so keeping the last of each
     // run keeps the last one given.
-    v.sort_by(|a, b| a.0.cmp(&b.0));
+    let v = crate::sort::sorted_by_bytes(v, |e| e.0.as_bytes());
     let mut out: Vec<(Arc<str>, T)> = Vec::with_capacity(v.len());
     for (k, t) in v {
         match out.last_mut() {

@@ -386,6 +386,15 @@ impl Value {
         }
     }
 
+    /// The shared NFC string, when this is a known string: a key made
+    /// from it shares it rather than copying it.
+    pub(crate) fn shared_str(&self) -> Option<&Arc<str>> {
+        match &self.0 {
+            Repr::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// The elements of a known list, set or tuple.
     pub fn elements(&self) -> Option<&[Value]> {
         match &self.0 {

@@ -1,0 +1,134 @@
+//! A stable sort of items by byte-string keys, in time linear in the key
+//! bytes it has to look at.
+//!
+//! Objects and maps keep their entries sorted by name, so that equal
+//! values are laid out alike and compared in one pass. A comparison sort
+//! of `n` names makes about `n log n` comparisons, each a pointer chase to
+//! both names: a `for` object of 100,000 keys cost 12.5 times one of
+//! 10,000. This sort reads each name once per byte of the prefix that
+//! tells it apart: a most significant byte first radix sort, with its own
+//! stack of ranges (names can be megabytes long, so no recursion per
+//! byte).
+
+/// Ranges at most this long are finished by a comparison sort, cheaper
+/// than 257 counters there.
+const SMALL: usize = 32;
+
+/// `items` sorted by `key`, items with equal keys kept in the order given.
+pub(crate) fn sorted_by_bytes<T>(items: Vec<T>, key: impl Fn(&T) -> &[u8]) -> Vec<T> {
+    let mut items = items;
+    let n = items.len();
+    if n <= SMALL || u32::try_from(n).is_err() {
+        items.sort_by(|a, b| key(a).cmp(key(b)));
+        return items;
+    }
+    let order = {
+        let keys: Vec<&[u8]> = items.iter().map(&key).collect();
+        sorted_order(&keys)
+    };
+    // Each item is read once, where it is, and written in order: fewer
+    // misses than swapping items along the permutation's cycles.
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    order.iter().filter_map(|&i| slots[i as usize].take()).collect()
+}
+
+/// The permutation that sorts `keys` stably: position `k` of the answer is
+/// the index of the key that goes `k`th.
+fn sorted_order(keys: &[&[u8]]) -> Vec<u32> {
+    let n = keys.len();
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    let mut scratch: Vec<u32> = vec![0; n];
+    // Ranges of `order` whose keys share their first `depth` bytes.
+    let mut work: Vec<(usize, usize, usize)> = vec![(0, n, 0)];
+    while let Some((lo, hi, depth)) = work.pop() {
+        let range = &mut order[lo..hi];
+        if range.len() <= SMALL {
+            range.sort_by(|&a, &b| keys[a as usize][depth..].cmp(&keys[b as usize][depth..]));
+            continue;
+        }
+        // Bucket 0 holds the keys that end at `depth`; bucket b + 1 those
+        // whose byte there is b.
+        let bucket = |i: u32| keys[i as usize].get(depth).map_or(0, |&b| b as usize + 1);
+        let mut counts = [0usize; 257];
+        for &i in range.iter() {
+            counts[bucket(i)] += 1;
+        }
+        // One bucket: every key goes on, no need to move any.
+        if counts.iter().any(|&c| c == range.len()) {
+            if counts[0] == 0 {
+                work.push((lo, hi, depth + 1));
+            }
+            continue;
+        }
+        let mut starts = [0usize; 257];
+        let mut at = 0;
+        for (s, &c) in starts.iter_mut().zip(counts.iter()) {
+            *s = at;
+            at += c;
+        }
+        let out = &mut scratch[lo..hi];
+        let mut next = starts;
+        for &i in range.iter() {
+            let b = bucket(i);
+            out[next[b]] = i;
+            next[b] += 1;
+        }
+        range.copy_from_slice(out);
+        // Keys that ended are equal and already in their given order.
+        for b in 1..257 {
+            if counts[b] > 1 {
+                work.push((lo + starts[b], lo + starts[b] + counts[b], depth + 1));
+            }
+        }
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(keys: Vec<Vec<u8>>) {
+        let items: Vec<(Vec<u8>, usize)> = keys.into_iter().enumerate().map(|(i, k)| (k, i)).collect();
+        let mut expected = items.clone();
+        expected.sort_by(|a, b| a.0.cmp(&b.0));
+        let items = sorted_by_bytes(items, |(k, _)| k);
+        assert_eq!(items, expected);
+    }
+
+    #[test]
+    fn sorts_like_a_stable_comparison_sort() {
+        // Repeats, prefixes of one another, empty keys, bytes above 127,
+        // and enough of them to be bucketed several levels deep.
+        let mut keys = Vec::new();
+        let mut x: u32 = 7;
+        for i in 0..5_000u32 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let len = (x >> 8) as usize % 5;
+            let mut k: Vec<u8> = (0..len).map(|j| b"ab\xffa\x00"[(x as usize >> j) % 5]).collect();
+            if i % 7 == 0 {
+                k = format!("k{}", i % 300).into_bytes();
+            }
+            keys.push(k);
+        }
+        check(keys);
+    }
+
+    #[test]
+    fn long_shared_prefixes_and_equal_keys() {
+        let long = vec![b'x'; 10_000];
+        let mut keys: Vec<Vec<u8>> = (0..100).map(|_| long.clone()).collect();
+        for i in 0..100u8 {
+            let mut k = long.clone();
+            k.push(i % 10);
+            keys.push(k);
+        }
+        check(keys);
+    }
+
+    #[test]
+    fn small_and_empty_inputs() {
+        check(vec![]);
+        check(vec![b"b".to_vec(), b"a".to_vec(), b"a".to_vec()]);
+    }
+}
