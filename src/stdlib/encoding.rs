@@ -26,62 +26,87 @@ pub(super) fn jsonencode() -> Function {
 
 /// Appends the JSON text of a wholly known value to `out`: compact, with
 /// the reference's escapes (see [`write_json_string`]).
+///
+/// The walk keeps its own stack of open collections rather than
+/// recursing: a value nested 100,000 deep is written with one small frame
+/// per level, not a call frame per level that leaves the caches.
 pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionError> {
-    crate::stack::with_stack(|| match v.kind() {
-        ValueRef::Null(_) => {
-            out.push_str("null");
-            Ok(())
-        }
-        ValueRef::Unknown(_) => Err(FunctionError::new("value is not known")),
-        ValueRef::Bool(b) => {
-            out.push_str(if b { "true" } else { "false" });
-            Ok(())
-        }
-        ValueRef::Number(n) => {
-            if n.is_infinite() {
-                return Err(FunctionError::new("cannot serialize infinity as JSON"));
+    use std::sync::Arc;
+    /// An open array or object: what is left of it, and whether any of
+    /// it has been written.
+    enum Open<'v> {
+        Array(std::slice::Iter<'v, Value>, bool),
+        Object(std::slice::Iter<'v, (Arc<str>, Value)>, bool),
+    }
+    let mut open: Vec<Open<'_>> = Vec::new();
+    let mut next = Some(v);
+    loop {
+        if let Some(v) = next.take() {
+            match v.kind() {
+                ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+                    crate::function::spend(items.len() as u64)?;
+                    out.push('[');
+                    open.push(Open::Array(items.iter(), false));
+                }
+                ValueRef::Map(entries) | ValueRef::Object(entries) => {
+                    crate::function::spend(entries.len() as u64)?;
+                    out.push('{');
+                    open.push(Open::Object(entries.iter(), false));
+                }
+                ValueRef::Null(_) => out.push_str("null"),
+                ValueRef::Unknown(_) => return Err(FunctionError::new("value is not known")),
+                ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+                ValueRef::Number(n) => {
+                    if n.is_infinite() {
+                        return Err(FunctionError::new("cannot serialize infinity as JSON"));
+                    }
+                    out.push_str(&n.to_string());
+                }
+                ValueRef::String(s) => {
+                    // A value shared many times (a string, a list) is
+                    // written as many times: what is written counts
+                    // against the step limit.
+                    crate::function::spend_bytes(s.len())?;
+                    write_json_string(s, out);
+                }
+                ValueRef::Capsule(c) => {
+                    return Err(FunctionError::new(format!(
+                        "cannot serialize a value of capsule type {} as JSON",
+                        c.capsule_type().name()
+                    )))
+                }
             }
-            out.push_str(&n.to_string());
-            Ok(())
         }
-        ValueRef::String(s) => {
-            // A value shared many times (a string, a list) is written as
-            // many times: what is written counts against the step limit.
-            crate::function::spend_bytes(s.len())?;
-            write_json_string(s, out);
-            Ok(())
-        }
-        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
-            crate::function::spend(items.len() as u64)?;
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
+        let Some(top) = open.last_mut() else {
+            return Ok(());
+        };
+        let (started, item, close) = match top {
+            Open::Array(items, started) => match items.next() {
+                Some(item) => (started, Some((None, item)), ']'),
+                None => (started, None, ']'),
+            },
+            Open::Object(entries, started) => match entries.next() {
+                Some((k, item)) => (started, Some((Some(k), item)), '}'),
+                None => (started, None, '}'),
+            },
+        };
+        match item {
+            Some((key, item)) => {
+                if std::mem::replace(started, true) {
                     out.push(',');
                 }
-                write_json(item, out)?;
-            }
-            out.push(']');
-            Ok(())
-        }
-        ValueRef::Map(entries) | ValueRef::Object(entries) => {
-            crate::function::spend(entries.len() as u64)?;
-            out.push('{');
-            for (i, (k, item)) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
+                if let Some(k) = key {
+                    write_json_string(k, out);
+                    out.push(':');
                 }
-                write_json_string(k, out);
-                out.push(':');
-                write_json(item, out)?;
+                next = Some(item);
             }
-            out.push('}');
-            Ok(())
+            None => {
+                out.push(close);
+                open.pop();
+            }
         }
-        ValueRef::Capsule(c) => Err(FunctionError::new(format!(
-            "cannot serialize a value of capsule type {} as JSON",
-            c.capsule_type().name()
-        ))),
-    })
+    }
 }
 
 /// Appends `s` as a JSON string with the reference's escapes: `\"`, `\\`,
