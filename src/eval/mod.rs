@@ -331,9 +331,17 @@ impl<'c> Evaluator<'c> {
     /// the parser bounds; each level runs on a fresh stack segment when
     /// the stack runs low.
     #[inline]
-    pub(crate) fn expr(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
-        if !self.step(1, e.span()) {
-            return Value::dynamic();
+    pub(crate) fn expr(&mut self, mut e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
+        // Parentheses only group, so the expression inside them is the
+        // value: a run of them is stepped through, not recursed into.
+        loop {
+            if !self.step(1, e.span()) {
+                return Value::dynamic();
+            }
+            match e {
+                Expression::ExprTerm(ExprTerm::Parens(p)) => e = &p.expr,
+                _ => break,
+            }
         }
         self.deeper(|ev| ev.expr_here(e, locals))
     }

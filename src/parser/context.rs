@@ -65,15 +65,41 @@ pub(crate) struct Ctx<'a> {
 }
 
 /// Restores depth and newline mode when a nested construct ends, however it
-/// ends (success, error or failure).
+/// ends (success, error or failure). A run of constructs opened in one
+/// loop (see `expression::parens_run`) shares one guard, with a level per
+/// construct.
 pub(crate) struct Nest<'c, 'a> {
     cx: &'c Ctx<'a>,
     saved: Newlines,
+    levels: u32,
+}
+
+impl Nest<'_, '_> {
+    /// One level deeper, for a construct opened at `open` inside the
+    /// last one, in the same newline mode; fails past the depth limit as
+    /// [`Ctx::nest`] does.
+    pub(crate) fn deeper(&mut self, open: Span) -> Result<(), nom::Err<PError>> {
+        self.cx.count_level(open)?;
+        self.levels += 1;
+        Ok(())
+    }
+
+    /// Leaves the innermost level; leaving the last one restores the
+    /// newline mode from before the first.
+    pub(crate) fn shallower(&mut self) {
+        if self.levels > 0 {
+            self.levels -= 1;
+            self.cx.depth.set(self.cx.depth.get() - 1);
+            if self.levels == 0 {
+                self.cx.newlines.set(self.saved);
+            }
+        }
+    }
 }
 
 impl Drop for Nest<'_, '_> {
     fn drop(&mut self) {
-        self.cx.depth.set(self.cx.depth.get() - 1);
+        self.cx.depth.set(self.cx.depth.get() - self.levels);
         self.cx.newlines.set(self.saved);
     }
 }
@@ -139,6 +165,19 @@ impl<'a> Ctx<'a> {
     /// that no input can exhaust the stack.
     #[inline]
     pub(crate) fn nest<'c>(&'c self, open: Span, mode: Newlines) -> Result<Nest<'c, 'a>, nom::Err<PError>> {
+        self.count_level(open)?;
+        let saved = self.newlines.replace(mode);
+        Ok(Nest {
+            cx: self,
+            saved,
+            levels: 1,
+        })
+    }
+
+    /// Counts one more level of nesting, for a construct opened at
+    /// `open`, or fails past the limit.
+    #[inline]
+    fn count_level(&self, open: Span) -> Result<(), nom::Err<PError>> {
         let depth = self.depth.get() + 1;
         if depth > self.max_depth {
             return Err(nom::Err::Failure(PError::diag(Diagnostic::error(
@@ -152,8 +191,7 @@ impl<'a> Ctx<'a> {
             ))));
         }
         self.depth.set(depth);
-        let saved = self.newlines.replace(mode);
-        Ok(Nest { cx: self, saved })
+        Ok(())
     }
 
     /// Runs `f` one level deeper, in newline `mode`: [`Ctx::nest`], then `f`

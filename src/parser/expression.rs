@@ -20,12 +20,61 @@ use crate::span::Span;
 /// ```
 /// spec: Expression, hclsyntax#expressions
 pub(crate) fn expression<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
-    let (i, expr) = operation(cx, i)?;
+    if peek(&i) == Some(b'(') {
+        return parens_run(cx, i);
+    }
+    let (i, first) = operand(cx, i)?;
+    after_operand(cx, i, first)
+}
+
+/// The rest of an expression after its first operand: a binary operation
+/// chain, then a conditional.
+#[inline]
+fn after_operand<'a>(cx: &Ctx<'a>, i: Input<'a>, first: Expression<'a>) -> PResult<'a, Expression<'a>> {
+    let (i, expr) = operation(cx, i, first)?;
     if peek(&i) == Some(b'?') {
         conditional(cx, i, expr)
     } else {
         Ok((i, expr))
     }
+}
+
+/// An expression that starts with parentheses, `((x) + y)`: the run of
+/// opening parentheses is read by a loop, and closed by one, each level
+/// going on as [`expression`] goes on after a term (postfix operators, a
+/// binary chain, a conditional). The tree, the diagnostics and the
+/// nesting limit are as if each `(` had been read by [`parens`], but
+/// 100,000 of them take no stack: called once per level, the productions
+/// between two parentheses used a kilobyte of it, and 100 MB of stack
+/// leaves every cache.
+///
+/// spec: ExprTerm, hclsyntax#expression-terms
+// kept out of `expression`, whose frame every nesting level pays for
+#[inline(never)]
+fn parens_run<'a>(cx: &Ctx<'a>, mut i: Input<'a>) -> PResult<'a, Expression<'a>> {
+    let mut opens: Vec<Span> = vec![span_at(&i, 1)];
+    let mut nest = cx.nest(opens[0], Newlines::Ignored)?;
+    i = token(cx, i, 1);
+    while peek(&i) == Some(b'(') {
+        let open = span_at(&i, 1);
+        nest.deeper(open)?;
+        opens.push(open);
+        i = token(cx, i, 1);
+    }
+    let (mut i, mut expr) = expression(cx, i)?;
+    while let Some(open) = opens.pop() {
+        let close_span = close(cx, &i, open, &PARENS)?;
+        // What follows the `)` belongs to the level outside it.
+        nest.shallower();
+        i = token(cx, i, close_span.len() as usize);
+        let term = ExprTerm::Parens(cx.alloc(Parens {
+            expr,
+            span: open.to(close_span),
+        }));
+        let (j, term) = traversal::postfix(cx, i, term)?;
+        (i, expr) = after_operand(cx, j, Expression::ExprTerm(term))?;
+    }
+    Ok((i, expr))
 }
 
 /// The conditional operator, given its already-parsed predicate. It sits
@@ -71,15 +120,15 @@ pub(crate) fn conditional<'a>(cx: &Ctx<'a>, i: Input<'a>, predicate: Expression<
     })
 }
 
-/// A unary or binary operation, or a lone operand.
+/// A unary or binary operation, or a lone operand, given its first
+/// operand (a term or a unary operation, already read).
 ///
 /// ```ebnf
 /// Operation = unaryOp | binaryOp;
 /// ```
 /// spec: Operation, hclsyntax#operations
 #[inline]
-pub(crate) fn operation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
-    let (i, first) = operand(cx, i)?;
+pub(crate) fn operation<'a>(cx: &Ctx<'a>, i: Input<'a>, first: Expression<'a>) -> PResult<'a, Expression<'a>> {
     if binary_operator(&i).is_some() {
         binary_op(cx, i, first)
     } else {

@@ -396,6 +396,7 @@ fn strips_after(p: &TemplatePart<'_>) -> bool {
 /// TemplateInterpolation = ("${" | "${~") Expression ("}" | "~}");
 /// ```
 /// spec: TemplateInterpolation, hclsyntax#template-interpolations
+#[inline(never)]
 pub(crate) fn template_interpolation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, TemplateInterpolation<'a>> {
     let open = span_at(&i, 2);
     let i = skip(i, 2);
@@ -419,6 +420,7 @@ pub(crate) fn template_interpolation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<
 
 /// The `}` or `~}` that ends a template sequence opened at `open` (no
 /// trivia after it: literal text follows).
+#[inline(never)]
 fn sequence_end<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span, what: &str) -> PResult<'a, (bool, Span)> {
     match bytes(&i) {
         [b'}', ..] => Ok((skip(i, 1), (false, span_at(&i, 1)))),
@@ -464,6 +466,7 @@ fn tag_keyword<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Option<&'a str> {
     (n > 0).then(|| cx.str(pos(&j) as usize, pos(&j) as usize + n))
 }
 
+#[inline(never)]
 fn invalid_keyword<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     let open = span_at(&i, 2);
     let j = skip(i, 2);
@@ -488,6 +491,7 @@ fn open_tag<'a>(cx: &Ctx<'a>, i: Input<'a>, keyword: &str) -> (Input<'a>, bool) 
 }
 
 /// An `else`, `endif` or `endfor` tag.
+#[inline(never)]
 fn end_tag<'a>(cx: &Ctx<'a>, i: Input<'a>, kind: EndKind) -> PResult<'a, (Strip, Span)> {
     let open = span_at(&i, 2);
     let _mode = cx.mode(Newlines::Ignored);
@@ -502,6 +506,7 @@ fn end_tag<'a>(cx: &Ctx<'a>, i: Input<'a>, kind: EndKind) -> PResult<'a, (Strip,
 /// TemplateDirective = TemplateIf | TemplateFor;
 /// ```
 /// spec: TemplateDirective, hclsyntax#templates
+#[inline(never)]
 pub(crate) fn template_directive<'a>(
     cx: &Ctx<'a>,
     i: Input<'a>,
