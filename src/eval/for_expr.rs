@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use super::{error_diagnostic, Evaluator, Locals};
-use crate::ast::{Expression, ForCond, ForExpr, Identifier};
+use super::{error_diagnostic, Evaluator, Locals, Slots};
+use crate::ast::{Expression, ForCond, ForExpr, ForObjectExpr, ForTupleExpr, Identifier};
 use crate::convert::convert;
 use crate::value::{Type, Value, ValueRef};
 use crate::Span;
@@ -136,37 +136,8 @@ impl Evaluator<'_> {
         let scope = Locals::new(intro.key_var, intro.value_var, locals);
         let slots = self.enter_scope(intro.key_var, intro.value_var);
         let result = match f {
-            ForExpr::Tuple(t) => {
-                let mut items = Vec::with_capacity(pairs.size_hint().0);
-                for (k, v) in pairs {
-                    self.set_scope(slots, || k.value(), v);
-                    if !self.keep(t.cond.as_ref(), &scope, &mut known, span) {
-                        continue;
-                    }
-                    let value = self.expr(&t.value, Some(&scope));
-                    known &= value.is_known();
-                    items.push(value);
-                }
-                Value::tuple(items)
-            }
-            ForExpr::Object(o) => {
-                // Each element with the number of errors kept before it
-                // ended, where a repeat of its key is reported.
-                let mut entries: Vec<(Arc<str>, Value, usize)> = Vec::with_capacity(pairs.size_hint().0);
-                for (k, v) in pairs {
-                    self.set_scope(slots, || k.value(), v);
-                    if !self.keep(o.cond.as_ref(), &scope, &mut known, span) {
-                        continue;
-                    }
-                    let Some(key) = self.for_key(&o.key, &scope, &mut known, span) else {
-                        continue;
-                    };
-                    let value = self.expr(&o.value, Some(&scope));
-                    known &= value.is_known();
-                    entries.push((key, value, self.diags.len()));
-                }
-                self.object_result(entries, o.group, o.key.span(), span)
-            }
+            ForExpr::Tuple(t) => self.tuple_elements(t, pairs, slots, &scope, &mut known, span),
+            ForExpr::Object(o) => self.object_elements(o, pairs, slots, &scope, &mut known, span),
         };
         self.leave_scope(slots);
         // An element in error is the dynamic value, so unknown; a
@@ -175,6 +146,62 @@ impl Evaluator<'_> {
             return Value::dynamic();
         }
         result
+    }
+
+    /// The tuple a tuple `for` builds: the value of each element that the
+    /// condition keeps.
+    // out of `for_expr`, and apart from the object case: the recursion
+    // through the value expression pays only for this frame
+    #[inline(never)]
+    fn tuple_elements(
+        &mut self,
+        t: &ForTupleExpr<'_>,
+        pairs: Pairs<'_>,
+        slots: Slots,
+        scope: &Locals<'_>,
+        known: &mut bool,
+        span: Span,
+    ) -> Value {
+        let mut items = Vec::with_capacity(pairs.size_hint().0);
+        for (k, v) in pairs {
+            self.set_scope(slots, || k.value(), v);
+            if !self.keep(t.cond.as_ref(), scope, known, span) {
+                continue;
+            }
+            let value = self.expr(&t.value, Some(scope));
+            *known &= value.is_known();
+            items.push(value);
+        }
+        Value::tuple(items)
+    }
+
+    /// The object an object `for` builds: see [`Evaluator::object_result`].
+    #[inline(never)]
+    fn object_elements(
+        &mut self,
+        o: &ForObjectExpr<'_>,
+        pairs: Pairs<'_>,
+        slots: Slots,
+        scope: &Locals<'_>,
+        known: &mut bool,
+        span: Span,
+    ) -> Value {
+        // Each element with the number of errors kept before it
+        // ended, where a repeat of its key is reported.
+        let mut entries: Vec<(Arc<str>, Value, usize)> = Vec::with_capacity(pairs.size_hint().0);
+        for (k, v) in pairs {
+            self.set_scope(slots, || k.value(), v);
+            if !self.keep(o.cond.as_ref(), scope, known, span) {
+                continue;
+            }
+            let Some(key) = self.for_key(&o.key, scope, known, span) else {
+                continue;
+            };
+            let value = self.expr(&o.value, Some(scope));
+            *known &= value.is_known();
+            entries.push((key, value, self.diags.len()));
+        }
+        self.object_result(entries, o.group, o.key.span(), span)
     }
 
     /// The object an object `for` builds from its elements, given in
@@ -262,6 +289,7 @@ impl Evaluator<'_> {
     /// The condition tried once with the dynamic value for the variables,
     /// to report a condition that is wrong whatever the elements are once
     /// rather than for every element. `false` when it is wrong.
+    #[inline(never)]
     fn precheck_condition(
         &mut self,
         cond: &ForCond<'_>,
