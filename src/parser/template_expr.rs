@@ -18,6 +18,9 @@ use crate::span::Span;
 /// TemplateExpr = quotedTemplate | heredocTemplate;
 /// ```
 /// spec: TemplateExpr, hclsyntax#template-expressions
+// one frame with its caller, `expression::template`: both are on the
+// recursive path of templates nested in templates
+#[inline(always)]
 pub(crate) fn template_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, TemplateExpr<'a>> {
     if peek(&i) == Some(b'"') {
         let (i, q) = quoted_template(cx, i)?;
