@@ -54,7 +54,7 @@ fn sorted_order(keys: &[&[u8]]) -> Vec<u32> {
             counts[bucket(i)] += 1;
         }
         // One bucket: every key goes on, no need to move any.
-        if counts.iter().any(|&c| c == range.len()) {
+        if counts.contains(&range.len()) {
             if counts[0] == 0 {
                 work.push((lo, hi, depth + 1));
             }

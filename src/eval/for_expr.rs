@@ -59,6 +59,15 @@ impl<'v> Iterator for Pairs<'v> {
     }
 }
 
+/// The elements of a `for` being visited, and the scope they are bound
+/// in.
+pub(super) struct Visit<'p, 's> {
+    pairs: Pairs<'p>,
+    slots: Slots,
+    scope: &'s Locals<'s>,
+    span: Span,
+}
+
 /// What iterating a collection gives.
 pub(super) enum Iteration<'v> {
     /// Known elements, in visit order.
@@ -135,9 +144,15 @@ impl Evaluator<'_> {
         let mut known = true;
         let scope = Locals::new(intro.key_var, intro.value_var, locals);
         let slots = self.enter_scope(intro.key_var, intro.value_var);
+        let mut visit = Visit {
+            pairs,
+            slots,
+            scope: &scope,
+            span,
+        };
         let result = match f {
-            ForExpr::Tuple(t) => self.tuple_elements(t, pairs, slots, &scope, &mut known, span),
-            ForExpr::Object(o) => self.object_elements(o, pairs, slots, &scope, &mut known, span),
+            ForExpr::Tuple(t) => self.tuple_elements(t, &mut visit, &mut known),
+            ForExpr::Object(o) => self.object_elements(o, &mut visit, &mut known),
         };
         self.leave_scope(slots);
         // An element in error is the dynamic value, so unknown; a
@@ -148,27 +163,26 @@ impl Evaluator<'_> {
         result
     }
 
-    /// The tuple a tuple `for` builds: the value of each element that the
-    /// condition keeps.
+    /// Binds the next element that the `if` clause keeps; `false` when
+    /// none is left.
+    fn next_kept(&mut self, visit: &mut Visit<'_, '_>, cond: Option<&ForCond<'_>>, known: &mut bool) -> bool {
+        for (k, v) in visit.pairs.by_ref() {
+            self.set_scope(visit.slots, || k.value(), v);
+            if self.keep(cond, visit.scope, known, visit.span) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The tuple a tuple `for` builds: the value of each element kept.
     // out of `for_expr`, and apart from the object case: the recursion
     // through the value expression pays only for this frame
     #[inline(never)]
-    fn tuple_elements(
-        &mut self,
-        t: &ForTupleExpr<'_>,
-        pairs: Pairs<'_>,
-        slots: Slots,
-        scope: &Locals<'_>,
-        known: &mut bool,
-        span: Span,
-    ) -> Value {
-        let mut items = Vec::with_capacity(pairs.size_hint().0);
-        for (k, v) in pairs {
-            self.set_scope(slots, || k.value(), v);
-            if !self.keep(t.cond.as_ref(), scope, known, span) {
-                continue;
-            }
-            let value = self.expr(&t.value, Some(scope));
+    fn tuple_elements(&mut self, t: &ForTupleExpr<'_>, visit: &mut Visit<'_, '_>, known: &mut bool) -> Value {
+        let mut items = Vec::with_capacity(visit.pairs.size_hint().0);
+        while self.next_kept(visit, t.cond.as_ref(), known) {
+            let value = self.expr(&t.value, Some(visit.scope));
             *known &= value.is_known();
             items.push(value);
         }
@@ -177,31 +191,19 @@ impl Evaluator<'_> {
 
     /// The object an object `for` builds: see [`Evaluator::object_result`].
     #[inline(never)]
-    fn object_elements(
-        &mut self,
-        o: &ForObjectExpr<'_>,
-        pairs: Pairs<'_>,
-        slots: Slots,
-        scope: &Locals<'_>,
-        known: &mut bool,
-        span: Span,
-    ) -> Value {
+    fn object_elements(&mut self, o: &ForObjectExpr<'_>, visit: &mut Visit<'_, '_>, known: &mut bool) -> Value {
         // Each element with the number of errors kept before it
         // ended, where a repeat of its key is reported.
-        let mut entries: Vec<(Arc<str>, Value, usize)> = Vec::with_capacity(pairs.size_hint().0);
-        for (k, v) in pairs {
-            self.set_scope(slots, || k.value(), v);
-            if !self.keep(o.cond.as_ref(), scope, known, span) {
-                continue;
-            }
-            let Some(key) = self.for_key(&o.key, scope, known, span) else {
+        let mut entries: Vec<(Arc<str>, Value, usize)> = Vec::with_capacity(visit.pairs.size_hint().0);
+        while self.next_kept(visit, o.cond.as_ref(), known) {
+            let Some(key) = self.for_key(&o.key, visit.scope, known, visit.span) else {
                 continue;
             };
-            let value = self.expr(&o.value, Some(scope));
+            let value = self.expr(&o.value, Some(visit.scope));
             *known &= value.is_known();
             entries.push((key, value, self.diags.len()));
         }
-        self.object_result(entries, o.group, o.key.span(), span)
+        self.object_result(entries, o.group, o.key.span(), visit.span)
     }
 
     /// The object an object `for` builds from its elements, given in
