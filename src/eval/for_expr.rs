@@ -61,7 +61,7 @@ impl<'v> Iterator for Pairs<'v> {
 
 /// The elements of a `for` being visited, and the scope they are bound
 /// in.
-pub(super) struct Visit<'p, 's> {
+struct Visit<'p, 's> {
     pairs: Pairs<'p>,
     slots: Slots,
     scope: &'s Locals<'s>,
