@@ -39,6 +39,13 @@ fn after_operand<'a>(cx: &Ctx<'a>, i: Input<'a>, first: Expression<'a>) -> PResu
     }
 }
 
+/// The rest of an expression whose first term, `term`, is already read:
+/// its postfix operators, then what follows as after any operand.
+pub(crate) fn after_term<'a>(cx: &Ctx<'a>, i: Input<'a>, term: ExprTerm<'a>) -> PResult<'a, Expression<'a>> {
+    let (i, term) = traversal::postfix(cx, i, term)?;
+    after_operand(cx, i, Expression::ExprTerm(term))
+}
+
 /// An expression that starts with parentheses, `((x) + y)`: the run of
 /// opening parentheses is read by a loop, and closed by one, each level
 /// going on as [`expression`] goes on after a term (postfix operators, a
@@ -71,8 +78,7 @@ fn parens_run<'a>(cx: &Ctx<'a>, mut i: Input<'a>) -> PResult<'a, Expression<'a>>
             expr,
             span: open.to(close_span),
         }));
-        let (j, term) = traversal::postfix(cx, i, term)?;
-        (i, expr) = after_operand(cx, j, Expression::ExprTerm(term))?;
+        (i, expr) = after_term(cx, i, term)?;
     }
     Ok((i, expr))
 }

@@ -61,7 +61,7 @@ pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Quo
 /// to the closing quote, with no escape, sequence or `$${`/`%%{` in it.
 /// `None` when the string is anything else (the general path reads it).
 #[inline(never)]
-fn plain_string<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Option<(Input<'a>, QuotedTemplate<'a>)> {
+pub(crate) fn plain_string<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Option<(Input<'a>, QuotedTemplate<'a>)> {
     let b = bytes(i);
     let len = 1 + b[1..].iter().position(|c| QUOTED_SPECIAL[*c as usize])?;
     if b[len] != b'"' {
@@ -87,7 +87,7 @@ fn plain_string<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Option<(Input<'a>, QuotedTem
 /// The length of the closing `"` of a string opened at `open` (0 when
 /// the input ends first, which is reported), or a failure.
 #[inline(never)]
-fn closing_quote(cx: &Ctx<'_>, i: &Input<'_>, open: Span) -> Result<usize, nom::Err<super::error::PError>> {
+pub(crate) fn closing_quote(cx: &Ctx<'_>, i: &Input<'_>, open: Span) -> Result<usize, nom::Err<super::error::PError>> {
     match bytes(i) {
         [b'"', ..] => Ok(1),
         [] => {

@@ -1,0 +1,4 @@
+# spec: TemplateInterpolation, quotedTemplate, hclsyntax#template-interpolations
+a = "${"x${"y
+"}"}"
+b = 2

@@ -1,0 +1,3 @@
+# spec: TemplateInterpolation, quotedTemplate, hclsyntax#template-interpolations
+a = "${"${"x" y}"}"
+b = 3
