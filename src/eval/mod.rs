@@ -38,7 +38,7 @@ pub use context::{EvalContext, EvalLimits, Mode, ModeError, DEFAULT_STEP_LIMIT};
 
 use std::collections::HashMap;
 
-use crate::ast::{ExprTerm, Expression, Identifier, NumericLit, Operation, Template};
+use crate::ast::{ExprTerm, Expression, Identifier, NumericLit, Operation, Template, TemplatePart};
 use crate::value::Value;
 use crate::{Diagnostic, Diagnostics, Number, NumberError, Span};
 
@@ -332,14 +332,21 @@ impl<'c> Evaluator<'c> {
     /// the stack runs low.
     #[inline]
     pub(crate) fn expr(&mut self, mut e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
-        // Parentheses only group, so the expression inside them is the
-        // value: a run of them is stepped through, not recursed into.
+        // Parentheses only group, and a template that is one lone
+        // interpolation has that interpolation's value (see
+        // `template_unwrapped`): in both, the expression inside is the
+        // value, so a run of them is stepped through, not recursed into.
+        // spec: hclsyntax#template-interpolation-unwrapping
         loop {
             if !self.step(1, e.span()) {
                 return Value::dynamic();
             }
             match e {
                 Expression::ExprTerm(ExprTerm::Parens(p)) => e = &p.expr,
+                Expression::ExprTerm(ExprTerm::TemplateExpr(t)) => match t.template().parts {
+                    [TemplatePart::Interpolation(i)] => e = &i.expr,
+                    _ => break,
+                },
                 _ => break,
             }
         }
