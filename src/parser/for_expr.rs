@@ -100,6 +100,7 @@ pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForT
 /// forObjectExpr = "{" forIntro Expression "=>" Expression "..."? forCond? "}";
 /// ```
 /// spec: forObjectExpr, hclsyntax#for-expressions
+#[inline(never)]
 pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForObjectExpr<'a>> {
     let open = span_at(&i, 1);
     let (i, intro, key, value, group, cond, close_span) = cx.nested(open, Newlines::Ignored, || {
