@@ -102,8 +102,14 @@ pub(crate) fn template<'a>(
                     let open = span_at(&i, 2);
                     let before = b[2] == b'~';
                     match &mut nest {
-                        Some(n) => n.deeper(open)?,
-                        None => nest = Some(cx.nest(open, Newlines::Ignored)?),
+                        Some(n) if !outer.is_empty() => n.deeper(open)?,
+                        _ => {
+                            // a new run: the last one's guard has left all
+                            // its levels, and goes before the new one takes
+                            // the newline mode
+                            drop(nest.take());
+                            nest = Some(cx.nest(open, Newlines::Ignored)?);
+                        }
                     }
                     let guard = nest.as_mut().expect("the guard was just set");
                     let j = trivia(cx, skip(i, opener));
@@ -114,10 +120,6 @@ pub(crate) fn template<'a>(
                         let (next, interp) = finish_interpolation(cx, next, quoted, open, before, guard)?;
                         level.parts.push(TemplatePart::Interpolation(interp));
                         i = next;
-                        if outer.is_empty() {
-                            // every level is left: the next run starts afresh
-                            nest = None;
-                        }
                     } else {
                         i = skip(j, 1);
                         let inner = Level {
@@ -187,9 +189,6 @@ pub(crate) fn template<'a>(
         level = around;
         level.parts.push(TemplatePart::Interpolation(interp));
         i = next;
-        if outer.is_empty() {
-            nest = None;
-        }
     }
 }
 
