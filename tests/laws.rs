@@ -11,10 +11,12 @@
 //! - known inputs never give unknown results;
 //! - a set is the same value whatever order its elements come in;
 //! - exact arithmetic: the field laws hold and the canonical string reads
-//!   back to the same number.
+//!   back to the same number;
+//! - `jsonencode`'s iterative walk writes what a plain recursive encoding
+//!   writes, for values of every shape.
 
 use hcl_native::convert::{conversion_safety, convert, convert_safe, unify, Safety};
-use hcl_native::value::{Type, Value};
+use hcl_native::value::{Type, Value, ValueRef};
 use hcl_native::Number;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -104,6 +106,31 @@ fn arb_pair() -> impl Strategy<Value = (Value, Value)> {
     arb_type().prop_flat_map(|t| (arb_value(t.clone()), arb_value(t)))
 }
 
+/// The JSON text of a wholly known value, written by plain recursion (the
+/// strings and keys generated here need no escapes); `None` for a value
+/// holding an infinity, which JSON cannot hold.
+fn json_by_recursion(v: &Value) -> Option<String> {
+    let items = |items: &[Value]| -> Option<String> {
+        let parts: Option<Vec<String>> = items.iter().map(json_by_recursion).collect();
+        Some(format!("[{}]", parts?.join(",")))
+    };
+    let entries = |entries: &[(std::sync::Arc<str>, Value)]| -> Option<String> {
+        let parts: Option<Vec<String>> =
+            entries.iter().map(|(k, v)| Some(format!("\"{k}\":{}", json_by_recursion(v)?))).collect();
+        Some(format!("{{{}}}", parts?.join(",")))
+    };
+    match v.kind() {
+        ValueRef::Null(_) => Some("null".into()),
+        ValueRef::Bool(b) => Some(b.to_string()),
+        ValueRef::Number(n) if n.is_infinite() => None,
+        ValueRef::Number(n) => Some(n.to_string()),
+        ValueRef::String(s) => Some(format!("\"{s}\"")),
+        ValueRef::List(xs) | ValueRef::Set(xs) | ValueRef::Tuple(xs) => items(xs),
+        ValueRef::Map(es) | ValueRef::Object(es) => entries(es),
+        ValueRef::Unknown(_) | ValueRef::Capsule(_) => unreachable!("only wholly known values are encoded"),
+    }
+}
+
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 2000,
@@ -113,6 +140,17 @@ fn config() -> ProptestConfig {
 
 proptest! {
     #![proptest_config(config())]
+
+    /// spec: model#functions-and-function-calls
+    #[test]
+    fn jsonencode_writes_what_recursion_writes(v in arb_any_value()) {
+        prop_assume!(v.is_wholly_known());
+        let got = hcl_native::stdlib::lookup("jsonencode").unwrap().call(&[v.clone()]);
+        match json_by_recursion(&v) {
+            Some(want) => prop_assert_eq!(got.ok().and_then(|s| s.as_str().map(str::to_owned)), Some(want)),
+            None => prop_assert!(got.is_err(), "{:?} holds an infinity but was encoded", v),
+        }
+    }
 
     /// spec: model#conversion-to-and-from-the-dynamic-pseudo-type
     #[test]

@@ -28,39 +28,55 @@ pub(super) fn jsonencode() -> Function {
 /// the reference's escapes (see [`write_json_string`]).
 ///
 /// The walk keeps its own stack of open collections rather than
-/// recursing: a value nested 100,000 deep is written with one small frame
-/// per level, not a call frame per level that leaves the caches.
+/// recursing. A collection whose last item is being written leaves that
+/// stack and only its closing bracket waits, one byte in `closers`: a
+/// value nested 100,000 deep in one-item tuples keeps 100 KB of pending
+/// brackets, not a frame per level.
 pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionError> {
     use std::sync::Arc;
-    /// An open array or object: what is left of it, and whether any of
-    /// it has been written.
-    enum Open<'v> {
-        Array(std::slice::Iter<'v, Value>, bool),
-        Object(std::slice::Iter<'v, (Arc<str>, Value)>, bool),
+    /// What is left of an open array or object, whether any of it has
+    /// been written, and how many of `closers` were pending when it opened.
+    enum Items<'v> {
+        Array(std::slice::Iter<'v, Value>),
+        Object(std::slice::Iter<'v, (Arc<str>, Value)>),
+    }
+    struct Open<'v> {
+        items: Items<'v>,
+        started: bool,
+        close: char,
+        closers: usize,
     }
     let mut open: Vec<Open<'_>> = Vec::new();
+    let mut closers: Vec<u8> = Vec::new();
     let mut next = Some(v);
     loop {
         if let Some(v) = next.take() {
-            match v.kind() {
+            let opened = match v.kind() {
                 ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
                     crate::function::spend(items.len() as u64)?;
                     out.push('[');
-                    open.push(Open::Array(items.iter(), false));
+                    Some((Items::Array(items.iter()), ']'))
                 }
                 ValueRef::Map(entries) | ValueRef::Object(entries) => {
                     crate::function::spend(entries.len() as u64)?;
                     out.push('{');
-                    open.push(Open::Object(entries.iter(), false));
+                    Some((Items::Object(entries.iter()), '}'))
                 }
-                ValueRef::Null(_) => out.push_str("null"),
+                ValueRef::Null(_) => {
+                    out.push_str("null");
+                    None
+                }
                 ValueRef::Unknown(_) => return Err(FunctionError::new("value is not known")),
-                ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+                ValueRef::Bool(b) => {
+                    out.push_str(if b { "true" } else { "false" });
+                    None
+                }
                 ValueRef::Number(n) => {
                     if n.is_infinite() {
                         return Err(FunctionError::new("cannot serialize infinity as JSON"));
                     }
                     out.push_str(&n.to_string());
+                    None
                 }
                 ValueRef::String(s) => {
                     // A value shared many times (a string, a list) is
@@ -68,6 +84,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                     // against the step limit.
                     crate::function::spend_bytes(s.len())?;
                     write_json_string(s, out);
+                    None
                 }
                 ValueRef::Capsule(c) => {
                     return Err(FunctionError::new(format!(
@@ -75,38 +92,46 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                         c.capsule_type().name()
                     )))
                 }
+            };
+            if let Some((items, close)) = opened {
+                open.push(Open { items, started: false, close, closers: closers.len() });
             }
         }
+        // Brackets left by collections finished inside the frame now on
+        // top (inside none, at the end), innermost first.
+        let mark = open.last().map_or(0, |o| o.closers);
+        out.extend(closers.drain(mark..).rev().map(char::from));
         let Some(top) = open.last_mut() else {
-            return Ok(());
+            break;
         };
-        let (started, item, close) = match top {
-            Open::Array(items, started) => match items.next() {
-                Some(item) => (started, Some((None, item)), ']'),
-                None => (started, None, ']'),
-            },
-            Open::Object(entries, started) => match entries.next() {
-                Some((k, item)) => (started, Some((Some(k), item)), '}'),
-                None => (started, None, '}'),
-            },
+        let item = match &mut top.items {
+            Items::Array(items) => items.next().map(|item| (None, item, items.len() == 0)),
+            Items::Object(entries) => entries.next().map(|(k, item)| (Some(k), item, entries.len() == 0)),
         };
         match item {
-            Some((key, item)) => {
-                if std::mem::replace(started, true) {
+            Some((key, item, last)) => {
+                if std::mem::replace(&mut top.started, true) {
                     out.push(',');
                 }
                 if let Some(k) = key {
                     write_json_string(k, out);
                     out.push(':');
                 }
+                if last {
+                    // Only the bracket is left once this item is written.
+                    closers.push(top.close as u8);
+                    open.pop();
+                }
                 next = Some(item);
             }
             None => {
-                out.push(close);
+                // An empty collection: nothing was ever written in it.
+                out.push(top.close);
                 open.pop();
             }
         }
     }
+    Ok(())
 }
 
 /// Appends `s` as a JSON string with the reference's escapes: `\"`, `\\`,
