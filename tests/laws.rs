@@ -115,8 +115,10 @@ fn json_by_recursion(v: &Value) -> Option<String> {
         Some(format!("[{}]", parts?.join(",")))
     };
     let entries = |entries: &[(std::sync::Arc<str>, Value)]| -> Option<String> {
-        let parts: Option<Vec<String>> =
-            entries.iter().map(|(k, v)| Some(format!("\"{k}\":{}", json_by_recursion(v)?))).collect();
+        let parts: Option<Vec<String>> = entries
+            .iter()
+            .map(|(k, v)| Some(format!("\"{k}\":{}", json_by_recursion(v)?)))
+            .collect();
         Some(format!("{{{}}}", parts?.join(",")))
     };
     match v.kind() {
@@ -145,7 +147,7 @@ proptest! {
     #[test]
     fn jsonencode_writes_what_recursion_writes(v in arb_any_value()) {
         prop_assume!(v.is_wholly_known());
-        let got = hcl_native::stdlib::lookup("jsonencode").unwrap().call(&[v.clone()]);
+        let got = hcl_native::stdlib::lookup("jsonencode").unwrap().call(std::slice::from_ref(&v));
         match json_by_recursion(&v) {
             Some(want) => prop_assert_eq!(got.ok().and_then(|s| s.as_str().map(str::to_owned)), Some(want)),
             None => prop_assert!(got.is_err(), "{:?} holds an infinity but was encoded", v),

@@ -28,55 +28,86 @@ pub(super) fn jsonencode() -> Function {
 /// the reference's escapes (see [`write_json_string`]).
 ///
 /// The walk keeps its own stack of open collections rather than
-/// recursing. A collection whose last item is being written leaves that
-/// stack and only its closing bracket waits, one byte in `closers`: a
-/// value nested 100,000 deep in one-item tuples keeps 100 KB of pending
-/// brackets, not a frame per level.
+/// recursing, and a collection is on that stack only while it has items
+/// left after the one being written: when its last item starts, only its
+/// closing bracket waits, one byte in `closers`. A value nested 100,000
+/// deep in one-item tuples keeps 100 KB of pending brackets and no frames.
 pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionError> {
     use std::sync::Arc;
-    /// What is left of an open array or object, whether any of it has
-    /// been written, and how many of `closers` were pending when it opened.
-    enum Items<'v> {
+    /// The items of an open array or object after the one being written.
+    enum Rest<'v> {
         Array(std::slice::Iter<'v, Value>),
         Object(std::slice::Iter<'v, (Arc<str>, Value)>),
     }
+    /// An open collection: its remaining items, its closing bracket, and
+    /// how many of `closers` were pending when it opened.
     struct Open<'v> {
-        items: Items<'v>,
-        started: bool,
-        close: char,
+        rest: Rest<'v>,
+        close: u8,
         closers: usize,
     }
     let mut open: Vec<Open<'_>> = Vec::new();
     let mut closers: Vec<u8> = Vec::new();
     let mut next = Some(v);
-    loop {
-        if let Some(v) = next.take() {
-            let opened = match v.kind() {
+    while let Some(mut v) = next.take() {
+        // Write `v`, descending into each collection's first item.
+        loop {
+            match v.kind() {
                 ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
                     crate::function::spend(items.len() as u64)?;
                     out.push('[');
-                    Some((Items::Array(items.iter()), ']'))
+                    let Some((first, rest)) = items.split_first() else {
+                        out.push(']');
+                        break;
+                    };
+                    if rest.is_empty() {
+                        closers.push(b']');
+                    } else {
+                        let rest = Rest::Array(rest.iter());
+                        open.push(Open {
+                            rest,
+                            close: b']',
+                            closers: closers.len(),
+                        });
+                    }
+                    v = first;
                 }
                 ValueRef::Map(entries) | ValueRef::Object(entries) => {
                     crate::function::spend(entries.len() as u64)?;
                     out.push('{');
-                    Some((Items::Object(entries.iter()), '}'))
+                    let Some(((key, first), rest)) = entries.split_first() else {
+                        out.push('}');
+                        break;
+                    };
+                    if rest.is_empty() {
+                        closers.push(b'}');
+                    } else {
+                        let rest = Rest::Object(rest.iter());
+                        open.push(Open {
+                            rest,
+                            close: b'}',
+                            closers: closers.len(),
+                        });
+                    }
+                    write_json_string(key, out);
+                    out.push(':');
+                    v = first;
                 }
                 ValueRef::Null(_) => {
                     out.push_str("null");
-                    None
+                    break;
                 }
                 ValueRef::Unknown(_) => return Err(FunctionError::new("value is not known")),
                 ValueRef::Bool(b) => {
                     out.push_str(if b { "true" } else { "false" });
-                    None
+                    break;
                 }
                 ValueRef::Number(n) => {
                     if n.is_infinite() {
                         return Err(FunctionError::new("cannot serialize infinity as JSON"));
                     }
                     out.push_str(&n.to_string());
-                    None
+                    break;
                 }
                 ValueRef::String(s) => {
                     // A value shared many times (a string, a list) is
@@ -84,7 +115,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                     // against the step limit.
                     crate::function::spend_bytes(s.len())?;
                     write_json_string(s, out);
-                    None
+                    break;
                 }
                 ValueRef::Capsule(c) => {
                     return Err(FunctionError::new(format!(
@@ -92,44 +123,35 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                         c.capsule_type().name()
                     )))
                 }
-            };
-            if let Some((items, close)) = opened {
-                open.push(Open { items, started: false, close, closers: closers.len() });
             }
         }
-        // Brackets left by collections finished inside the frame now on
-        // top (inside none, at the end), innermost first.
+        // `v` is written: close what was finished inside the collection
+        // now on top (inside none, at the end), innermost first.
         let mark = open.last().map_or(0, |o| o.closers);
-        out.extend(closers.drain(mark..).rev().map(char::from));
+        if closers.len() > mark {
+            out.extend(closers.drain(mark..).rev().map(char::from));
+        }
+        // Then its next item, which has at least one.
         let Some(top) = open.last_mut() else {
             break;
         };
-        let item = match &mut top.items {
-            Items::Array(items) => items.next().map(|item| (None, item, items.len() == 0)),
-            Items::Object(entries) => entries.next().map(|(k, item)| (Some(k), item, entries.len() == 0)),
-        };
-        match item {
-            Some((key, item, last)) => {
-                if std::mem::replace(&mut top.started, true) {
-                    out.push(',');
-                }
-                if let Some(k) = key {
-                    write_json_string(k, out);
+        out.push(',');
+        let (item, left) = match &mut top.rest {
+            Rest::Array(items) => (items.next(), items.len()),
+            Rest::Object(entries) => match entries.next() {
+                Some((key, item)) => {
+                    write_json_string(key, out);
                     out.push(':');
+                    (Some(item), entries.len())
                 }
-                if last {
-                    // Only the bracket is left once this item is written.
-                    closers.push(top.close as u8);
-                    open.pop();
-                }
-                next = Some(item);
-            }
-            None => {
-                // An empty collection: nothing was ever written in it.
-                out.push(top.close);
-                open.pop();
-            }
+                None => (None, 0),
+            },
+        };
+        if left == 0 {
+            closers.push(top.close);
+            open.pop();
         }
+        next = item;
     }
     Ok(())
 }
