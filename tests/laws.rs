@@ -13,7 +13,8 @@
 //! - exact arithmetic: the field laws hold and the canonical string reads
 //!   back to the same number;
 //! - `jsonencode`'s iterative walk writes what a plain recursive encoding
-//!   writes, for values of every shape.
+//!   writes, for values of every shape;
+//! - equal types hash alike, however they were built.
 
 use hcl_native::convert::{conversion_safety, convert, convert_safe, unify, Safety};
 use hcl_native::value::{Type, Value, ValueRef};
@@ -133,6 +134,35 @@ fn json_by_recursion(v: &Value) -> Option<String> {
     }
 }
 
+/// `t` built again from its parts: equal to it, sharing nothing with it.
+fn rebuilt(t: &Type) -> Type {
+    match t {
+        Type::List(e) => Type::list(rebuilt(e)),
+        Type::Set(e) => Type::set(rebuilt(e)),
+        Type::Map(e) => Type::map(rebuilt(e)),
+        Type::Tuple(ts) => Type::tuple(ts.iter().map(rebuilt).collect()),
+        Type::Object(o) => Type::object(o.attributes().iter().map(|(n, t)| (n.to_string(), rebuilt(t)))),
+        other => other.clone(),
+    }
+}
+
+fn hash_of(t: &Type) -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    thread_local!(static STATE: RandomState = RandomState::new());
+    STATE.with(|s| s.hash_one(t))
+}
+
+/// A type holding its innermost part 2^60 times hashes as quickly as a
+/// small one, and alike when built again.
+#[test]
+fn hashing_a_type_that_shares_its_parts_looks_at_a_few_of_them() {
+    let doubled = |leaf: Type| (0..60).fold(leaf, |t, _| Type::list(Type::tuple(vec![t.clone(), t])));
+    let (a, b, c) = (doubled(Type::Number), doubled(Type::Number), doubled(Type::String));
+    assert_eq!(hash_of(&a), hash_of(&b));
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 2000,
@@ -152,6 +182,14 @@ proptest! {
             Some(want) => prop_assert_eq!(got.ok().and_then(|s| s.as_str().map(str::to_owned)), Some(want)),
             None => prop_assert!(got.is_err(), "{:?} holds an infinity but was encoded", v),
         }
+    }
+
+    /// spec: model#values-and-value-types
+    #[test]
+    fn equal_types_hash_alike(t in arb_type()) {
+        let again = rebuilt(&t);
+        prop_assert_eq!(&again, &t);
+        prop_assert_eq!(hash_of(&again), hash_of(&t));
     }
 
     /// spec: model#conversion-to-and-from-the-dynamic-pseudo-type

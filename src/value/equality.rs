@@ -221,16 +221,18 @@ pub(crate) fn same_collection(a: &Value, b: &Value) -> Option<bool> {
 /// A number that tells a known collection or structure apart from every
 /// other one alive (the address of its shared parts), for memos of walks
 /// over values that share parts; only for one that a walk may meet more
-/// than once and where that multiplies the work: with two or more parts,
-/// held in more than one place. (A part held once is met again only with
-/// its holder, which the memo answers first.)
+/// than once: with parts, held in more than one place. A part held once is
+/// met again only with its holder, and the first holder met again is held
+/// in more than one place, so the memo answers it. (Holders of a single
+/// part count too: `[v, v]` holding a one-element `v` shares `v`'s holder,
+/// not the pair inside it.)
 pub(crate) fn node_id(v: &Value) -> Option<usize> {
     use std::sync::Arc;
     match &v.0 {
-        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) if s.items.len() >= 2 && Arc::strong_count(s) > 1 => {
+        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) if !s.items.is_empty() && Arc::strong_count(s) > 1 => {
             Some(Arc::as_ptr(s) as usize)
         }
-        Repr::Map(e) | Repr::Object(e) if e.entries.len() >= 2 && Arc::strong_count(e) > 1 => {
+        Repr::Map(e) | Repr::Object(e) if !e.entries.is_empty() && Arc::strong_count(e) > 1 => {
             Some(Arc::as_ptr(e) as usize)
         }
         _ => None,

@@ -111,13 +111,7 @@ fn rank(v: &Value) -> u8 {
 /// Whether values of `ty` may hold capsules of a type without an order,
 /// which [`Value::total_cmp`] cannot tell apart.
 pub(crate) fn has_unordered_capsule(ty: &Type) -> bool {
-    crate::stack::with_stack(|| match ty {
-        Type::Capsule(c) => !c.has_order(),
-        Type::List(e) | Type::Set(e) | Type::Map(e) => has_unordered_capsule(e),
-        Type::Object(o) => o.attributes().iter().any(|(_, t)| has_unordered_capsule(t)),
-        Type::Tuple(t) => t.iter().any(has_unordered_capsule),
-        _ => false,
-    })
+    ty.any_part(|t| matches!(t, Type::Capsule(c) if !c.has_order()))
 }
 
 /// Sorts set elements and drops those certainly equal to an earlier one.

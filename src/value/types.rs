@@ -171,14 +171,23 @@ impl Type {
         if let Some(answer) = dynamic_within(self, &mut budget) {
             return answer;
         }
-        // A bigger type: each shared part (see `Seen`) is looked at once.
-        // (Only parts of two or more parts are remembered, as in `pair`.)
+        self.any_part(|t| matches!(t, Type::Dynamic))
+    }
+
+    /// Whether `pred` holds for this type or for any type within it. A
+    /// loop over a work list rather than recursion, where each shared part
+    /// is looked at once (see `Seen`): a type may hold one big part many
+    /// times, exponentially many in the depth of the sharing. (Only parts
+    /// of two or more parts are remembered, as in `pair`.)
+    pub(crate) fn any_part(&self, pred: impl Fn(&Type) -> bool) -> bool {
         let mut seen = std::collections::HashSet::new();
         let mut first_time = |a: *const (), width: usize| width < 2 || seen.insert(a as usize);
         let mut todo: Vec<&Type> = vec![self];
         while let Some(t) = todo.pop() {
+            if pred(t) {
+                return true;
+            }
             match t {
-                Type::Dynamic => return true,
                 Type::List(e) | Type::Set(e) | Type::Map(e) => todo.push(e),
                 Type::Object(o) if first_time(Arc::as_ptr(o) as *const (), o.attrs.len()) => {
                     todo.extend(o.attrs.iter().map(|(_, t)| t))
@@ -352,18 +361,40 @@ impl PartialEq for Type {
 
 impl Eq for Type {}
 
+/// The most type nodes a hash looks at.
+const HASH_NODES: usize = 32;
+
+// Hashes at most `HASH_NODES` nodes, the first in a fixed order (each node
+// before its parts, parts in order), so equal types hash alike, and a type
+// that holds one part exponentially many times costs no more than a small
+// one. Types that differ only further in hash alike; equality tells them
+// apart.
 impl std::hash::Hash for Type {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        crate::stack::with_stack(|| {
-            std::mem::discriminant(self).hash(state);
-            match self {
-                Type::List(e) | Type::Set(e) | Type::Map(e) => e.hash(state),
-                Type::Object(o) => o.attrs.hash(state),
-                Type::Tuple(t) => t.hash(state),
+        let mut left = HASH_NODES;
+        let mut todo: Vec<&Type> = vec![self];
+        while let Some(t) = todo.pop() {
+            if left == 0 {
+                break;
+            }
+            left -= 1;
+            std::mem::discriminant(t).hash(state);
+            match t {
+                Type::List(e) | Type::Set(e) | Type::Map(e) => todo.push(e),
+                Type::Object(o) => {
+                    o.attrs.len().hash(state);
+                    let first = &o.attrs[..o.attrs.len().min(left)];
+                    first.iter().for_each(|(name, _)| name.hash(state));
+                    todo.extend(first.iter().rev().map(|(_, t)| t));
+                }
+                Type::Tuple(ts) => {
+                    ts.len().hash(state);
+                    todo.extend(ts[..ts.len().min(left)].iter().rev());
+                }
                 Type::Capsule(c) => c.hash(state),
                 _ => {}
             }
-        })
+        }
     }
 }
 
