@@ -764,3 +764,66 @@ fn blocks_nested_100000_deep_go_through_every_command_with_max_depth_raised() {
         (0, "", "checked 1 file: 0 errors, 0 warnings\n")
     );
 }
+
+/// `levels` of `[for v in [INNER]: [v, v]]` around `1`: a value of
+/// 2^levels ones from a few bytes a level.
+fn doubled(levels: usize) -> String {
+    (0..levels).fold("1".to_string(), |inner, _| format!("[for v in [{inner}]: [v, v]]"))
+}
+
+/// A value holding one part 2^40 times is not printed by any command: an
+/// error names the step limit and `--max-steps`, and the rest of the
+/// output is as usual. The limit raised, a smaller one is printed.
+#[test]
+fn values_too_large_to_print_are_reported_not_printed() {
+    let src = format!("big = {}\nsmall = 1\n", doubled(40));
+    let human = hcl_with_input(&["eval", "-"], &src);
+    assert_eq!(human.code, 0, "{}", human.stderr);
+    assert!(
+        human
+            .stdout
+            .contains("big = <too large to print>    # <too large to print>"),
+        "{}",
+        human.stdout
+    );
+    assert!(human.stdout.contains("small = 1    # number"), "{}", human.stdout);
+    assert_eq!(
+        rendered(&human.stdout),
+        pairs(&[("error: Value too large to print", "-:1:7")])
+    );
+    assert!(
+        human
+            .stdout
+            .contains("EvalLimits::max_steps. Raise it with --max-steps."),
+        "{}",
+        human.stdout
+    );
+
+    let json = hcl_with_input(&["eval", "--format", "json", "-"], &src).json();
+    let big = &json["attributes"]["big"];
+    assert_eq!(big["value"], "<too large to print>");
+    assert_eq!(big["type"], "<too large to print>");
+    assert_eq!(big["diagnostics"][0]["summary"], "Value too large to print");
+    assert_eq!(json["attributes"]["small"]["value"], 1);
+
+    let converted = hcl_with_input(&["json", "-"], &src);
+    assert_eq!(converted.code, 1, "{}", converted.stderr);
+    assert_eq!(converted.json(), serde_json::json!({"big": null, "small": 1}));
+    assert!(
+        converted.stderr.contains("Value too large to print"),
+        "{}",
+        converted.stderr
+    );
+
+    // 2^10 ones and their types: about 4,000 parts
+    let expr = doubled(10);
+    let limited = hcl(&["expr", "--max-steps", "3000", &expr]);
+    assert!(limited.stdout.starts_with("<too large to print>"), "{}", limited.stdout);
+    let raised = hcl(&["expr", "--max-steps", "10000", &expr]);
+    assert!(
+        raised.stdout.starts_with("[[[[[[[[[[[[[[[[[[[[1,1]]"),
+        "{}",
+        raised.stdout
+    );
+    assert!(!raised.stdout.contains("error"), "{}", raised.stdout);
+}

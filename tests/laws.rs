@@ -14,7 +14,9 @@
 //!   back to the same number;
 //! - `jsonencode`'s iterative walk writes what a plain recursive encoding
 //!   writes, for values of every shape;
-//! - equal types hash alike, however they were built.
+//! - equal types hash alike, however they were built;
+//! - a value's expanded size is what counting every part at every place
+//!   it occurs gives.
 
 use hcl_native::convert::{conversion_safety, convert, convert_safe, unify, Safety};
 use hcl_native::value::{Type, Value, ValueRef};
@@ -163,6 +165,22 @@ fn hashing_a_type_that_shares_its_parts_looks_at_a_few_of_them() {
     assert_ne!(a, c);
 }
 
+/// Every part of `v` counted at each place, by plain recursion, as
+/// `Value::expanded_size` documents it (one per 16 bytes of string).
+fn size_by_recursion(v: &Value) -> u64 {
+    let bytes = |s: &str| s.len().div_ceil(16) as u64;
+    match v.kind() {
+        ValueRef::List(xs) | ValueRef::Set(xs) | ValueRef::Tuple(xs) => {
+            1 + xs.iter().map(size_by_recursion).sum::<u64>()
+        }
+        ValueRef::Map(es) | ValueRef::Object(es) => {
+            1 + es.iter().map(|(k, v)| bytes(k) + size_by_recursion(v)).sum::<u64>()
+        }
+        ValueRef::String(s) => 1 + bytes(s),
+        _ => 1,
+    }
+}
+
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 2000,
@@ -182,6 +200,15 @@ proptest! {
             Some(want) => prop_assert_eq!(got.ok().and_then(|s| s.as_str().map(str::to_owned)), Some(want)),
             None => prop_assert!(got.is_err(), "{:?} holds an infinity but was encoded", v),
         }
+    }
+
+    /// spec: model#values-and-value-types
+    #[test]
+    fn expanded_size_counts_every_occurrence(v in arb_any_value()) {
+        // shared parts, as a `for` makes them: the value twice, and in two places
+        let shared = Value::tuple(vec![v.clone(), Value::tuple(vec![v.clone(), v.clone()])]);
+        prop_assert_eq!(v.expanded_size(), size_by_recursion(&v));
+        prop_assert_eq!(shared.expanded_size(), size_by_recursion(&shared));
     }
 
     /// spec: model#values-and-value-types

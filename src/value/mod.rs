@@ -22,6 +22,7 @@ pub(crate) mod equality;
 mod order;
 #[cfg(feature = "serde")]
 mod serialize;
+mod size;
 mod text;
 mod types;
 #[allow(clippy::module_inception)]

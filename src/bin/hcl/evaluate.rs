@@ -6,7 +6,7 @@ use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
 use hcl_native::json::{type_from_json, value_from_json};
 use hcl_native::render::render_diagnostics;
 use hcl_native::value::{Type, Value};
-use hcl_native::{parse_config_with, parse_expression_with, parse_template_with, Arena, Diagnostic};
+use hcl_native::{parse_config_with, parse_expression_with, parse_template_with, Arena, Diagnostic, Span};
 use serde_json::Value as Json;
 
 use crate::json::{write_str, Locator};
@@ -45,6 +45,51 @@ fn var_value(spec: &Json) -> Result<Value, String> {
     value_from_json(v, &ty).map_err(|e| e.to_string())
 }
 
+/// Whether the result of evaluating `subject` is small enough to print
+/// (with its type); when not, an error says so (see [`too_large`]).
+fn printable(r: &mut Evaluated, subject: Span) -> bool {
+    match too_large(&r.value, true, subject) {
+        None => true,
+        Some(d) => {
+            r.diagnostics.push(d);
+            false
+        }
+    }
+}
+
+/// An error when `v` (and its type, `with_type`) is too big to print:
+/// written out in full, it has more parts than the step limit allows an
+/// evaluation to visit. A value may hold one part exponentially many times
+/// (finding 11 of docs/adversarial-findings.md): 1 KB of input can make a
+/// value of 2^40 parts, which no evaluation step built or walked, and
+/// printing it would never end.
+pub fn too_large(v: &Value, with_type: bool, subject: Span) -> Option<Diagnostic> {
+    let limit = crate::limits::max_steps();
+    let mut size = v.expanded_size();
+    if with_type {
+        size = size.saturating_add(v.ty().expanded_size());
+    }
+    if size <= limit {
+        return None;
+    }
+    let what = if with_type {
+        "this value and its type have"
+    } else {
+        "this value has"
+    };
+    Some(Diagnostic::error(
+        "Value too large to print",
+        format!(
+            "Written out in full, {what} more than {limit} parts (some parts are held many times over), and \
+             the command prints no more than the step limit, EvalLimits::max_steps. Raise it with --max-steps."
+        ),
+        subject,
+    ))
+}
+
+/// What is printed in place of a value or type too large to print.
+const NOT_PRINTED: &str = "<too large to print>";
+
 /// A value as compact JSON, or `<why not>` when it has no JSON form.
 ///
 /// Values and types are serialized straight to text through their
@@ -56,19 +101,26 @@ fn value_text(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_else(|e| format!("<{e}>"))
 }
 
-/// RESULT, without its closing brace (callers add fields).
-fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated) {
+/// RESULT, without its closing brace (callers add fields); the value and
+/// type as [`NOT_PRINTED`] when they are not `printable`.
+fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: bool) {
     let v = &r.value;
     out.push_str(r#"{"value":"#);
-    match serde_json::to_string(v) {
-        Ok(text) => out.push_str(&text),
-        Err(e) => write_str(out, &format!("<{e}>")),
-    }
-    out.push_str(r#","type":"#);
     let ty = v.ty();
-    match serde_json::to_string(&ty) {
-        Ok(text) => out.push_str(&text),
-        Err(_) => write_str(out, &ty.to_string()),
+    if printable {
+        match serde_json::to_string(v) {
+            Ok(text) => out.push_str(&text),
+            Err(e) => write_str(out, &format!("<{e}>")),
+        }
+        out.push_str(r#","type":"#);
+        match serde_json::to_string(&ty) {
+            Ok(text) => out.push_str(&text),
+            Err(_) => write_str(out, &ty.to_string()),
+        }
+    } else {
+        write_str(out, NOT_PRINTED);
+        out.push_str(r#","type":"#);
+        write_str(out, NOT_PRINTED);
     }
     let known = v.is_wholly_known();
     out.push_str(&format!(r#","known":{known}"#));
@@ -106,11 +158,20 @@ fn render_some(out: &mut String, name: &str, src: &[u8], ds: &[Diagnostic], rend
     }
 }
 
+/// The human form of a value and its type, or [`NOT_PRINTED`] twice.
+fn human_texts(v: &Value, printable: bool) -> (String, String) {
+    if printable {
+        (value_text(v), v.ty().to_string())
+    } else {
+        (NOT_PRINTED.into(), NOT_PRINTED.into())
+    }
+}
+
 /// The human form of a result: the value, its type, then diagnostics.
-fn human(name: &str, src: &[u8], r: &Evaluated, parse: &[Diagnostic]) -> String {
+fn human(name: &str, src: &[u8], r: &Evaluated, printable: bool, parse: &[Diagnostic]) -> String {
     let mut out = String::new();
-    let text = value_text(&r.value);
-    out.push_str(&format!("{text}\n  type: {}\n", r.value.ty()));
+    let (text, ty) = human_texts(&r.value, printable);
+    out.push_str(&format!("{text}\n  type: {ty}\n"));
     let all: Vec<Diagnostic> = parse.iter().chain(r.diagnostics.iter()).cloned().collect();
     render_some(&mut out, name, src, &all, &mut 0);
     out
@@ -119,24 +180,26 @@ fn human(name: &str, src: &[u8], r: &Evaluated, parse: &[Diagnostic]) -> String 
 /// `hcl expr SRC` and `hcl template SRC`.
 pub fn expr_or_template(src: &[u8], template: bool, ctx: &EvalContext<'_>, format: Format) {
     let arena = Arena::new();
-    let (r, parse_diags) = if template {
+    let (mut r, parse_diags) = if template {
         let parsed = parse_template_with(&arena, src, crate::limits::parse_options());
         (evaluate_template(&parsed.ast, ctx), parsed.diagnostics)
     } else {
         let parsed = parse_expression_with(&arena, src, crate::limits::parse_options());
         (evaluate(&parsed.ast, ctx), parsed.diagnostics)
     };
+    let whole = Span::new(0, u32::try_from(src.len()).unwrap_or(u32::MAX));
+    let printable = printable(&mut r, whole);
     match format {
         Format::Json => {
             let loc = Locator::new(src);
             let mut out = String::new();
-            write_result(&mut out, &loc, &r);
+            write_result(&mut out, &loc, &r, printable);
             out.push_str(r#","parse_diagnostics":"#);
             loc.write_diagnostics(&mut out, parse_diags.iter());
             out.push_str("}\n");
             print!("{out}");
         }
-        Format::Human => print!("{}", human("<input>", src, &r, parse_diags.as_slice())),
+        Format::Human => print!("{}", human("<input>", src, &r, printable, parse_diags.as_slice())),
     }
 }
 
@@ -170,8 +233,9 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
                 }
                 write_str(&mut out, a.name.name);
                 out.push(':');
-                let r = evaluate(&a.expr, ctx);
-                write_result(&mut out, &loc, &r);
+                let mut r = evaluate(&a.expr, ctx);
+                let printable = printable(&mut r, a.expr.span());
+                write_result(&mut out, &loc, &r, printable);
                 out.push('}');
             }
             out.push_str("}}\n");
@@ -181,9 +245,10 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
             let mut out = String::new();
             let mut rendered = 0;
             for a in &attrs {
-                let r = evaluate(&a.expr, ctx);
-                let text = value_text(&r.value);
-                out.push_str(&format!("{} = {text}    # {}\n", a.name.name, r.value.ty()));
+                let mut r = evaluate(&a.expr, ctx);
+                let printable = printable(&mut r, a.expr.span());
+                let (text, ty) = human_texts(&r.value, printable);
+                out.push_str(&format!("{} = {text}    # {ty}\n", a.name.name));
                 render_some(&mut out, name, src, r.diagnostics.as_slice(), &mut rendered);
             }
             render_some(&mut out, name, src, parsed.diagnostics.as_slice(), &mut rendered);

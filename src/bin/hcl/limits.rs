@@ -36,3 +36,9 @@ pub fn parse_options() -> &'static ParseOptions {
 pub fn apply(ctx: &mut EvalContext<'_>) {
     ctx.set_limits(LIMITS.get().map_or_else(EvalLimits::default, |l| l.1));
 }
+
+/// The evaluation step limit, which also bounds how big a result the
+/// commands print (see `evaluate::printable`).
+pub fn max_steps() -> u64 {
+    LIMITS.get().map_or_else(EvalLimits::default, |l| l.1).max_steps
+}

@@ -226,6 +226,10 @@ impl<'a> Converter<'_, '_> {
     fn attribute_value(&mut self, name: &str, expr: &hcl_native::ast::Expression<'_>, span: Span) -> String {
         let r = evaluate(expr, self.ctx);
         self.diagnostics.extend(r.diagnostics);
+        if let Some(d) = crate::evaluate::too_large(&r.value, false, span) {
+            self.diagnostics.push(d);
+            return "null".into();
+        }
         let mut text = Vec::new();
         let written = r.value.serialize(&mut serde_json::Serializer::with_formatter(
             &mut text,
