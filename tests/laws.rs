@@ -181,6 +181,20 @@ fn size_by_recursion(v: &Value) -> u64 {
     }
 }
 
+/// Messages that name types too big to write out show the start of each:
+/// two tuples holding their innermost part 2^60 times, of numbers and of
+/// bools, have no common type, and the error says so in a few hundred
+/// characters.
+#[test]
+fn messages_cut_types_too_big_to_write_out() {
+    let doubled = |leaf: Value| (0..60).fold(leaf, |v, _| Value::tuple(vec![Value::tuple(vec![v.clone(), v])]));
+    let err = hcl_native::convert::unify_values(&[doubled(Value::from(1)), doubled(Value::from(true))]).unwrap_err();
+    let text = err.to_string();
+    assert!(text.starts_with("the types tuple([tuple([tuple(["), "{text}");
+    assert!(text.contains("…, tuple([tuple(["), "{text}");
+    assert!(text.len() < 600, "{} characters: {text}", text.len());
+}
+
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 2000,

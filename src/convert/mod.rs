@@ -90,7 +90,9 @@ pub fn convert_safe(value: &Value, to: &Type) -> Result<Value, ConversionError> 
         Some(Safety::Safe) => convert(value, to),
         Some(Safety::Unsafe) if value.is_null() => convert(value, to),
         Some(Safety::Unsafe) => Err(ConversionError::new(format!(
-            "converting {from} to {to} is unsafe (some values fail or lose information), and only safe conversions are allowed here"
+            "converting {} to {} is unsafe (some values fail or lose information), and only safe conversions are allowed here",
+            from.message_text(),
+            to.message_text()
         ))),
         // spec: model#conversion-of-null-values
         None if value.is_null() => convert(value, to),

@@ -184,7 +184,7 @@ fn unify_mappings(types: &[&Type]) -> Option<Type> {
 pub fn unify_values(values: &[Value]) -> Result<(Type, Vec<Value>), ConversionError> {
     let types: Vec<Type> = values.iter().map(Value::ty).collect();
     let ty = unify(&types).ok_or_else(|| {
-        let names: Vec<String> = types.iter().map(Type::to_string).collect();
+        let names: Vec<String> = types.iter().map(Type::message_text).collect();
         ConversionError::new(format!("the types {} have no common type", names.join(", ")))
     })?;
     let converted = values

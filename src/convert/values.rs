@@ -142,8 +142,10 @@ fn sequence(v: &Value, from: &Type, items: &[Value], to: &Type) -> Result<Value,
             }
             if let Some(t) = ts.iter().find(|t| conversion_safety(from_element, t).is_none()) {
                 return Err(ConversionError::new(format!(
-                    "{} is required, and the {from} has no conversion to {t}",
-                    to.friendly_name_with_article()
+                    "{} is required, and the {} has no conversion to {}",
+                    to.friendly_name_with_article(),
+                    from.message_text(),
+                    t.message_text()
                 )));
             }
             let converted = items

@@ -308,6 +308,44 @@ pub(crate) fn fans_out(t: &Type) -> bool {
     }
 }
 
+/// The most characters of a type's text that messages show.
+const MESSAGE_TYPE_CHARS: usize = 200;
+
+impl Type {
+    /// The type's text (its `Display` form) for a message: cut off after
+    /// about 200 characters, with `…` to say so. A type may hold one part
+    /// exponentially many times; its full text could never be written, and
+    /// this stops writing once the message has enough of it.
+    pub(crate) fn message_text(&self) -> String {
+        /// Takes text until `left` runs out, then fails the write, which
+        /// ends the `Display` walk.
+        struct Bounded {
+            text: String,
+            left: usize,
+        }
+        impl fmt::Write for Bounded {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                for c in s.chars() {
+                    if self.left == 0 {
+                        return Err(fmt::Error);
+                    }
+                    self.left -= 1;
+                    self.text.push(c);
+                }
+                Ok(())
+            }
+        }
+        let mut out = Bounded {
+            text: String::new(),
+            left: MESSAGE_TYPE_CHARS,
+        };
+        if fmt::write(&mut out, format_args!("{self}")).is_err() {
+            out.text.push('…');
+        }
+        out.text
+    }
+}
+
 impl Type {
     fn write_to(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
