@@ -221,18 +221,25 @@ pub(crate) fn same_collection(a: &Value, b: &Value) -> Option<bool> {
 /// A number that tells a known collection or structure apart from every
 /// other one alive (the address of its shared parts), for memos of walks
 /// over values that share parts; only for one that a walk may meet more
-/// than once: with parts, held in more than one place. A part held once is
-/// met again only with its holder, and the first holder met again is held
-/// in more than one place, so the memo answers it. (Holders of a single
-/// part count too: `[v, v]` holding a one-element `v` shares `v`'s holder,
-/// not the pair inside it.)
+/// than once and where that multiplies the work: held in more than one
+/// place, with two or more parts or with one part that has parts in turn.
+/// A part held once is met again only with its holder, and the first
+/// holder met again is held in more than one place, so the memo answers
+/// it. (Holders of a single part count: `[v, v]` holding a one-element `v`
+/// shares `v`'s holder, not the pair inside it. A holder of one plain
+/// value, as `toset([k])` makes, costs no more to walk than to look up.)
 pub(crate) fn node_id(v: &Value) -> Option<usize> {
     use std::sync::Arc;
+    let worth_it = |len: usize, first: Option<&Value>| len >= 2 || first.and_then(parts).is_some_and(|n| n > 0);
     match &v.0 {
-        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) if !s.items.is_empty() && Arc::strong_count(s) > 1 => {
+        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s)
+            if Arc::strong_count(s) > 1 && worth_it(s.items.len(), s.items.first()) =>
+        {
             Some(Arc::as_ptr(s) as usize)
         }
-        Repr::Map(e) | Repr::Object(e) if !e.entries.is_empty() && Arc::strong_count(e) > 1 => {
+        Repr::Map(e) | Repr::Object(e)
+            if Arc::strong_count(e) > 1 && worth_it(e.entries.len(), e.entries.first().map(|(_, v)| v)) =>
+        {
             Some(Arc::as_ptr(e) as usize)
         }
         _ => None,
