@@ -166,9 +166,24 @@ fn hashing_a_type_that_shares_its_parts_looks_at_a_few_of_them() {
 }
 
 /// Every part of `v` counted at each place, by plain recursion, as
-/// `Value::expanded_size` documents it (one per 16 bytes of string).
+/// `Value::expanded_size` documents it (one per 16 bytes of string, and
+/// an unknown part's type).
 fn size_by_recursion(v: &Value) -> u64 {
     let bytes = |s: &str| s.len().div_ceil(16) as u64;
+    fn type_size(t: &Type) -> u64 {
+        match t {
+            Type::List(e) | Type::Set(e) | Type::Map(e) => 1 + type_size(e),
+            Type::Tuple(ts) => 1 + ts.iter().map(type_size).sum::<u64>(),
+            Type::Object(o) => {
+                1 + o
+                    .attributes()
+                    .iter()
+                    .map(|(n, t)| n.len().div_ceil(16) as u64 + type_size(t))
+                    .sum::<u64>()
+            }
+            _ => 1,
+        }
+    }
     match v.kind() {
         ValueRef::List(xs) | ValueRef::Set(xs) | ValueRef::Tuple(xs) => {
             1 + xs.iter().map(size_by_recursion).sum::<u64>()
@@ -177,6 +192,7 @@ fn size_by_recursion(v: &Value) -> u64 {
             1 + es.iter().map(|(k, v)| bytes(k) + size_by_recursion(v)).sum::<u64>()
         }
         ValueRef::String(s) => 1 + bytes(s),
+        ValueRef::Unknown(t) => 1 + type_size(t),
         _ => 1,
     }
 }

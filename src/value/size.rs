@@ -17,8 +17,10 @@ impl Value {
     /// How many parts this value has when every shared part is counted at
     /// each place it occurs (what writing it out in full visits): one for
     /// each value, element, attribute and map entry, plus one for each
-    /// 16 bytes of string. The count saturates at `u64::MAX`; each shared
-    /// part is counted once, so asking is quick however big the answer.
+    /// 16 bytes of string, plus the [`Type::expanded_size`] of the type of
+    /// each unknown part (which the JSON form writes out). The count
+    /// saturates at `u64::MAX`; each shared part is counted once, so asking
+    /// is quick however big the answer.
     ///
     /// ```
     /// use hcl_native::value::Value;
@@ -30,8 +32,15 @@ impl Value {
     /// assert!(doubled.expanded_size() > 1 << 40);
     /// ```
     pub fn expanded_size(&self) -> u64 {
-        value_size(self, &mut HashMap::new())
+        value_size(self, &mut Seen::default())
     }
+}
+
+/// The sizes of the shared value and type nodes counted so far.
+#[derive(Default)]
+struct Seen {
+    values: HashMap<usize, u64>,
+    types: HashMap<usize, u64>,
 }
 
 impl Type {
@@ -51,10 +60,10 @@ impl Type {
     }
 }
 
-fn value_size(v: &Value, seen: &mut HashMap<usize, u64>) -> u64 {
+fn value_size(v: &Value, seen: &mut Seen) -> u64 {
     crate::stack::with_stack(|| {
         let id = node_id(v);
-        if let Some(size) = id.and_then(|id| seen.get(&id)) {
+        if let Some(size) = id.and_then(|id| seen.values.get(&id)) {
             return *size;
         }
         let size = match v.kind() {
@@ -67,10 +76,11 @@ fn value_size(v: &Value, seen: &mut HashMap<usize, u64>) -> u64 {
                     .saturating_add(value_size(item, seen))
             }),
             ValueRef::String(s) => 1 + string_work(s.len()),
+            ValueRef::Unknown(t) => type_size(t, &mut seen.types).saturating_add(1),
             _ => 1,
         };
         if let Some(id) = id {
-            seen.insert(id, size);
+            seen.values.insert(id, size);
         }
         size
     })
