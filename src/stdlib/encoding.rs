@@ -46,6 +46,24 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
         close: u8,
         closers: usize,
     }
+    /// A collection whose first item is about to be written: open while
+    /// it has more, otherwise only its bracket waits.
+    fn enter<'v>(open: &mut Vec<Open<'v>>, closers: &mut Vec<u8>, rest: Rest<'v>, close: u8) {
+        let more = match &rest {
+            Rest::Array(items) => items.len(),
+            Rest::Object(entries) => entries.len(),
+        };
+        if more == 0 {
+            closers.push(close);
+        } else {
+            let closers_before = closers.len();
+            open.push(Open {
+                rest,
+                close,
+                closers: closers_before,
+            });
+        }
+    }
     let mut open: Vec<Open<'_>> = Vec::new();
     let mut closers: Vec<u8> = Vec::new();
     let mut next = Some(v);
@@ -60,16 +78,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                         out.push(']');
                         break;
                     };
-                    if rest.is_empty() {
-                        closers.push(b']');
-                    } else {
-                        let rest = Rest::Array(rest.iter());
-                        open.push(Open {
-                            rest,
-                            close: b']',
-                            closers: closers.len(),
-                        });
-                    }
+                    enter(&mut open, &mut closers, Rest::Array(rest.iter()), b']');
                     v = first;
                 }
                 ValueRef::Map(entries) | ValueRef::Object(entries) => {
@@ -79,16 +88,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                         out.push('}');
                         break;
                     };
-                    if rest.is_empty() {
-                        closers.push(b'}');
-                    } else {
-                        let rest = Rest::Object(rest.iter());
-                        open.push(Open {
-                            rest,
-                            close: b'}',
-                            closers: closers.len(),
-                        });
-                    }
+                    enter(&mut open, &mut closers, Rest::Object(rest.iter()), b'}');
                     write_json_string(key, out);
                     out.push(':');
                     v = first;
