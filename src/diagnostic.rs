@@ -227,3 +227,19 @@ impl std::ops::Index<usize> for Diagnostics {
         &self.0[i]
     }
 }
+
+/// The most characters of a string that a message quotes.
+const QUOTED_CHARS: usize = 100;
+
+/// A string for a message, quoted as `{:?}` quotes it: whole up to 100
+/// characters; a longer one cut there, with `…` and its length in bytes
+/// after the closing quote. Strings in messages come from values (megabytes
+/// long, and shared by every element of a `for`) and from names in the
+/// source, and one message may be made for each of 10,000 elements: quoted
+/// whole, a 120-byte expression made 100 MB of diagnostics.
+pub(crate) fn quoted(s: &str) -> String {
+    match s.char_indices().nth(QUOTED_CHARS) {
+        None => format!("{s:?}"),
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &s[..cut], s.len()),
+    }
+}

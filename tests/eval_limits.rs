@@ -435,3 +435,25 @@ fn sharing_through_one_element_holders_is_walked_once() {
         }
     }
 }
+
+/// Messages quote at most 100 characters of a string: 1,000 failed
+/// conversions of one shared 100,000-byte string make 1,000 short
+/// diagnostics (whole, they were 100 MB), each giving the string's length.
+#[test]
+fn messages_quote_the_start_of_long_strings() {
+    let src = r#"[for s in [join("", [for j in range(1000): join("", [for k in range(100): "x"])])]: [for i in range(1000): tonumber(s)]]"#;
+    let r = evaluate_std(src);
+    assert_eq!(r.diagnostics.len(), 1000);
+    let quoted = format!("\"{}\"… (100000 bytes)", "x".repeat(100));
+    for d in r.diagnostics.iter() {
+        assert_eq!(
+            d.detail,
+            format!(
+                "Invalid value for \"v\" parameter: cannot convert {quoted} to number; given string must be a decimal representation of a number."
+            )
+        );
+    }
+    // a short string is quoted whole, as the reference quotes it
+    let r = evaluate_std(r#"tonumber("12x")"#);
+    assert!(r.diagnostics.iter().any(|d| d.detail.contains("cannot convert \"12x\" to number")), "{:?}", r.diagnostics);
+}

@@ -17,9 +17,9 @@ pub enum PathStep {
 impl fmt::Display for PathStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PathStep::Attribute(name) => write!(f, "attribute {name:?}"),
+            PathStep::Attribute(name) => write!(f, "attribute {}", crate::diagnostic::quoted(name)),
             PathStep::Index(i) => write!(f, "element {i}"),
-            PathStep::Key(k) => write!(f, "element {k:?}"),
+            PathStep::Key(k) => write!(f, "element {}", crate::diagnostic::quoted(k)),
         }
     }
 }

@@ -72,14 +72,16 @@ fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
         ValueRef::String(s) => match to {
             Type::Number => s.parse::<Number>().map(Value::number).map_err(|_| {
                 ConversionError::new(format!(
-                    "cannot convert {s:?} to number: a decimal number is required (digits, optionally a leading \"-\" and a fraction)"
+                    "cannot convert {} to number: a decimal number is required (digits, optionally a leading \"-\" and a fraction)",
+                    crate::diagnostic::quoted(s)
                 ))
             }),
             Type::Bool => match s {
                 "true" | "1" => Ok(Value::bool(true)),
                 "false" | "0" => Ok(Value::bool(false)),
                 _ => Err(ConversionError::new(format!(
-                    "cannot convert {s:?} to bool: only \"true\", \"false\", \"1\" and \"0\" are allowed"
+                    "cannot convert {} to bool: only \"true\", \"false\", \"1\" and \"0\" are allowed",
+                    crate::diagnostic::quoted(s)
                 ))),
             },
             _ => Err(mismatch(to)),
@@ -231,14 +233,18 @@ fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, C
             // The keys must be exactly the attributes.
             if let Some((k, _)) = entries.iter().find(|(k, _)| o.attribute(k).is_none()) {
                 return Err(ConversionError::new(format!(
-                    "{} is required, and it has no attribute {k:?}",
-                    to.friendly_name_with_article()
+                    "{} is required, and it has no attribute {}",
+                    to.friendly_name_with_article(),
+                    crate::diagnostic::quoted(k)
                 )));
             }
             let mut out = Vec::with_capacity(o.attributes().len());
             for (name, t) in o.attributes() {
                 let Ok(i) = entries.binary_search_by(|(k, _)| k.cmp(name)) else {
-                    return Err(ConversionError::new(format!("attribute {name:?} is required")));
+                    return Err(ConversionError::new(format!(
+                        "attribute {} is required",
+                        crate::diagnostic::quoted(name)
+                    )));
                 };
                 let v = convert_value(&entries[i].1, t).map_err(|e| e.within(PathStep::Attribute(name.clone())))?;
                 out.push((name.clone(), v));

@@ -5,6 +5,7 @@
 use super::{Evaluator, Locals, Mode};
 use crate::ast::{Expression, FunctionCall, Identifier};
 use crate::convert::convert;
+use crate::diagnostic::quoted;
 use crate::function::{ArgumentProblem, CallError};
 use crate::suggest::did_you_mean;
 use crate::value::{Type, Value, ValueRef};
@@ -79,7 +80,7 @@ impl Evaluator<'_> {
         let hint = did_you_mean(name.name, names);
         self.error(
             "Unknown variable",
-            format!("There is no variable named {:?}.{hint}", name.name),
+            format!("There is no variable named {}.{hint}", quoted(name.name)),
             name.span,
             None,
         );
@@ -109,7 +110,7 @@ impl Evaluator<'_> {
             let hint = did_you_mean(name, self.ctx.function_names());
             self.error(
                 "Call to unknown function",
-                format!("There is no function named {name:?}.{hint}"),
+                format!("There is no function named {}.{hint}", quoted(name)),
                 call.name.span,
                 Some(call.span),
             );

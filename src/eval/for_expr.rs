@@ -242,8 +242,8 @@ impl Evaluator<'_> {
         self.errors += repeats.len();
         let late = repeats.into_iter().map(|(_, at, k)| {
             let detail = format!(
-                "Two different items produced the key {:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                &*k
+                "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                crate::diagnostic::quoted(&k)
             );
             (at, error_diagnostic("Duplicate object key", detail, key, Some(span)))
         });

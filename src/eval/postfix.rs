@@ -5,6 +5,7 @@
 use super::{Evaluator, Locals};
 use crate::ast::{GetAttr, Postfix, PostfixOp, Splat, SplatOp};
 use crate::convert::convert;
+use crate::diagnostic::quoted;
 use crate::number::Number;
 use crate::value::{Type, Value};
 use crate::Span;
@@ -201,7 +202,7 @@ impl Evaluator<'_> {
             Type::Dynamic => return Value::dynamic(),
             Type::Object(o) => match o.attribute(name) {
                 Some(t) => return v.get(name).cloned().unwrap_or_else(|| Value::unknown(t.clone())),
-                None => format!("This object does not have an attribute named {name:?}."),
+                None => format!("This object does not have an attribute named {}.", quoted(name)),
             },
             Type::Map(e) => {
                 if !v.is_known() {
@@ -212,7 +213,7 @@ impl Evaluator<'_> {
                 }
                 self.error(
                     "Missing map element",
-                    format!("This map does not have an element with the key {name:?}."),
+                    format!("This map does not have an element with the key {}.", quoted(name)),
                     span,
                     None,
                 );
@@ -220,7 +221,7 @@ impl Evaluator<'_> {
             }
             Type::List(e) if e.object_type().is_some() => {
                 if e.object_type().and_then(|o| o.attribute(name)).is_some() {
-                    format!("Can't access attributes on a list of objects. Did you mean to access attribute {name:?} for a specific element of the list, or across all elements of the list?")
+                    format!("Can't access attributes on a list of objects. Did you mean to access attribute {} for a specific element of the list, or across all elements of the list?", quoted(name))
                 } else {
                     "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".to_string()
                 }

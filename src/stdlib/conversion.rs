@@ -53,11 +53,15 @@ pub(super) fn to_type(want: Type) -> Function {
             convert(v, result_type).map_err(|e| {
                 let message = match (v.as_str(), &want) {
                     (Some(s), Type::Bool) => {
-                        format!("cannot convert {s:?} to bool; only the strings \"true\" or \"false\" are allowed")
+                        format!(
+                            "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
+                            crate::diagnostic::quoted(s)
+                        )
                     }
                     (Some(s), Type::Number) => {
                         format!(
-                            "cannot convert {s:?} to number; given string must be a decimal representation of a number"
+                            "cannot convert {} to number; given string must be a decimal representation of a number",
+                            crate::diagnostic::quoted(s)
                         )
                     }
                     _ => format!(

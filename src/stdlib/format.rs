@@ -81,8 +81,9 @@ struct Verb<'a> {
 impl Verb<'_> {
     fn error(&self, message: impl std::fmt::Display) -> FunctionError {
         FunctionError::new(format!(
-            "unsupported value for {:?} at {}: {message}",
-            self.raw, self.offset
+            "unsupported value for {} at {}: {message}",
+            crate::diagnostic::quoted(self.raw),
+            self.offset
         ))
     }
 }
@@ -192,8 +193,8 @@ fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> 
 fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), FunctionError> {
     let Some(arg) = args.get(verb.arg_num - 1) else {
         return Err(FunctionError::new(format!(
-            "not enough arguments for {:?} at {}: need index {} but have {} total",
-            verb.raw,
+            "not enough arguments for {} at {}: need index {} but have {} total",
+            crate::diagnostic::quoted(verb.raw),
             verb.offset,
             verb.arg_num,
             args.len()
@@ -243,8 +244,9 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
             Ok(())
         }
         other => Err(FunctionError::new(format!(
-            "unsupported format verb {other:?} in {:?} at offset {}",
-            verb.raw, verb.offset
+            "unsupported format verb {other:?} in {} at offset {}",
+            crate::diagnostic::quoted(verb.raw),
+            verb.offset
         ))),
     }
 }
