@@ -455,5 +455,11 @@ fn messages_quote_the_start_of_long_strings() {
     }
     // a short string is quoted whole, as the reference quotes it
     let r = evaluate_std(r#"tonumber("12x")"#);
-    assert!(r.diagnostics.iter().any(|d| d.detail.contains("cannot convert \"12x\" to number")), "{:?}", r.diagnostics);
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.detail.contains("cannot convert \"12x\" to number")),
+        "{:?}",
+        r.diagnostics
+    );
 }
