@@ -827,3 +827,32 @@ fn values_too_large_to_print_are_reported_not_printed() {
     );
     assert!(!raised.stdout.contains("error"), "{}", raised.stdout);
 }
+
+/// A block with 100,000 labels (no nesting limit applies: labels are a
+/// flat list) makes 100,000 levels in `hcl json`'s output; the conversion
+/// once overflowed the stack building, writing and dropping them. A second
+/// block that differs in its last label joins the same levels.
+#[test]
+fn a_block_with_100000_labels_goes_through_every_command() {
+    const LABELS: usize = 100_000;
+    let src = format!(
+        "b {}{{ a = 1 }}\nb {}\"m\" {{}}\n",
+        "\"l\" ".repeat(LABELS),
+        "\"l\" ".repeat(LABELS - 1)
+    );
+    let json = hcl_with_input(&["json", "-"], &src);
+    assert_eq!((json.code, json.stderr.as_str()), (0, ""));
+    let squeezed: String = json.stdout.split_whitespace().collect();
+    assert_eq!(
+        squeezed,
+        format!(
+            "{{\"b\":{}{{\"l\":{{\"a\":1}},\"m\":{{}}}}{}}}",
+            "{\"l\":".repeat(LABELS - 1),
+            "}".repeat(LABELS - 1)
+        )
+    );
+    for args in [&["eval", "-"][..], &["parse", "-"], &["parse", "--format", "json", "-"]] {
+        let run = hcl_with_input(args, &src);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    }
+}

@@ -106,6 +106,17 @@ enum GroupKind<'a> {
     Labels(Ordered<'a, Group<'a>>),
 }
 
+// A block's labels make a level each, and a block may have 100,000 of them:
+// each level is dropped on a fresh stack segment when the stack runs low.
+impl Drop for GroupKind<'_> {
+    fn drop(&mut self) {
+        if let GroupKind::Labels(levels) = self {
+            let entries = std::mem::take(&mut levels.entries);
+            crate::nested(move || drop(entries));
+        }
+    }
+}
+
 /// The conversion of one file.
 struct Converter<'c, 's> {
     ctx: &'c EvalContext<'c>,
@@ -254,7 +265,8 @@ impl<'a> Converter<'_, '_> {
             None => GroupKind::Bodies(vec![crate::nested(|| self.body(&b.body))]),
             Some(label) => {
                 let mut levels = Ordered::new();
-                let next = self.group(b, depth + 1);
+                // a level per label, and a block may have 100,000 labels
+                let next = crate::nested(|| self.group(b, depth + 1));
                 levels.push(label.value(), next);
                 GroupKind::Labels(levels)
             }
@@ -293,9 +305,9 @@ impl<'a> Converter<'_, '_> {
                 Ok(())
             }
             (GroupKind::Labels(levels), Some(label)) => match levels.get_mut(label.value()) {
-                Some(next) => self.add(next, b, depth + 1),
+                Some(next) => crate::nested(|| self.add(next, b, depth + 1)),
                 None => {
-                    let next = self.group(b, depth + 1);
+                    let next = crate::nested(|| self.group(b, depth + 1));
                     levels.push(label.value(), next);
                     Ok(())
                 }
@@ -383,7 +395,7 @@ fn write_group(out: &mut String, g: &Group<'_>, depth: usize) {
                 indent(out, depth + 1);
                 write_str(out, label);
                 out.push_str(": ");
-                write_group(out, next, depth + 1);
+                crate::nested(|| write_group(out, next, depth + 1));
             }
             out.push('\n');
             indent(out, depth);
