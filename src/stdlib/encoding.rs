@@ -39,6 +39,14 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
         Array(std::slice::Iter<'v, Value>),
         Object(std::slice::Iter<'v, (Arc<str>, Value)>),
     }
+    impl Rest<'_> {
+        fn len(&self) -> usize {
+            match self {
+                Rest::Array(items) => items.len(),
+                Rest::Object(entries) => entries.len(),
+            }
+        }
+    }
     /// An open collection: its remaining items, its closing bracket, and
     /// how many of `closers` were pending when it opened.
     struct Open<'v> {
@@ -49,11 +57,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
     /// A collection whose first item is about to be written: open while
     /// it has more, otherwise only its bracket waits.
     fn enter<'v>(open: &mut Vec<Open<'v>>, closers: &mut Vec<u8>, rest: Rest<'v>, close: u8) {
-        let more = match &rest {
-            Rest::Array(items) => items.len(),
-            Rest::Object(entries) => entries.len(),
-        };
-        if more == 0 {
+        if rest.len() == 0 {
             closers.push(close);
         } else {
             let closers_before = closers.len();
@@ -136,22 +140,18 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
             break;
         };
         out.push(',');
-        let (item, left) = match &mut top.rest {
-            Rest::Array(items) => (items.next(), items.len()),
-            Rest::Object(entries) => match entries.next() {
-                Some((key, item)) => {
-                    write_json_string(key, out);
-                    out.push(':');
-                    (Some(item), entries.len())
-                }
-                None => (None, 0),
-            },
+        next = match &mut top.rest {
+            Rest::Array(items) => items.next(),
+            Rest::Object(entries) => entries.next().map(|(key, item)| {
+                write_json_string(key, out);
+                out.push(':');
+                item
+            }),
         };
-        if left == 0 {
+        if top.rest.len() == 0 {
             closers.push(top.close);
             open.pop();
         }
-        next = item;
     }
     Ok(())
 }
