@@ -32,13 +32,18 @@ pub fn parse_options() -> &'static ParseOptions {
         .0
 }
 
+/// The evaluation limits set at start-up, or the library's defaults.
+fn eval_limits() -> EvalLimits {
+    LIMITS.get().map_or_else(EvalLimits::default, |l| l.1)
+}
+
 /// Applies the evaluation limits to a context.
 pub fn apply(ctx: &mut EvalContext<'_>) {
-    ctx.set_limits(LIMITS.get().map_or_else(EvalLimits::default, |l| l.1));
+    ctx.set_limits(eval_limits());
 }
 
 /// The evaluation step limit, which also bounds how big a result the
 /// commands print (see `evaluate::printable`).
 pub fn max_steps() -> u64 {
-    LIMITS.get().map_or_else(EvalLimits::default, |l| l.1).max_steps
+    eval_limits().max_steps
 }
