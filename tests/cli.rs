@@ -856,3 +856,105 @@ fn a_block_with_100000_labels_goes_through_every_command() {
         assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
     }
 }
+
+/// An attribute of 85 bytes that takes about 10,000,000 steps.
+const HEAVY: &str = "length([for i in range(1000): [for j in range(1000): [for k in range(10): 1]]])";
+
+/// A file of ten heavy attributes (in blocks too), between cheap ones.
+fn heavy_file() -> String {
+    let mut src = String::from("first = 1 + 2\n");
+    for n in 0..5 {
+        src.push_str(&format!("h{n} = {HEAVY}\nb {{\n  h{n} = {HEAVY}\n}}\n"));
+    }
+    src.push_str("last = \"x\"\n");
+    src
+}
+
+/// The evaluation details of a `hcl eval --format json` run, attribute
+/// by attribute in source order.
+fn eval_details(json: &Json) -> Vec<(String, Vec<String>)> {
+    let order = json["attribute_order"].as_array().expect("attribute_order");
+    order
+        .iter()
+        .map(|name| {
+            let name = name.as_str().expect("a name");
+            let diags = json["attributes"][name]["diagnostics"].as_array().expect("diagnostics");
+            let details = diags
+                .iter()
+                .map(|d| d["detail"].as_str().expect("detail").to_string())
+                .collect();
+            (name.to_string(), details)
+        })
+        .collect()
+}
+
+/// A command's evaluations share one budget of `--max-steps`: the
+/// attribute that passes it says so, and every later one is "Not
+/// evaluated", so a file of many heavy attributes costs the limit once
+/// (each had it to itself: ten took 3.7 s with the default). `hcl check`
+/// gives each file a budget of its own.
+#[test]
+fn the_step_limit_is_one_budget_per_command() {
+    let src = heavy_file();
+    let spent = "Not evaluated: the evaluations before this one spent the whole step budget they share (300000 steps";
+    let json = hcl_with_input(&["eval", "--max-steps", "300000", "--format", "json", "-"], &src).json();
+    let details = eval_details(&json);
+    assert_eq!(details.len(), 7, "top-level attributes: {details:?}");
+    assert_eq!(details[0], ("first".to_string(), vec![]));
+    assert_eq!(json["attributes"]["first"]["value"], 3);
+    assert!(
+        details[1].1[0].starts_with("Evaluating this expression takes more than the 299997 steps left"),
+        "{details:?}"
+    );
+    for (name, d) in &details[2..] {
+        assert!(d.len() == 1 && d[0].starts_with(spent), "{name}: {d:?}");
+    }
+    assert_eq!(json["attributes"]["last"]["known"], false);
+
+    // `hcl json` evaluates the attributes in blocks as well
+    let converted = hcl_with_input(&["json", "--max-steps", "300000", "-"], &src);
+    assert_eq!(converted.code, 1, "{}", converted.stderr);
+    assert_eq!(
+        converted.stderr.matches("Not evaluated").count(),
+        10,
+        "{}",
+        converted.stderr
+    );
+
+    // `hcl check --vars`: a budget per file, whatever the threads do
+    let dir = std::env::temp_dir().join(format!("hcl-cli-budget-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for f in ["a.hcl", "b.hcl", "c.hcl"] {
+        std::fs::write(dir.join(f), &src).expect("a heavy file");
+    }
+    let d = dir.to_str().expect("UTF-8 temp path");
+    let checked = hcl(&[
+        "check",
+        "--max-steps",
+        "300000",
+        "--vars",
+        "tests/data/cli/empty.vars.json",
+        "--format",
+        "json",
+        d,
+    ]);
+    assert_eq!(checked.code, 1, "{}", checked.stderr);
+    let files = checked.json()["files"].as_array().expect("files").clone();
+    assert_eq!(files.len(), 3, "{}", checked.stdout);
+    for file in &files {
+        let details: Vec<&str> = file["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .map(|d| d["detail"].as_str().expect("detail"))
+            .collect();
+        assert_eq!(details.len(), 11, "{details:?}");
+        assert!(
+            details[0].starts_with("Evaluating this expression takes more than the 299997 steps left"),
+            "{details:?}"
+        );
+        assert!(details[1..].iter().all(|d| d.starts_with(spent)), "{details:?}");
+    }
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}

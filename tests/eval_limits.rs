@@ -2,7 +2,7 @@
 //! stack, values nested far deeper than any stack, and `for` expressions
 //! built to multiply work, which the step limit stops.
 
-use hcl_native::eval::{evaluate, EvalContext, Evaluated};
+use hcl_native::eval::{evaluate, EvalContext, Evaluated, StepBudget};
 use hcl_native::value::Value;
 use hcl_native::{parse_expression, Arena};
 
@@ -462,4 +462,152 @@ fn messages_quote_the_start_of_long_strings() {
         "{:?}",
         r.diagnostics
     );
+}
+
+/// Ten heavy expressions of 85 bytes each: alone, each takes the whole
+/// default step limit (about 0.4 s).
+const HEAVY: &str = "length([for i in range(1000): [for j in range(1000): [for k in range(10): 1]]])";
+
+/// Evaluations that share a step budget draw on it together: the one that
+/// passes it stops there, and every later one stops at its first step, so
+/// that many expressions cost the budget once, not once each.
+#[test]
+fn evaluations_sharing_a_budget_spend_it_together() {
+    let arena = Arena::new();
+    let cheap = parse_expression(&arena, b"[for i in range(100): i]").ast;
+    let heavy = parse_expression(&arena, HEAVY.as_bytes()).ast;
+    let mut ctx = EvalContext::with_standard_functions();
+    let budget = StepBudget::new(100_000);
+    ctx.share_step_budget(budget.clone());
+
+    let first = evaluate(&cheap, &ctx);
+    assert!(first.diagnostics.is_empty(), "{:?}", first.diagnostics);
+    let spent = budget.spent();
+    assert!((100..1_000).contains(&spent), "{spent}");
+    assert_eq!(budget.remaining(), 100_000 - spent);
+
+    // the heavy one has what is left, and says so
+    let r = evaluate(&heavy, &ctx);
+    let [d] = r.diagnostics.as_slice() else {
+        panic!("{:?}", r.diagnostics)
+    };
+    assert_eq!(d.summary, "Evaluation step limit reached");
+    assert!(
+        d.detail.starts_with(&format!(
+            "Evaluating this expression takes more than the {} steps left of the step budget it shares with other evaluations (100000 steps in all",
+            100_000 - spent
+        )),
+        "{}",
+        d.detail
+    );
+    assert!(
+        d.detail.contains("StepBudget") && d.detail.contains("--max-steps"),
+        "{}",
+        d.detail
+    );
+    assert_eq!(budget.remaining(), 0);
+    assert!(!r.value.is_known());
+
+    // later ones, however cheap, are not evaluated; a child shares it too
+    let child = ctx.child();
+    for c in [&ctx, &child] {
+        let r = evaluate(&cheap, c);
+        let [d] = r.diagnostics.as_slice() else {
+            panic!("{:?}", r.diagnostics)
+        };
+        assert_eq!(d.summary, "Evaluation step limit reached");
+        assert!(
+            d.detail.starts_with(
+                "Not evaluated: the evaluations before this one spent the whole step budget they share (100000 steps"
+            ),
+            "{}",
+            d.detail
+        );
+        assert_eq!(d.subject, cheap.span());
+        assert!(!r.value.is_known());
+    }
+
+    // a child sharing a fresh budget of its own is not held back
+    let mut fresh = ctx.child();
+    fresh.share_step_budget(StepBudget::new(100_000));
+    assert!(evaluate(&cheap, &fresh).diagnostics.is_empty());
+}
+
+/// With a budget larger than the context's own limit, each evaluation
+/// still stops at that limit, and the message names it.
+#[test]
+fn the_context_limit_still_bounds_each_evaluation_within_a_budget() {
+    let arena = Arena::new();
+    let heavy = parse_expression(&arena, HEAVY.as_bytes()).ast;
+    let mut ctx = EvalContext::with_standard_functions();
+    ctx.set_step_limit(5_000);
+    let budget = StepBudget::new(1_000_000);
+    ctx.share_step_budget(budget.clone());
+    let mut each = 0;
+    for round in 1..=3u64 {
+        let r = evaluate(&heavy, &ctx);
+        let [d] = r.diagnostics.as_slice() else {
+            panic!("{:?}", r.diagnostics)
+        };
+        assert!(
+            d.detail
+                .starts_with("Evaluating this expression takes more than 5000 steps"),
+            "{}",
+            d.detail
+        );
+        assert!(d.detail.contains("EvalLimits::max_steps"), "{}", d.detail);
+        // charged what it counted, the last step's work included
+        if round == 1 {
+            each = budget.spent();
+            assert!((5_001..10_000).contains(&each), "{each}");
+        }
+        assert_eq!(budget.spent(), each * round);
+    }
+}
+
+/// Decoding a body shares one budget of the context's step limit between
+/// its attributes: ten heavy attributes cost the limit once.
+#[test]
+fn decoding_a_body_shares_one_budget_between_its_attributes() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Heavy {
+        a: u64,
+        b: u64,
+        c: u64,
+        d: u64,
+        e: u64,
+        f: u64,
+        g: u64,
+        h: u64,
+        i: u64,
+        j: u64,
+    }
+    let src: String = "abcdefghij".chars().map(|n| format!("{n} = {HEAVY}\n")).collect();
+    let mut ctx = EvalContext::with_standard_functions();
+    ctx.set_step_limit(200_000);
+    let err = within_a_minute("decoding", move || {
+        hcl_native::de::from_str::<Heavy>(&src, &ctx).expect_err("the budget runs out")
+    });
+    let details: Vec<&str> = err.diagnostics().iter().map(|d| d.detail.as_str()).collect();
+    assert_eq!(details.len(), 10, "{details:?}");
+    assert!(
+        details[0].starts_with("Evaluating this expression takes more than 200000 steps"),
+        "{details:?}"
+    );
+    for d in &details[1..] {
+        assert!(
+            d.starts_with(
+                "Not evaluated: the evaluations before this one spent the whole step budget they share (200000 steps"
+            ),
+            "{d}"
+        );
+    }
+    // a context that shares a budget of its own keeps it
+    let mut ctx = EvalContext::with_standard_functions();
+    let budget = StepBudget::new(300_000);
+    ctx.share_step_budget(budget.clone());
+    assert!(hcl_native::de::from_str::<u64>("", &ctx).is_err());
+    let _ = hcl_native::de::from_str::<Heavy>("a = 1\n", &ctx);
+    assert!(budget.spent() > 0);
 }

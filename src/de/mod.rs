@@ -140,11 +140,14 @@ pub use error::Error;
 pub use value::ValueDeserializer;
 
 use crate::ast::Body;
-use crate::eval::EvalContext;
+use crate::eval::{EvalContext, StepBudget};
 use crate::value::Value;
 use crate::{parse_config, Arena, Span};
 
 /// Decodes a parsed body into `T`, evaluating its attributes with `ctx`.
+/// When `ctx` shares no [`StepBudget`], the attributes share one of the
+/// context's [`crate::eval::EvalLimits::max_steps`], so that decoding a
+/// file of many attributes costs at most the step limit once.
 ///
 /// ```
 /// use hcl_native::{de, parse_config, Arena};
@@ -159,6 +162,13 @@ use crate::{parse_config, Arena, Span};
 /// assert_eq!((server.host.as_str(), server.port), ("localhost", 8080));
 /// ```
 pub fn from_body<T: DeserializeOwned>(body: &Body<'_>, ctx: &EvalContext<'_>) -> Result<T, Error> {
+    let mut budgeted = None;
+    if ctx.step_budget().is_none() {
+        let mut child = ctx.child();
+        child.share_step_budget(StepBudget::new(ctx.limits().max_steps));
+        budgeted = Some(child);
+    }
+    let ctx = budgeted.as_ref().unwrap_or(ctx);
     let de = body::BodyDeserializer { body, block: None, ctx };
     let start = Span::new(body.span.start, body.span.start);
     T::deserialize(de).map_err(|e| Error::from_diagnostics(e.into_diagnostics(body.span, start)))

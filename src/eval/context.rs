@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use super::StepBudget;
 use crate::function::Function;
 use crate::value::Value;
 
@@ -69,6 +70,7 @@ pub struct EvalContext<'p> {
     functions: HashMap<String, Function>,
     undefined_unknown: bool,
     limits: Option<EvalLimits>,
+    budget: Option<StepBudget>,
     parent: Option<&'p EvalContext<'p>>,
 }
 
@@ -99,7 +101,9 @@ pub struct EvalLimits {
     /// outgrow memory), and work on big numbers (a number of `w` 64-bit
     /// words costs `w + w²/32` per operation). Default
     /// [`DEFAULT_STEP_LIMIT`], 10,000,000: ample for any configuration,
-    /// about a second of work and 160 MB of strings at most.
+    /// about a second of work and 160 MB of strings at most. The limit is
+    /// per evaluation; evaluations that share a [`StepBudget`] also stop
+    /// when it is spent.
     pub max_steps: u64,
     /// The most diagnostics kept; past it one last diagnostic counts the
     /// rest. Default 10,000.
@@ -141,6 +145,7 @@ impl<'p> EvalContext<'p> {
             functions: HashMap::new(),
             undefined_unknown: false,
             limits: None,
+            budget: None,
             parent: None,
         }
     }
@@ -177,6 +182,7 @@ impl<'p> EvalContext<'p> {
             functions: HashMap::new(),
             undefined_unknown: false,
             limits: None,
+            budget: None,
             parent: Some(self),
         }
     }
@@ -256,6 +262,26 @@ impl<'p> EvalContext<'p> {
     /// that set none of their own).
     pub fn set_limits(&mut self, limits: EvalLimits) {
         self.limits = Some(limits);
+    }
+
+    /// From now on, evaluations in this context (and its children that
+    /// share no budget of their own) draw their steps from `budget`, which
+    /// other contexts may share too: see [`StepBudget`].
+    ///
+    /// ```
+    /// use hcl_native::eval::{EvalContext, StepBudget};
+    ///
+    /// let mut ctx = EvalContext::new();
+    /// ctx.share_step_budget(StepBudget::new(5_000));
+    /// assert_eq!(ctx.child().step_budget().map(StepBudget::max_steps), Some(5_000));
+    /// ```
+    pub fn share_step_budget(&mut self, budget: StepBudget) {
+        self.budget = Some(budget);
+    }
+
+    /// The budget of the nearest context that shares one.
+    pub fn step_budget(&self) -> Option<&StepBudget> {
+        self.chain().find_map(|c| c.budget.as_ref())
     }
 
     /// The limits of the nearest context that sets them, or the defaults.

@@ -25,6 +25,7 @@
 //! assert_eq!(result.value, Value::tuple(vec!["0:A".into(), "1:B".into()]));
 //! ```
 
+mod budget;
 mod call;
 mod collection;
 mod conditional;
@@ -34,6 +35,7 @@ mod operators;
 mod postfix;
 mod template;
 
+pub use budget::StepBudget;
 pub use context::{EvalContext, EvalLimits, Mode, ModeError, DEFAULT_STEP_LIMIT};
 
 use std::collections::HashMap;
@@ -188,9 +190,13 @@ pub(crate) struct Evaluator<'c> {
     limit_passed: Option<Span>,
     /// How deep the walk is: every few levels it checks the stack.
     depth: usize,
-    /// Steps taken, and the most allowed.
+    /// Steps taken, and the most allowed: `limits.max_steps` is the
+    /// context's limit, lowered to what the shared budget has left.
     steps: u64,
     limits: EvalLimits,
+    /// The budget shared with other evaluations, with what it had left
+    /// when this one started.
+    budget: Option<(StepBudget, u64)>,
     /// Number literals too big to be packed in the tree, read once per
     /// evaluation (by their offset): a loop over `1e9000` does not build
     /// 10^9000 at every iteration.
@@ -205,6 +211,11 @@ const STACK_CHECK_EVERY: usize = 16;
 
 impl<'c> Evaluator<'c> {
     fn new(ctx: &'c EvalContext<'c>) -> Self {
+        let mut limits = ctx.limits();
+        let budget = ctx.step_budget().map(|b| (b.clone(), b.remaining()));
+        if let Some((_, left)) = &budget {
+            limits.max_steps = limits.max_steps.min(*left);
+        }
         Evaluator {
             ctx,
             diags: Diagnostics::new(),
@@ -212,7 +223,8 @@ impl<'c> Evaluator<'c> {
             limit_passed: None,
             depth: 0,
             steps: 0,
-            limits: ctx.limits(),
+            limits,
+            budget,
             big_literals: HashMap::new(),
             bindings: Bindings::default(),
         }
@@ -233,16 +245,38 @@ impl<'c> Evaluator<'c> {
         if let Some(at) = self.limit_passed {
             self.diags.push(Diagnostic::error(
                 "Evaluation step limit reached",
-                format!(
-                    "Evaluating this expression takes more than {} steps (expressions evaluated, elements visited, and work on big numbers): the limit EvalLimits::max_steps. Raise it with EvalContext::set_step_limit or set_limits (the hcl tool: --max-steps).",
-                    self.limits.max_steps
-                ),
+                self.limit_detail(),
                 at,
             ));
+        }
+        if let Some((budget, _)) = &self.budget {
+            budget.charge(self.steps);
         }
         Evaluated {
             value,
             diagnostics: self.diags,
+        }
+    }
+
+    /// Which limit the evaluation passed, and how to raise it.
+    fn limit_detail(&self) -> String {
+        const STEPS: &str = "expressions evaluated, elements visited, and work on big numbers";
+        const RAISE: &str = "Raise it by sharing a larger StepBudget (the hcl tool: --max-steps).";
+        let own = self.ctx.limits().max_steps;
+        match &self.budget {
+            Some((budget, 0)) => format!(
+                "Not evaluated: the evaluations before this one spent the whole step budget they share ({} steps: {STEPS}). {RAISE}",
+                budget.max_steps()
+            ),
+            Some((budget, left)) if *left < own => format!(
+                "Evaluating this expression takes more than the {left} steps left of the step budget it shares with other evaluations \
+                 ({} steps in all: {STEPS}). {RAISE}",
+                budget.max_steps()
+            ),
+            _ => format!(
+                "Evaluating this expression takes more than {own} steps ({STEPS}): the limit EvalLimits::max_steps. \
+                 Raise it with EvalContext::set_step_limit or set_limits (the hcl tool: --max-steps).",
+            ),
         }
     }
 

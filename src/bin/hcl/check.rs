@@ -33,7 +33,7 @@
 //!   exist, an unreadable or invalid vars file).
 
 use hcl_native::ast::{Body, BodyItem};
-use hcl_native::eval::{evaluate, EvalContext};
+use hcl_native::eval::{evaluate, EvalContext, StepBudget};
 use hcl_native::render::render_diagnostics;
 use hcl_native::{parse_config_with, Arena, Diagnostic};
 use std::io::Write;
@@ -248,8 +248,12 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, format: Format) -> Outcom
     let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     let mut diagnostics = parsed.diagnostics.into_vec();
     if let Some(ctx) = ctx {
+        // Each file has a step budget of its own, so that which attributes
+        // it covers does not depend on how the threads took the files.
+        let mut ctx = ctx.child();
+        ctx.share_step_budget(StepBudget::new(ctx.limits().max_steps));
         let before = diagnostics.len();
-        evaluate_body(&parsed.ast.body, ctx, &mut diagnostics);
+        evaluate_body(&parsed.ast.body, &ctx, &mut diagnostics);
         if diagnostics.len() > before {
             diagnostics.sort_by_key(|d| d.subject.start);
         }

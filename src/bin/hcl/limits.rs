@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use hcl_native::eval::{EvalContext, EvalLimits};
+use hcl_native::eval::{EvalContext, EvalLimits, StepBudget};
 use hcl_native::ParseOptions;
 
 static LIMITS: OnceLock<(ParseOptions, EvalLimits)> = OnceLock::new();
@@ -37,9 +37,13 @@ fn eval_limits() -> EvalLimits {
     LIMITS.get().map_or_else(EvalLimits::default, |l| l.1)
 }
 
-/// Applies the evaluation limits to a context.
+/// Applies the evaluation limits to a context, with one step budget of
+/// `--max-steps` that the command's evaluations share: a file of many
+/// attributes costs at most the limit once, not once per attribute.
 pub fn apply(ctx: &mut EvalContext<'_>) {
-    ctx.set_limits(eval_limits());
+    let limits = eval_limits();
+    ctx.set_limits(limits);
+    ctx.share_step_budget(StepBudget::new(limits.max_steps));
 }
 
 /// The evaluation step limit, which also bounds how big a result the

@@ -28,7 +28,9 @@ struct Cli {
     /// default 128).
     #[arg(long, global = true)]
     max_depth: Option<u32>,
-    /// The most evaluation steps (EvalLimits::max_steps; default 10,000,000).
+    /// The most evaluation steps (EvalLimits::max_steps; default
+    /// 10,000,000), one budget for all of a command's evaluations (for each
+    /// file with `check`).
     #[arg(long, global = true)]
     max_steps: Option<u64>,
     /// The largest number magnitude, as a power of two
