@@ -406,7 +406,7 @@ fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     let inside = trivia_and_newlines(cx, skip(i, 1));
     if at_keyword(&inside, "for") {
         let (i, f) = for_expr::for_expr(cx, i)?;
-        Ok((i, ExprTerm::ForExpr(cx.alloc(f))))
+        Ok((i, ExprTerm::ForExpr(f)))
     } else {
         let (i, c) = collection::collection_value(cx, i)?;
         Ok((i, ExprTerm::CollectionValue(c)))

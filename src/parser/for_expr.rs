@@ -16,18 +16,18 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
 /// A `for` expression; `i` is at `[` or `{`, followed by the keyword `for`.
+/// The expression is built in the arena, so that the frames of every
+/// nesting level hold a reference to it, not the node.
 ///
 /// ```ebnf
 /// ForExpr = forTupleExpr | forObjectExpr;
 /// ```
 /// spec: ForExpr, hclsyntax#for-expressions
-pub(crate) fn for_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForExpr<'a>> {
+pub(crate) fn for_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, &'a ForExpr<'a>> {
     if peek(&i) == Some(b'[') {
-        let (i, f) = for_tuple_expr(cx, i)?;
-        Ok((i, ForExpr::Tuple(f)))
+        for_tuple_expr(cx, i)
     } else {
-        let (i, f) = for_object_expr(cx, i)?;
-        Ok((i, ForExpr::Object(f)))
+        for_object_expr(cx, i)
     }
 }
 
@@ -44,66 +44,71 @@ fn for_closer(byte: u8, alternative: Option<&'static str>) -> Closer {
     }
 }
 
-/// `[for v in coll: expr if cond]`
+/// `[for v in coll: expr if cond]`, built in the arena as a
+/// [`ForExpr::Tuple`].
 ///
 /// ```ebnf
 /// forTupleExpr = "[" forIntro Expression forCond? "]";
 /// ```
 /// spec: forTupleExpr, hclsyntax#for-expressions
-pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForTupleExpr<'a>> {
+pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, &'a ForExpr<'a>> {
     let open = span_at(&i, 1);
-    let (i, intro, value, cond, close_span) = cx.nested(open, Newlines::Ignored, || {
+    let (i, f, close_len) = cx.nested(open, Newlines::Ignored, || {
         let i = token(cx, i, 1);
         let (i, intro) = for_intro(cx, i, open)?;
         let (i, value) = expression(cx, i)?;
-        if i.fragment().starts_with(b"=>") {
-            return cx.fail(
-                Diagnostic::error(
-                    "Invalid 'for' expression",
-                    "A key expression (before `=>`) is only valid in a 'for' expression that builds an object, \
-                     in braces; this one builds a tuple.",
-                    value.span(),
-                )
-                .with_context(open.to(span_at(&i, 2))),
-            );
-        }
-        if i.fragment().starts_with(b"...") {
-            return cx.fail(
-                Diagnostic::error(
-                    "Invalid 'for' expression",
-                    "The grouping ellipsis (`...`) is only valid in a 'for' expression that builds an object; \
-                     this one builds a tuple.",
-                    span_at(&i, 3),
-                )
-                .with_context(open.to(span_at(&i, 3))),
-            );
+        if i.fragment().starts_with(b"=>") || i.fragment().starts_with(b"...") {
+            return cx.fail(object_only(&i, open, value.span()));
         }
         let (i, cond) = optional_cond(cx, i, open)?;
         let alternative = cond.is_none().then_some("an 'if' clause");
         let close_span = close(cx, &i, open, &for_closer(b']', alternative))?;
-        Ok((i, intro, value, cond, close_span))
-    })?;
-    Ok((
-        token(cx, i, close_span.len() as usize),
-        ForTupleExpr {
+        let f = cx.alloc(ForExpr::Tuple(ForTupleExpr {
             intro,
             value,
             cond,
             span: open.to(close_span),
-        },
-    ))
+        }));
+        Ok((i, f, close_span.len()))
+    })?;
+    Ok((token(cx, i, close_len as usize), f))
 }
 
-/// `{for k, v in coll: key => value... if cond}`
+/// The error of a key (`=>`) or a grouping `...` at `i`, after the
+/// element expression `value` of a tuple `for`.
+// kept out of `for_tuple_expr`, whose frame every nesting level pays for
+#[cold]
+#[inline(never)]
+fn object_only(i: &Input<'_>, open: Span, value: Span) -> Diagnostic {
+    let (detail, subject, len) = if i.fragment().starts_with(b"=>") {
+        (
+            "A key expression (before `=>`) is only valid in a 'for' expression that builds an object, \
+             in braces; this one builds a tuple.",
+            value,
+            2,
+        )
+    } else {
+        (
+            "The grouping ellipsis (`...`) is only valid in a 'for' expression that builds an object; \
+             this one builds a tuple.",
+            span_at(i, 3),
+            3,
+        )
+    };
+    Diagnostic::error("Invalid 'for' expression", detail, subject).with_context(open.to(span_at(i, len)))
+}
+
+/// `{for k, v in coll: key => value... if cond}`, built in the arena as a
+/// [`ForExpr::Object`].
 ///
 /// ```ebnf
 /// forObjectExpr = "{" forIntro Expression "=>" Expression "..."? forCond? "}";
 /// ```
 /// spec: forObjectExpr, hclsyntax#for-expressions
 #[inline(never)]
-pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForObjectExpr<'a>> {
+pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, &'a ForExpr<'a>> {
     let open = span_at(&i, 1);
-    let (i, intro, key, value, group, cond, close_span) = cx.nested(open, Newlines::Ignored, || {
+    let (i, f, close_len) = cx.nested(open, Newlines::Ignored, || {
         let i = token(cx, i, 1);
         let (i, intro) = for_intro(cx, i, open)?;
         let (i, key) = expression(cx, i)?;
@@ -129,19 +134,17 @@ pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, For
             (false, None) => Some("the grouping `...` or an 'if' clause"),
         };
         let close_span = close(cx, &i, open, &for_closer(b'}', alternative))?;
-        Ok((i, intro, key, value, group, cond, close_span))
-    })?;
-    Ok((
-        token(cx, i, close_span.len() as usize),
-        ForObjectExpr {
+        let f = cx.alloc(ForExpr::Object(ForObjectExpr {
             intro,
             key,
             value,
             group,
             cond,
             span: open.to(close_span),
-        },
-    ))
+        }));
+        Ok((i, f, close_span.len()))
+    })?;
+    Ok((token(cx, i, close_len as usize), f))
 }
 
 fn optional_cond<'a>(cx: &Ctx<'a>, i: Input<'a>, open: Span) -> PResult<'a, Option<ForCond<'a>>> {
