@@ -415,35 +415,27 @@ fn float_text(n: &Number, fmt: u8, prec: i64) -> String {
         return buf;
     }
     let binary = to_binary(n);
-    let mut d = match &binary {
-        Some((m, e)) => Decimal::new(m, *e),
-        None => Decimal {
-            mant: Vec::new(),
-            exp: 0,
-        },
-    };
     let mut prec = prec;
     let shortest = prec < 0;
+    if !shortest && !matches!(fmt, b'e' | b'E' | b'f') && prec == 0 {
+        prec = 1;
+    }
+    let d = match &binary {
+        None => Decimal::zero(),
+        Some((m, e)) if shortest => Decimal::shortest(m, *e),
+        // the digit to round at, given the decimal's exponent
+        Some((m, e)) => rounded(m, *e, |exp| match fmt {
+            b'e' | b'E' => 1 + prec,
+            b'f' => exp + prec,
+            _ => prec,
+        }),
+    };
     if shortest {
-        if let Some((m, e)) = &binary {
-            d.round_shortest(m, *e);
-        }
         prec = match fmt {
             b'e' | b'E' => d.len() - 1,
             b'f' => (d.len() - d.exp).max(0),
             _ => d.len(),
         };
-    } else {
-        match fmt {
-            b'e' | b'E' => d.round(1 + prec),
-            b'f' => d.round(d.exp + prec),
-            _ => {
-                if prec == 0 {
-                    prec = 1;
-                }
-                d.round(prec)
-            }
-        }
     }
     match fmt {
         b'e' | b'E' => fmt_e(&mut buf, fmt, prec, &d),
@@ -471,6 +463,23 @@ fn float_text(n: &Number, fmt: u8, prec: i64) -> String {
         }
     }
     buf
+}
+
+/// `m × 2^e` rounded (ties to even) at the digit that `at` gives for the
+/// decimal's exponent. Only the leading digits up to there are worked out
+/// when they reach that far, so that `%e` of a number near 2^-32768 costs
+/// what its output does.
+fn rounded(m: &BigUint, e: i64, at: impl Fn(i64) -> i64) -> Decimal {
+    // the value is below 2^b, so its decimal exponent is at most this
+    let b = m.bits() as i64 + e;
+    let most = (b as f64 * std::f64::consts::LOG10_2).ceil() as i64 + 1;
+    let mut d = Decimal::leading(m, e, at(most).max(1) as u64 + 2);
+    let n = at(d.exp);
+    if !d.holds(n) {
+        d = Decimal::new(m, e);
+    }
+    d.round(n);
+    d
 }
 
 /// `d.ddddde±dd`: one digit, `prec` more after the point, the exponent
