@@ -611,3 +611,26 @@ fn decoding_a_body_shares_one_budget_between_its_attributes() {
     let _ = hcl_native::de::from_str::<Heavy>("a = 1\n", &ctx);
     assert!(budget.spent() > 0);
 }
+
+/// Objects with different attributes unify to the union of their
+/// attributes, and converting each to it fills the ones it lacks with
+/// null: n objects of one attribute build n² attributes. Building them
+/// costs steps (8,000 such objects, 89 bytes of source, once took 12 s
+/// and 5 GB).
+#[test]
+fn objects_widened_by_unification_charge_the_attributes_they_gain() {
+    let distinct = |n: usize| {
+        format!(
+            "length(tolist(concat([for i in range({}): [for j in range(1000): {{\"a${{i*1000+j}}\" = 1}}]]...)))",
+            n / 1000
+        )
+    };
+    let r = evaluate_with_step_limit(&distinct(1000), 2_000_000);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.value, Value::from(1000));
+    // 4,000,000 attributes to build: past a limit of 2,000,000
+    let r = evaluate_with_step_limit(&distinct(2000), 2_000_000);
+    let summaries: Vec<&str> = r.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Evaluation step limit reached"], "{:?}", r.diagnostics);
+    assert!(!r.value.is_known());
+}

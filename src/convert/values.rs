@@ -274,6 +274,13 @@ fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value
             Ok(Value::map_unchecked(Type::map(element), converted))
         }
         Type::Object(o) => {
+            // The result may have many more attributes than the object (a
+            // null for each one it lacks): n objects of one attribute each,
+            // converted to the type they unify to, build n² attributes.
+            // Building them costs steps, like visiting the parts.
+            if !crate::function::walk(o.attributes().len() as u64) {
+                return Err(mismatch(to));
+            }
             let mut out = Vec::with_capacity(o.attributes().len());
             for (name, t) in o.attributes() {
                 let v = match entries.binary_search_by(|(k, _)| k.cmp(name)) {
