@@ -634,3 +634,40 @@ fn objects_widened_by_unification_charge_the_attributes_they_gain() {
     assert_eq!(summaries, ["Evaluation step limit reached"], "{:?}", r.diagnostics);
     assert!(!r.value.is_known());
 }
+
+#[test]
+fn printing_a_fraction_costs_steps_wherever_it_is_printed() {
+    // A fraction like 1/7 takes about 4 µs to print (the shortest digits
+    // of its 512-bit value), some hundred steps' worth; a decimal like 0.5
+    // prints at once. A thousand of each, under a limit of 50,000 steps.
+    for print in [
+        "tostring(X)",
+        "upper(X)",
+        "format(\"%v\", X)",
+        "format(\"%g\", X)",
+        "jsonencode(X)",
+        "\"${X}!\"",
+        "{(X) = 1}",
+        "{for k in [X]: k => 1}",
+        "{\"1\" = 1}[X]",
+    ] {
+        let decimals = format!("[for i in range(1000): {}]", print.replace('X', "(i * 2 + 1) / 2"));
+        let r = evaluate_with_step_limit(&decimals, 50_000);
+        let errors: Vec<_> = r
+            .diagnostics
+            .iter()
+            .filter(|d| d.summary == "Evaluation step limit reached")
+            .collect();
+        assert!(errors.is_empty(), "{decimals}: {errors:?}");
+
+        let fractions = format!("[for i in range(1000): {}]", print.replace('X', "(i * 7 + 1) / 7"));
+        let r = evaluate_with_step_limit(&fractions, 50_000);
+        assert!(
+            r.diagnostics
+                .iter()
+                .any(|d| d.summary == "Evaluation step limit reached"),
+            "{fractions}: {:?}",
+            r.diagnostics
+        );
+    }
+}

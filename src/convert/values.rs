@@ -66,7 +66,12 @@ fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
             _ => Err(mismatch(to)),
         },
         ValueRef::Number(n) => match to {
-            Type::String => Ok(Value::from(n.to_string())),
+            Type::String => {
+                // printing a fraction or a big number is work: charged to
+                // the call or walk running (see `function::walk`)
+                crate::function::walk(n.print_work());
+                Ok(Value::from(n.to_string()))
+            }
             _ => Err(mismatch(to)),
         },
         ValueRef::String(s) => match to {

@@ -208,15 +208,9 @@ impl Evaluator<'_> {
             let param = f.param_for(i).expect("arity checked");
             // converting a collection (or a null or unknown value of a
             // collection type) walks it, and its parts may be shared many
-            // times: the walk costs steps (a value of a primitive type
-            // converts at once, unmetered)
-            let converted = if arg.value.ty().is_primitive() {
-                convert(&arg.value, &param.ty)
-            } else {
-                match self.walking(arg.span, || convert(&arg.value, &param.ty)) {
-                    Some(c) => c,
-                    None => return Value::dynamic(),
-                }
+            // times; printing a number is work too: both cost steps
+            let Some(converted) = self.walking(arg.span, || convert(&arg.value, &param.ty)) else {
+                return Value::dynamic();
             };
             match converted {
                 Ok(v) => values.push(v),

@@ -94,7 +94,9 @@ impl Evaluator<'_> {
             );
             return None;
         }
-        match convert(&v, &Type::String) {
+        // (printing a number as a key costs steps: see `Number::print_work`)
+        let converted = self.walking(span, || convert(&v, &Type::String))?;
+        match converted {
             Ok(k) if k.is_known() => Some(k),
             Ok(_) => None,
             Err(e) => {

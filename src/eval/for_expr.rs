@@ -271,7 +271,11 @@ impl Evaluator<'_> {
             *known = false;
             return None;
         }
-        match convert(&raw, &Type::String) {
+        let Some(converted) = self.walking(key.span(), || convert(&raw, &Type::String)) else {
+            *known = false;
+            return None;
+        };
+        match converted {
             Ok(k) => k.shared_str().cloned(),
             Err(e) => {
                 if *known {

@@ -172,7 +172,7 @@ impl Evaluator<'_> {
     /// The key converted to the type the collection is indexed by; `None`
     /// when it does not convert (reported).
     fn index_key(&mut self, key: &Value, ty: &Type, span: Span) -> Option<Value> {
-        match convert(key, ty) {
+        match self.walking(span, || convert(key, ty))? {
             Ok(k) => Some(k),
             Err(e) => {
                 self.error(INVALID_INDEX, format!("{NO_ELEMENT}: {e}."), span, None);

@@ -87,14 +87,13 @@ impl Evaluator<'_> {
             *known = false;
             return;
         }
-        // Printing a big number costs in proportion to its size.
-        if let Some(n) = v.as_number() {
-            if !self.step(n.work(), span) {
-                *known = false;
-                return;
-            }
-        }
-        match convert(&v, &Type::String) {
+        // Printing a fraction or a big number costs steps (see
+        // `Number::print_work`).
+        let Some(converted) = self.walking(span, || convert(&v, &Type::String)) else {
+            *known = false;
+            return;
+        };
+        match converted {
             Ok(s) => match s.as_str() {
                 // What a template builds costs steps by its size, so that a
                 // string repeated by nested loops meets the step limit.

@@ -110,6 +110,8 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                     if n.is_infinite() {
                         return Err(FunctionError::new("cannot serialize infinity as JSON"));
                     }
+                    // (a fraction takes work to print: Number::print_work)
+                    crate::function::walk(n.print_work());
                     out.push_str(&n.to_string());
                     break;
                 }

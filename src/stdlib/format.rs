@@ -420,6 +420,11 @@ fn float_text(n: &Number, fmt: u8, prec: i64) -> String {
     if !shortest && !matches!(fmt, b'e' | b'E' | b'f') && prec == 0 {
         prec = 1;
     }
+    if shortest {
+        // the shortest digits of a fraction take work to find; `%e` and
+        // `%f` work out only as many digits as they print
+        crate::function::walk(n.print_work());
+    }
     let d = match &binary {
         None => Decimal::zero(),
         Some((m, e)) if shortest => Decimal::shortest(m, *e),
