@@ -958,3 +958,35 @@ fn the_step_limit_is_one_budget_per_command() {
     }
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
+
+/// The size check before printing counts a number's digits and the work of
+/// finding them: 48,000 copies of `1e9800` (470 MB of digits, from a
+/// 54-byte expression) are not printed, 500 of them are; a fraction counts
+/// about a hundred parts.
+#[test]
+fn numbers_count_their_digits_before_printing() {
+    let huge = hcl(&["expr", "[for i in range(48): [for j in range(1000): 1e9800]]"]);
+    assert!(
+        huge.stdout.starts_with("<too large to print>"),
+        "{}",
+        &huge.stdout[..200.min(huge.stdout.len())]
+    );
+    assert!(huge.stdout.contains("Value too large to print"), "{}", huge.stdout);
+    let some = hcl(&["expr", "[for j in range(500): 1e9800]"]);
+    assert!(
+        some.stdout.starts_with("[1000000000"),
+        "{}",
+        &some.stdout[..200.min(some.stdout.len())]
+    );
+    assert!(some.stdout.len() > 500 * 9801, "{}", some.stdout.len());
+
+    let fractions = "[for i in range(100): [for j in range(100): j / 7]]";
+    let limited = hcl(&["expr", "--max-steps", "500000", fractions]);
+    assert!(limited.stdout.starts_with("<too large to print>"), "{}", limited.stdout);
+    let raised = hcl(&["expr", "--max-steps", "2000000", fractions]);
+    assert!(
+        raised.stdout.starts_with("[[0,0.1428571428571428571"),
+        "{}",
+        &raised.stdout[..200]
+    );
+}

@@ -295,9 +295,6 @@ impl<'c> Evaluator<'c> {
         }
     }
 
-    /// Counts `n` steps; `false` once the limit is passed, when evaluation
-    /// stops (the error is added at the end).
-    #[inline]
     /// Runs `f`, which walks values or types without evaluating anything
     /// (comparing, unifying, converting), charging what it walks as steps
     /// (see `function::walk`). `None` when that passes the step limit: the
@@ -308,6 +305,9 @@ impl<'c> Evaluator<'c> {
         self.step(spent, at).then_some(r)
     }
 
+    /// Counts `n` steps; `false` once the limit is passed, when evaluation
+    /// stops (the error is added at the end).
+    #[inline]
     pub(crate) fn step(&mut self, n: u64, at: Span) -> bool {
         self.steps = self.steps.saturating_add(n);
         if self.steps <= self.limits.max_steps {

@@ -76,6 +76,29 @@ impl Number {
     }
 }
 
+impl Number {
+    /// At most how many bytes the canonical form of this number takes,
+    /// from its size alone: `1e9800` prints 9,801 digits.
+    pub(crate) fn printed_len_bound(&self) -> u64 {
+        // sign, point, and the most significant digits a shortest form has
+        const SHORTEST: u64 = 170;
+        match &self.0 {
+            Repr::Int(i) => u64::from(i.unsigned_abs().checked_ilog10().unwrap_or(0)) + 2,
+            Repr::PosInf | Repr::NegInf => 4,
+            // at most 10 integer digits, and 31 decimals or a shortest form
+            Repr::Ratio(..) => SHORTEST,
+            Repr::Exact(r) | Repr::Approx(r) => {
+                let (nb, db) = (r.numer().bits(), r.denom().bits());
+                // the integer digits, or the zeros after the point; then a
+                // terminating fraction's decimals (at most the denominator's
+                // bits) or a shortest form
+                let scale = (nb.abs_diff(db) as f64 * std::f64::consts::LOG10_2) as u64 + 2;
+                scale + db + SHORTEST
+            }
+        }
+    }
+}
+
 /// The exact decimal expansion of `n/d` when `d` is of the form 2^a 5^b.
 fn terminating(n: &BigInt, d: &BigInt) -> Option<String> {
     let d = d.magnitude();

@@ -18,7 +18,10 @@ impl Value {
     /// each place it occurs (what writing it out in full visits): one for
     /// each value, element, attribute and map entry, plus one for each
     /// 16 bytes of string, plus the [`Type::expanded_size`] of the type of
-    /// each unknown part (which the JSON form writes out). The count
+    /// each unknown part (which the JSON form writes out). A number counts
+    /// one for each 16 bytes its canonical form may take (`1e9800` has
+    /// 9,801 digits) and, when it is a fraction like 1/3, what finding its
+    /// shortest digits costs in evaluation steps (about 100). The count
     /// saturates at `u64::MAX`; each shared part is counted once, so asking
     /// is quick however big the answer.
     ///
@@ -76,6 +79,8 @@ fn value_size(v: &Value, seen: &mut Seen) -> u64 {
                     .saturating_add(value_size(item, seen))
             }),
             ValueRef::String(s) => 1 + string_work(s.len()),
+            // what its digits take to find and to write
+            ValueRef::Number(n) => string_work(n.printed_len_bound() as usize).saturating_add(n.print_work()),
             ValueRef::Unknown(t) => type_size(t, &mut seen.types).saturating_add(1),
             _ => 1,
         };
