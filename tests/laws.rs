@@ -193,6 +193,9 @@ fn size_by_recursion(v: &Value) -> u64 {
         }
         ValueRef::String(s) => 1 + bytes(s),
         ValueRef::Unknown(t) => 1 + type_size(t),
+        // a number alone, as the library counts it (its digits and the
+        // work of finding them: `numbers_count_their_digits_and_work`)
+        ValueRef::Number(_) => v.expanded_size(),
         _ => 1,
     }
 }
@@ -229,6 +232,24 @@ proptest! {
         match json_by_recursion(&v) {
             Some(want) => prop_assert_eq!(got.ok().and_then(|s| s.as_str().map(str::to_owned)), Some(want)),
             None => prop_assert!(got.is_err(), "{:?} holds an infinity but was encoded", v),
+        }
+    }
+
+    /// A number counts at least one part per 16 bytes of what it prints.
+    #[test]
+    fn numbers_count_at_least_their_digits(
+        digits in "[1-9][0-9]{0,40}",
+        decimals in "[0-9]{0,12}",
+        exponent in -400i32..400,
+        neg in any::<bool>(),
+        divisor in 1i64..60,
+    ) {
+        let n = Number::from_literal(&format!("{digits}.{decimals}5e{exponent}")).unwrap();
+        for n in [n.clone(), n.div(&Number::from(divisor)).unwrap(), Number::from(exponent).div(&Number::from(divisor)).unwrap()] {
+            let n = if neg { n.neg() } else { n };
+            let text = n.to_string();
+            let size = Value::number(n).expanded_size();
+            prop_assert!(size >= text.len().div_ceil(16) as u64, "{text}: {size} parts");
         }
     }
 
@@ -417,4 +438,26 @@ proptest! {
             prop_assert_eq!(back, a);
         }
     }
+}
+
+/// What a number counts towards `Value::expanded_size`: a part per 16 bytes
+/// of its text; about a hundred more for a fraction like 1/3, whose
+/// shortest digits take that many steps' work to find; and for a big number
+/// the work arithmetic on it counts.
+#[test]
+fn numbers_count_their_digits_and_the_work_of_finding_them() {
+    let size = |n: Number| Value::number(n).expanded_size();
+    let literal = |s: &str| Number::from_literal(s).unwrap();
+    assert_eq!(size(Number::from(12345)), 1);
+    assert_eq!(size(Number::from(i64::MIN)), 2); // 20 bytes
+    assert_eq!(size(literal("1.5")), 1);
+    assert_eq!(size(literal("0.125").neg()), 1);
+    let third = Number::from(1).div(&Number::from(3)).unwrap();
+    assert!((100..120).contains(&size(third.clone())), "{}", size(third));
+    // a big integer: 19 parts of digits (302 bytes with a sign), and the
+    // work arithmetic on it counts: 998 bits, 15 words, 15 + 15²/32
+    assert_eq!(size(literal("1e300")), 19 + 15 + 7);
+    assert_eq!(size(literal("1e300").neg()), 19 + 22);
+    // 9,801 digits, and the work on its 508 words
+    assert_eq!(size(literal("1e9800")), 613 + 508 + 508 * 508 / 32);
 }

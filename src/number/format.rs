@@ -59,44 +59,56 @@ impl Number {
     pub(crate) fn print_work(&self) -> u64 {
         match &self.0 {
             Repr::Int(_) | Repr::PosInf | Repr::NegInf => 0,
-            Repr::Ratio(_, d) => {
-                let d = d.unsigned_abs() >> d.trailing_zeros();
-                let mut rest = d;
-                while rest % 5 == 0 {
-                    rest /= 5;
-                }
-                if rest == 1 {
-                    0
-                } else {
-                    SHORTEST_WORK
-                }
-            }
+            Repr::Ratio(_, d) => match ratio_decimals(*d) {
+                Some(_) => 0,
+                None => SHORTEST_WORK,
+            },
+            Repr::Exact(r) if r.is_integer() => self.work(),
             Repr::Exact(_) | Repr::Approx(_) => self.work() + SHORTEST_WORK,
         }
     }
-}
 
-impl Number {
     /// At most how many bytes the canonical form of this number takes,
     /// from its size alone: `1e9800` prints 9,801 digits.
     pub(crate) fn printed_len_bound(&self) -> u64 {
         // sign, point, and the most significant digits a shortest form has
         const SHORTEST: u64 = 170;
+        let digits = |n: u64| u64::from(n.checked_ilog10().unwrap_or(0)) + 1;
         match &self.0 {
-            Repr::Int(i) => u64::from(i.unsigned_abs().checked_ilog10().unwrap_or(0)) + 2,
+            Repr::Int(i) => digits(i.unsigned_abs()) + 1,
             Repr::PosInf | Repr::NegInf => 4,
-            // at most 10 integer digits, and 31 decimals or a shortest form
-            Repr::Ratio(..) => SHORTEST,
+            Repr::Ratio(n, d) => match ratio_decimals(*d) {
+                // sign, integer digits, point, decimals
+                Some(k) => 2 + digits(u64::from(n.unsigned_abs() / d.unsigned_abs())) + u64::from(k),
+                None => SHORTEST,
+            },
             Repr::Exact(r) | Repr::Approx(r) => {
                 let (nb, db) = (r.numer().bits(), r.denom().bits());
-                // the integer digits, or the zeros after the point; then a
-                // terminating fraction's decimals (at most the denominator's
-                // bits) or a shortest form
+                // the integer digits, or the zeros after the point
                 let scale = (nb.abs_diff(db) as f64 * std::f64::consts::LOG10_2) as u64 + 2;
-                scale + db + SHORTEST
+                if matches!(self.0, Repr::Exact(_)) && r.is_integer() {
+                    scale + 1
+                } else {
+                    // a terminating fraction's decimals (at most the
+                    // denominator's bits) or a shortest form
+                    scale + db + SHORTEST
+                }
             }
         }
     }
+}
+
+/// How many decimals a fraction with denominator `d` (above 1) has when
+/// its expansion terminates (`d` is 2^a × 5^b: max(a, b) of them).
+fn ratio_decimals(d: i32) -> Option<u32> {
+    let d = d.unsigned_abs();
+    let a = d.trailing_zeros();
+    let (mut rest, mut b) = (d >> a, 0);
+    while rest % 5 == 0 {
+        rest /= 5;
+        b += 1;
+    }
+    (rest == 1).then_some(a.max(b))
 }
 
 /// The exact decimal expansion of `n/d` when `d` is of the form 2^a 5^b.

@@ -20,8 +20,9 @@ impl Value {
     /// 16 bytes of string, plus the [`Type::expanded_size`] of the type of
     /// each unknown part (which the JSON form writes out). A number counts
     /// one for each 16 bytes its canonical form may take (`1e9800` has
-    /// 9,801 digits) and, when it is a fraction like 1/3, what finding its
-    /// shortest digits costs in evaluation steps (about 100). The count
+    /// 9,801 digits), plus what printing it costs in evaluation steps:
+    /// about 100 for a fraction like 1/3 (finding its shortest digits), and
+    /// for a big number what arithmetic on it costs. The count
     /// saturates at `u64::MAX`; each shared part is counted once, so asking
     /// is quick however big the answer.
     ///
