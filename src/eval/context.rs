@@ -98,8 +98,9 @@ pub struct EvalLimits {
     /// The most steps: expressions evaluated, elements visited and built,
     /// strings built (by templates and functions: a step per 16 bytes, so
     /// that strings repeated by nested loops or wide `format` verbs cannot
-    /// outgrow memory), and work on big numbers (a number of `w` 64-bit
-    /// words costs `w + w²/32` per operation). Default
+    /// outgrow memory), work on big numbers (a number of `w` 64-bit words
+    /// costs `w + w²/32` per operation), and printing fractions like 1/3
+    /// (100 steps each, for finding their shortest digits). Default
     /// [`DEFAULT_STEP_LIMIT`], 10,000,000: ample for any configuration,
     /// about a second of work and 160 MB of strings at most. The limit is
     /// per evaluation; evaluations that share a [`StepBudget`] also stop
