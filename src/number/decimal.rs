@@ -138,14 +138,13 @@ impl Decimal {
         } else {
             // odd / 2^k = odd × 5^k / 10^k, whose last digit is 5: p = -k,
             // and the nearest shorter decimals are 5 × 10^-k away, farther
-            // than 2^(shift-1) when 5^(k-1) < 2^(1 - shift - k)
+            // than 2^(shift-1) when 5^(k-1) < 2^(1 - shift - k), where
+            // 1 - shift - k is 1 + zeros
             let k = e.unsigned_abs();
-            let room = 1 - shift + e;
+            let room = zeros + 1;
             // (5^(k-1) has about 2.32k bits: no need to work it out when
             // that is clearly too many)
-            room > 0
-                && ((k - 1) as f64) * 5f64.log2() < (room + 1) as f64
-                && BigUint::from(5u32).pow(k - 1).bits() <= room as u64
+            ((k - 1) as f64) * 5f64.log2() < (room + 1) as f64 && BigUint::from(5u32).pow(k - 1).bits() <= room
         };
         shorter_is_far.then(|| Decimal::new(&odd, e))
     }
