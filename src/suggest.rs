@@ -3,13 +3,20 @@
 /// The candidate nearest to `given` by edit distance, when it is near
 /// enough (fewer than three edits) to be a likely typo; ties go to the
 /// name that sorts first.
+///
+/// Each candidate looked at costs a step of the evaluation running, if
+/// any (see `function::walk`).
 pub(crate) fn suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates
+    let given: Vec<char> = given.chars().collect();
+    let mut looked_at = 0u64;
+    let best = candidates
         .into_iter()
-        .map(|c| (distance(given, c), c))
-        .filter(|(d, _)| *d < 3)
+        .inspect(|_| looked_at += 1)
+        .filter_map(|c| Some((near(&given, c)?, c)))
         .min()
-        .map(|(_, c)| c)
+        .map(|(_, c)| c);
+    crate::function::walk(looked_at);
+    best
 }
 
 /// The text `" Did you mean "x"?"` for a suggestion, or nothing.
@@ -21,7 +28,14 @@ pub(crate) fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item =
 /// `given`: the reference's rule for a schema's names, which it offers in
 /// the schema's order.
 pub(crate) fn did_you_mean_first<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    hint(candidates.into_iter().find(|c| distance(given, c) < 3))
+    let given: Vec<char> = given.chars().collect();
+    let mut looked_at = 0u64;
+    let first = candidates
+        .into_iter()
+        .inspect(|_| looked_at += 1)
+        .find(|c| near(&given, c).is_some());
+    crate::function::walk(looked_at);
+    hint(first)
 }
 
 fn hint(name: Option<&str>) -> String {
@@ -75,25 +89,101 @@ fn invisible(c: char) -> bool {
         || (0xfdd0..=0xfdef).contains(&u)
 }
 
-/// Levenshtein distance over characters.
-fn distance(a: &str, b: &str) -> usize {
+/// The most edits a suggestion may be away from the name given.
+const MAX_EDITS: usize = 2;
+
+/// The Levenshtein distance (over characters) from `a` to `b` when it is
+/// at most [`MAX_EDITS`]. Only the band of cells within that many of the
+/// diagonal is worked out, and names whose lengths differ by more are
+/// passed at once: a name of a hundred thousand characters, met in an
+/// error repeated by nested splats, costs some microseconds against each
+/// candidate, not a hundred thousand times its length.
+fn near(a: &[char], b: &str) -> Option<usize> {
+    // (a name of n bytes has between n/4 and n characters)
+    if b.len() + MAX_EDITS < a.len() || b.len() / 4 > a.len() + MAX_EDITS {
+        return None;
+    }
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb { prev } else { 1 + prev.min(cur).min(row[j]) };
-            prev = cur;
+    if a.len().abs_diff(b.len()) > MAX_EDITS {
+        return None;
+    }
+    // more than allowed: what every cell outside the band stands for
+    let far = MAX_EDITS + 1;
+    // row[j]: the distance from a[..i] to b[..j], for the row before i
+    // within its band, and `far` right of every band so far
+    let mut row: Vec<usize> = (0..=b.len()).map(|j| j.min(far)).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let i = i + 1;
+        let lo = i.saturating_sub(MAX_EDITS).max(1);
+        let hi = (i + MAX_EDITS).min(b.len());
+        // the cell left of the band in this row, and above-left of it
+        let mut left = if lo == 1 { i.min(far) } else { far };
+        let mut diagonal = row[lo - 1];
+        row[lo - 1] = left;
+        let mut best = left;
+        for j in lo..=hi {
+            let up = row[j];
+            let cell = if *ca == b[j - 1] {
+                diagonal
+            } else {
+                1 + diagonal.min(up).min(left)
+            }
+            .min(far);
+            diagonal = up;
+            row[j] = cell;
+            left = cell;
+            best = best.min(cell);
+        }
+        if best > MAX_EDITS {
+            return None;
         }
     }
-    row[b.len()]
+    Some(row[b.len()]).filter(|d| *d <= MAX_EDITS)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The whole table, for comparison.
+    fn distance(a: &str, b: &str) -> usize {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut prev = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let cur = row[j + 1];
+                row[j + 1] = if ca == *cb { prev } else { 1 + prev.min(cur).min(row[j]) };
+                prev = cur;
+            }
+        }
+        row[b.len()]
+    }
+
+    /// Every pair of strings of up to five letters from a three-letter
+    /// alphabet: the band gives the whole table's distance when it is at
+    /// most two, and nothing otherwise.
+    #[test]
+    fn the_band_agrees_with_the_whole_table() {
+        let mut words = vec![String::new()];
+        for len in 1..=5 {
+            let mut more = Vec::new();
+            for w in words.iter().filter(|w| w.chars().count() == len - 1) {
+                for c in ['a', 'b', 'é'] {
+                    more.push(format!("{w}{c}"));
+                }
+            }
+            words.extend(more);
+        }
+        for a in &words {
+            let chars: Vec<char> = a.chars().collect();
+            for b in &words {
+                let d = distance(a, b);
+                assert_eq!(near(&chars, b), (d <= MAX_EDITS).then_some(d), "{a:?} {b:?}");
+            }
+        }
+    }
 
     #[test]
     fn near_names_are_suggested() {

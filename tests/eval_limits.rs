@@ -146,16 +146,25 @@ fn template_for_directives_count_their_iterations() {
 
 #[test]
 fn errors_are_capped_with_a_count() {
-    // A million errors from a short input: the first 10,000 are kept.
-    let r = evaluate_std("[for x in range(1000): [for y in range(1000): x.foo]]");
+    // 300,000 errors from a short input: the first 10,000 are kept.
+    let r = evaluate_std("[for x in range(300): [for y in range(1000): x.foo]]");
     let ds = r.diagnostics.as_slice();
     assert_eq!(ds.len(), 10_001);
     assert_eq!(ds[0].summary, "Unsupported attribute");
     assert_eq!(ds[10_000].summary, "Too many errors");
     assert!(
-        ds[10_000].detail.starts_with("Evaluation found 1000000 errors"),
+        ds[10_000].detail.starts_with("Evaluation found 300000 errors"),
         "{}",
         ds[10_000].detail
+    );
+    // A million: each costs steps (finding 18), so the step limit stops
+    // the evaluation first, and says so after the count.
+    let r = evaluate_std("[for x in range(1000): [for y in range(1000): x.foo]]");
+    let summaries: Vec<&str> = r.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries.len(), 10_002);
+    assert_eq!(
+        summaries[10_000..],
+        ["Too many errors", "Evaluation step limit reached"]
     );
 }
 
@@ -670,4 +679,48 @@ fn printing_a_fraction_costs_steps_wherever_it_is_printed() {
             r.diagnostics
         );
     }
+}
+
+/// `[6, 4][*][...[6, 4][*][inner]...]`, `levels` deep: each splat
+/// evaluates its index for each element, and again for the result's type
+/// once one failed, so an error inside is made 4^levels times.
+fn splats_over(levels: usize, inner: &str) -> String {
+    (0..levels).fold(inner.to_string(), |e, _| format!("[6, 4][*][{e}]"))
+}
+
+#[test]
+fn errors_cost_steps_however_often_nested_splats_repeat_them() {
+    // Fuzzing (eval_expr) found 920 bytes that took 84 s: errors under
+    // nested splats, each making a message and a "did you mean" over
+    // every name, cost no steps. 4^6 = 4,096 errors of an unknown
+    // variable: 20 steps each, so a limit of 50,000 is passed.
+    let r = evaluate_with_step_limit(&splats_over(6, "x"), 50_000);
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.summary == "Evaluation step limit reached"),
+        "{:?}",
+        r.diagnostics.len()
+    );
+    // Looking for a near name costs a step per name: 4,096 looks through
+    // 100,000 variables pass the default limit.
+    let src = splats_over(6, "zz");
+    let r = within_a_minute("a hint over 100,000 names, 4,096 times", move || {
+        let arena = Arena::new();
+        let p = parse_expression(&arena, src.as_bytes());
+        let mut ctx = EvalContext::with_standard_functions();
+        for i in 0..100_000 {
+            ctx.set_variable(&format!("v{i}"), Value::from(i)).unwrap();
+        }
+        let r = evaluate(&p.ast, &ctx);
+        r.diagnostics.into_iter().map(|d| d.summary).collect::<Vec<_>>()
+    });
+    assert!(r.iter().any(|s| s == "Evaluation step limit reached"), "{}", r.len());
+    // The hint itself is unchanged.
+    let r = evaluate_std("lenght([1])");
+    assert!(
+        r.diagnostics[0].detail.contains("Did you mean \"length\"?"),
+        "{:?}",
+        r.diagnostics
+    );
 }

@@ -73,11 +73,19 @@ impl Evaluator<'_> {
         if self.ctx.undefined_variables_are_unknown() {
             return Value::dynamic();
         }
-        let mut names = self.ctx.variable_names();
-        if let Some(l) = locals {
-            names.extend(l.names());
-        }
-        let hint = did_you_mean(name.name, names);
+        // looking through every name costs steps (`suggest::suggestion`):
+        // a context may have many, and nested splats repeat an error
+        // exponentially often
+        let ctx = self.ctx;
+        let hint = self
+            .walking(name.span, || {
+                let mut names = ctx.variable_names();
+                if let Some(l) = locals {
+                    names.extend(l.names());
+                }
+                did_you_mean(name.name, names)
+            })
+            .unwrap_or_default();
         self.error(
             "Unknown variable",
             format!("There is no variable named {}.{hint}", quoted(name.name)),
@@ -107,7 +115,10 @@ impl Evaluator<'_> {
             return Value::dynamic();
         }
         let Some(f) = self.ctx.function(name).cloned() else {
-            let hint = did_you_mean(name, self.ctx.function_names());
+            let ctx = self.ctx;
+            let hint = self
+                .walking(call.name.span, || did_you_mean(name, ctx.function_names()))
+                .unwrap_or_default();
             self.error(
                 "Call to unknown function",
                 format!("There is no function named {}.{hint}", quoted(name)),

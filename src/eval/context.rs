@@ -99,8 +99,10 @@ pub struct EvalLimits {
     /// strings built (by templates and functions: a step per 16 bytes, so
     /// that strings repeated by nested loops or wide `format` verbs cannot
     /// outgrow memory), work on big numbers (a number of `w` 64-bit words
-    /// costs `w + w²/32` per operation), and printing fractions like 1/3
-    /// (100 steps each, for finding their shortest digits). Default
+    /// costs `w + w²/32` per operation), printing fractions like 1/3
+    /// (100 steps each, for finding their shortest digits), and errors (20
+    /// steps each, plus a step per name a "did you mean" hint looks
+    /// through). Default
     /// [`DEFAULT_STEP_LIMIT`], 10,000,000: ample for any configuration,
     /// about a second of work and 160 MB of strings at most. The limit is
     /// per evaluation; evaluations that share a [`StepBudget`] also stop

@@ -171,6 +171,12 @@ impl Bindings {
 }
 
 /// An evaluation error at `subject`, within `context` when that is wider.
+/// What making an error diagnostic costs, in steps: formatting and
+/// allocating its message takes about a microsecond, some twenty steps'
+/// worth. (The most errors an evaluation keeps, 10,000 by default, cost
+/// 200,000 of the 10,000,000 steps allowed.)
+const ERROR_WORK: u64 = 20;
+
 fn error_diagnostic(summary: &str, detail: impl Into<String>, subject: Span, context: Option<Span>) -> Diagnostic {
     let d = Diagnostic::error(summary, detail, subject);
     match context.filter(|c| *c != subject) {
@@ -281,6 +287,11 @@ impl<'c> Evaluator<'c> {
     }
 
     fn error(&mut self, summary: &str, detail: impl Into<String>, subject: Span, context: Option<Span>) {
+        // Writing the message is work, whether or not the error is kept:
+        // a splat evaluates its steps for each element, and again for the
+        // type when one failed, so nested splats over an error repeat it
+        // exponentially often (finding 18 of docs/adversarial-findings.md).
+        self.step(ERROR_WORK, subject);
         self.absorb(std::iter::once(error_diagnostic(summary, detail, subject, context)));
     }
 
