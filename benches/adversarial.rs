@@ -10,13 +10,6 @@
 //! families are tested for correctness, at these sizes and others, by
 //! `tests/adversarial.rs`.
 //!
-//! The allocator is the `hcl` tool's, mimalloc (`--no-default-features`
-//! measures with the system's malloc instead): it places blocks allocated
-//! one after another next to each other, so a value's walk reads memory in
-//! order at any size; with glibc's malloc the nodes of a deep value built
-//! after other families ran are scattered over the heap, and walking
-//! 100,000 of them costs 15 to 18 times as much as 10,000.
-//!
 //! Both sizes are measured with the memory an iteration frees kept for the
 //! next: the heap's (see [`keep_freed_memory`]) and the stack's (the
 //! families run on a thread with a [`BENCH_STACK`] stack, so deep nesting
@@ -28,11 +21,6 @@
 //! `BENCH_DEFAULT_MEMORY=1` measures with glibc's defaults on the main
 //! thread (the table names which was used). A fresh process, as with the
 //! `hcl` tool, pays for fresh pages at both sizes.
-
-/// The `hcl` tool's allocator (see `src/bin/hcl/main.rs`).
-#[cfg(feature = "cli")]
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[path = "../tests/common/collide.rs"]
 mod collide;
@@ -427,9 +415,6 @@ fn report() {
 /// (glibc maps those over 32 MiB and unmaps them on free), the heap is
 /// never trimmed, and every thread allocates from that one heap. Returns what the memory regime is, for the table.
 fn keep_freed_memory() -> &'static str {
-    if cfg!(feature = "cli") {
-        return "mimalloc, as the hcl tool, with its defaults; 1 GiB stack";
-    }
     if std::env::var_os("BENCH_DEFAULT_MEMORY").is_some() {
         return "the allocator's defaults, main thread (BENCH_DEFAULT_MEMORY)";
     }

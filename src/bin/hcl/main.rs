@@ -19,40 +19,6 @@ use hcl_native::{parse_config_with, Arena, LineIndex};
 use std::io::Read;
 use std::process::ExitCode;
 
-/// mimalloc, not the system's malloc: values are trees of small blocks,
-/// and mimalloc keeps blocks allocated one after another next to each
-/// other whatever was freed before, so walking a value reads memory in
-/// order. With glibc's malloc, walking a value nested 100,000 deep took
-/// 15 to 18 times as long as one 10,000 deep (its nodes scattered over the
-/// heap); with mimalloc 9.5 to 10 times, and in half the time (finding 9 of
-/// docs/adversarial-findings.md). See [`no_huge_pages`] for its memory.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// Turns transparent huge pages off for this process. mimalloc asks for
-/// them on the memory it maps, and a 2 MiB page is resident as soon as one
-/// byte of it is touched: `hcl check` over the corpus peaked at 50 MB
-/// instead of 10 MB, parsing a 10 MB file at 95 MB instead of 64 MB.
-/// (mimalloc does this itself when `MIMALLOC_ALLOW_THP=0` is set before
-/// the process starts.)
-fn no_huge_pages() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        extern "C" {
-            fn prctl(option: std::ffi::c_int, ...) -> std::ffi::c_int;
-        }
-        const PR_SET_THP_DISABLE: std::ffi::c_int = 41;
-        // SAFETY: PR_SET_THP_DISABLE only sets a flag of the process that
-        // the kernel reads when it maps pages; its arguments are integers.
-        // A kernel without it answers EINVAL, which changes nothing.
-        unsafe {
-            let one: std::ffi::c_ulong = 1;
-            let zero: std::ffi::c_ulong = 0;
-            prctl(PR_SET_THP_DISABLE, one, zero, zero, zero);
-        }
-    }
-}
-
 #[derive(Parser)]
 #[command(name = "hcl", version, about = "HCL v2, exactly as specified")]
 struct Cli {
@@ -170,7 +136,6 @@ pub enum Format {
 }
 
 fn main() -> ExitCode {
-    no_huge_pages();
     let cli = Cli::parse();
     limits::set(cli.max_depth, cli.max_steps, cli.max_number_bits);
     match cli.command {
