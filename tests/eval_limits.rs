@@ -710,7 +710,7 @@ fn errors_cost_steps_however_often_nested_splats_repeat_them() {
         let p = parse_expression(&arena, src.as_bytes());
         let mut ctx = EvalContext::with_standard_functions();
         for i in 0..100_000 {
-            ctx.set_variable(&format!("v{i}"), Value::from(i)).unwrap();
+            ctx.set_variable(format!("v{i}"), Value::from(i)).unwrap();
         }
         let r = evaluate(&p.ast, &ctx);
         r.diagnostics.into_iter().map(|d| d.summary).collect::<Vec<_>>()
