@@ -48,6 +48,22 @@ impl Decimal {
         Decimal { mant, exp, more: false }
     }
 
+    /// At most how many digits the exact expansion of `m × 2^shift` has,
+    /// from its size alone: `odd × 2^e` is an integer of `bits + e` bits
+    /// when `e >= 0`, and otherwise `odd × 5^k / 10^k` (`k = -e`), whose
+    /// digits are those of an integer of about `bits + 2.33k` bits.
+    pub(crate) fn whole_len_bound(m: &BigUint, shift: i64) -> u64 {
+        let zeros = m.trailing_zeros().unwrap_or(0);
+        let bits = m.bits() - zeros;
+        let e = shift + zeros as i64;
+        let total = if e >= 0 {
+            bits + e as u64
+        } else {
+            bits + (e.unsigned_abs() as f64 * 5f64.log2()).ceil() as u64
+        };
+        (total as f64 * std::f64::consts::LOG10_2).ceil() as u64 + 1
+    }
+
     /// Zero: no digits.
     pub(crate) fn zero() -> Decimal {
         Decimal {

@@ -478,7 +478,15 @@ fn rounded(m: &BigUint, e: i64, at: impl Fn(i64) -> i64) -> Decimal {
     // the value is below 2^b, so its decimal exponent is at most this
     let b = m.bits() as i64 + e;
     let most = (b as f64 * std::f64::consts::LOG10_2).ceil() as i64 + 1;
-    let mut d = Decimal::leading(m, e, at(most).max(1) as u64 + 2);
+    let p = at(most).max(1) as u64 + 2;
+    // Past the end of the whole expansion (`%.9000000f` of 26), working
+    // out that many leading digits is a multiplication by 5^9000000 and
+    // took seconds: the whole expansion is shorter, and exact.
+    let mut d = if p >= Decimal::whole_len_bound(m, e) {
+        Decimal::new(m, e)
+    } else {
+        Decimal::leading(m, e, p)
+    };
     let n = at(d.exp);
     if !d.holds(n) {
         d = Decimal::new(m, e);
@@ -556,6 +564,38 @@ mod tests {
         assert_eq!(float_text(&num("0.0009"), b'f', 2), "0.00");
         assert_eq!(float_text(&num("9.999"), b'e', 2), "1.00e+01");
         assert_eq!(float_text(&num("0"), b'e', 6), "0.000000e+00");
+    }
+
+    proptest::proptest! {
+        /// Rounding at any digit, with only the leading digits or with
+        /// the whole expansion, gives what rounding the whole expansion
+        /// gives (precisions past the expansion's end included).
+        #[test]
+        fn rounding_at_any_digit_agrees_with_the_whole_expansion(
+            m in proptest::collection::vec(proptest::prelude::any::<u32>(), 1..17),
+            zeros in 0u32..64,
+            e in -1200i64..1200,
+            prec in 0i64..900,
+        ) {
+            let m = BigUint::new(m) << zeros;
+            proptest::prop_assume!(!m.is_zero());
+            // `%f` rounds at the digit `prec` past the point, `%e` at the
+            // digit `prec + 1`: compare what each prints
+            let (mut got, mut want) = (String::new(), String::new());
+            let at = |exp: i64| exp + prec;
+            fmt_f(&mut got, prec, &rounded(&m, e, at));
+            let mut whole = Decimal::new(&m, e);
+            whole.round(at(whole.exp));
+            fmt_f(&mut want, prec, &whole);
+            proptest::prop_assert_eq!(&got, &want);
+
+            let (mut got, mut want) = (String::new(), String::new());
+            fmt_e(&mut got, b'e', prec, &rounded(&m, e, |_| 1 + prec));
+            let mut whole = Decimal::new(&m, e);
+            whole.round(1 + prec);
+            fmt_e(&mut want, b'e', prec, &whole);
+            proptest::prop_assert_eq!(&got, &want);
+        }
     }
 
     #[test]
