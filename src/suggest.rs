@@ -4,19 +4,13 @@
 /// enough (fewer than three edits) to be a likely typo; ties go to the
 /// name that sorts first.
 ///
-/// Each candidate looked at costs a step of the evaluation running, if
-/// any (see `function::walk`).
+/// Each candidate looked at costs a step (see [`charged`]).
 pub(crate) fn suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let given: Vec<char> = given.chars().collect();
-    let mut looked_at = 0u64;
-    let best = candidates
-        .into_iter()
-        .inspect(|_| looked_at += 1)
+    charged(candidates)
         .filter_map(|c| Some((near(&given, c)?, c)))
         .min()
-        .map(|(_, c)| c);
-    crate::function::walk(looked_at);
-    best
+        .map(|(_, c)| c)
 }
 
 /// The text `" Did you mean "x"?"` for a suggestion, or nothing.
@@ -29,13 +23,16 @@ pub(crate) fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item =
 /// the schema's order.
 pub(crate) fn did_you_mean_first<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     let given: Vec<char> = given.chars().collect();
-    let mut looked_at = 0u64;
-    let first = candidates
-        .into_iter()
-        .inspect(|_| looked_at += 1)
-        .find(|c| near(&given, c).is_some());
-    crate::function::walk(looked_at);
-    hint(first)
+    hint(charged(candidates).find(|c| near(&given, c).is_some()))
+}
+
+/// The candidates, each costing a step of the evaluation running (if any,
+/// see `function::walk`) as it is looked at: a context may hold many
+/// names, and nested splats repeat an error exponentially often.
+fn charged<'a>(candidates: impl IntoIterator<Item = &'a str>) -> impl Iterator<Item = &'a str> {
+    candidates.into_iter().inspect(|_| {
+        crate::function::walk(1);
+    })
 }
 
 fn hint(name: Option<&str>) -> String {
