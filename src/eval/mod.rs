@@ -170,13 +170,13 @@ impl Bindings {
     }
 }
 
-/// An evaluation error at `subject`, within `context` when that is wider.
 /// What making an error diagnostic costs, in steps: formatting and
 /// allocating its message takes about a microsecond, some twenty steps'
 /// worth. (The most errors an evaluation keeps, 10,000 by default, cost
 /// 200,000 of the 10,000,000 steps allowed.)
 const ERROR_WORK: u64 = 20;
 
+/// An evaluation error at `subject`, within `context` when that is wider.
 fn error_diagnostic(summary: &str, detail: impl Into<String>, subject: Span, context: Option<Span>) -> Diagnostic {
     let d = Diagnostic::error(summary, detail, subject);
     match context.filter(|c| *c != subject) {
