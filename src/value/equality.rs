@@ -318,10 +318,10 @@ impl Value {
             // then (comparing them at every level would cost the square of
             // the depth).
             (List(a), List(b)) | (Set(a), Set(b)) | (Tuple(a), Tuple(b)) => {
-                a.items == b.items && (!a.items.is_empty() || a.ty == b.ty)
+                a.items[..] == b.items[..] && (!a.items.is_empty() || a.ty == b.ty)
             }
             (Map(a), Map(b)) | (Object(a), Object(b)) => {
-                a.entries == b.entries && (!a.entries.is_empty() || a.ty == b.ty)
+                a.entries[..] == b.entries[..] && (!a.entries.is_empty() || a.ty == b.ty)
             }
             (Capsule(a), Capsule(b)) => a.ty == b.ty && a.ty.values_equal(&*a.payload, &*b.payload),
             _ => false,
