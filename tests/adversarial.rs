@@ -1388,8 +1388,8 @@ fn deep_values_through_every_construct() {
             "length(toset(deep))",
             "length(tomap({a = deepo}))",
             "length(tolist([deep, deep]))",
-            "length(jsonencode(deep))",
-            "length(jsonencode(deepo))",
+            "strlen(jsonencode(deep))",
+            "strlen(jsonencode(deepo))",
             "element([deep], 0) == deep",
             "\"${deep}\"",
             "deep + 1",
@@ -1398,6 +1398,16 @@ fn deep_values_through_every_construct() {
             let p = expr(&arena, src.as_bytes());
             let r = evaluate(&p.ast, &ctx);
             assert_evaluated(src, src.as_bytes(), &r, true);
+        }
+        // The encodings are whole: `[` and `]` per level, `{"a":` and `}`.
+        for (src, len) in [
+            ("strlen(jsonencode(deep))", 2 * depth + 1),
+            ("strlen(jsonencode(deepo))", 6 * depth + 1),
+        ] {
+            let arena = Arena::new();
+            let r = evaluate(&expr(&arena, src.as_bytes()).ast, &ctx);
+            assert!(r.diagnostics.is_empty(), "{src}: {:?}", summaries(&r.diagnostics));
+            assert_eq!(r.value, Value::from(len as i64), "{src}");
         }
     });
 }

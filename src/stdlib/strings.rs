@@ -110,7 +110,15 @@ pub(super) fn split() -> Function {
 }
 
 /// The number of extended grapheme clusters in `s`.
+///
+/// In ASCII text every character is a cluster of its own except a line
+/// feed after a carriage return, which joins it: no ASCII character
+/// extends, prepends to or is a spacing mark for another (UAX #29). That
+/// case is counted without segmenting, about a hundred times faster.
 pub(super) fn grapheme_count(s: &str) -> usize {
+    if s.is_ascii() {
+        return s.len() - memchr::memmem::find_iter(s.as_bytes(), b"\r\n").count();
+    }
     s.graphemes(true).count()
 }
 
@@ -162,6 +170,28 @@ mod tests {
     fn simple_case_mappings() {
         assert_eq!(to_upper("aß ﬀ ŉ ǆ ǅ ᾳ ᾀ"), "Aß ﬀ ŉ Ǆ Ǆ ᾼ ᾈ");
         assert_eq!(to_lower("ÀİΣΣ ᾈ"), "àiσσ ᾀ");
+    }
+
+    #[test]
+    fn ascii_is_counted_as_the_segmenter_counts_it() {
+        // Every string over an alphabet with the characters that matter
+        // (CR, LF, other controls, letters), to length 7.
+        let alphabet = ['\r', '\n', 'a', '\t', '\u{0}', ' '];
+        let mut strings = vec![String::new()];
+        for _ in 0..7 {
+            strings = strings
+                .iter()
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .chain(strings.iter().cloned())
+                .collect();
+            strings.sort();
+            strings.dedup();
+        }
+        for s in &strings {
+            assert_eq!(grapheme_count(s), s.graphemes(true).count(), "{s:?}");
+        }
+        let long = "ab\r\n\r\r\n\n".repeat(10_000);
+        assert_eq!(grapheme_count(&long), long.graphemes(true).count());
     }
 
     #[test]
