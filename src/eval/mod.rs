@@ -266,7 +266,7 @@ impl<'c> Evaluator<'c> {
 
     /// Which limit the evaluation passed, and how to raise it.
     fn limit_detail(&self) -> String {
-        const STEPS: &str = "expressions evaluated, elements visited, and work on big numbers";
+        const STEPS: &str = "expressions evaluated, elements visited and built, strings built, work on big numbers, fractions printed and errors reported";
         const RAISE: &str = "Raise it by sharing a larger StepBudget (the hcl tool: --max-steps).";
         let own = self.ctx.limits().max_steps;
         match &self.budget {
