@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::{error_diagnostic, Evaluator, Locals, Slots};
-use crate::ast::{Expression, ForCond, ForExpr, ForObjectExpr, ForTupleExpr, Identifier};
+use crate::ast::{ExprTerm, Expression, ForCond, ForExpr, ForIntro, ForObjectExpr, ForTupleExpr, Identifier};
 use crate::convert::convert;
 use crate::value::{Type, Value, ValueRef};
 use crate::Span;
@@ -36,6 +36,19 @@ impl Key<'_> {
             Key::Element(v) => (*v).clone(),
             Key::Name(n) => Value::string_nfc((*n).clone()),
         }
+    }
+}
+
+impl<'v> Pairs<'v> {
+    /// The pairs of a known collection or structure; `None` for any other
+    /// value.
+    fn of(coll: &'v Value) -> Option<Pairs<'v>> {
+        Some(match coll.kind() {
+            ValueRef::List(items) | ValueRef::Tuple(items) => Pairs::Indexed(items.iter().enumerate()),
+            ValueRef::Set(items) => Pairs::Set(items.iter()),
+            ValueRef::Map(entries) | ValueRef::Object(entries) => Pairs::Named(entries.iter()),
+            _ => return None,
+        })
     }
 }
 
@@ -112,12 +125,10 @@ impl Evaluator<'_> {
         if !self.step(coll.length().unwrap_or(0) as u64, coll_span) {
             return Iteration::Unknown;
         }
-        Iteration::Pairs(match coll.kind() {
-            ValueRef::List(items) | ValueRef::Tuple(items) => Pairs::Indexed(items.iter().enumerate()),
-            ValueRef::Set(items) => Pairs::Set(items.iter()),
-            ValueRef::Map(entries) | ValueRef::Object(entries) => Pairs::Named(entries.iter()),
-            _ => return Iteration::Unknown,
-        })
+        match Pairs::of(coll) {
+            Some(pairs) => Iteration::Pairs(pairs),
+            None => Iteration::Unknown,
+        }
     }
 
     /// `ForExpr = forTupleExpr | forObjectExpr`. An unknown collection, or
@@ -126,21 +137,22 @@ impl Evaluator<'_> {
     /// element has been tried.
     ///
     /// spec: hclsyntax#for-expressions
-    // kept out of `expr_here` and `term`, whose frames every nesting level
+    // kept out of `expr_here`, whose frame every nesting level of any kind
     // pays for
     #[inline(never)]
     pub(super) fn for_expr(&mut self, f: &ForExpr<'_>, locals: Option<&Locals<'_>>) -> Value {
-        let intro = f.intro();
-        let span = f.span();
-        let coll = self.expr(&intro.collection, locals);
-        let Iteration::Pairs(pairs) = self.iterate(&coll, intro.collection.span(), span) else {
+        let o = match f {
+            ForExpr::Tuple(t) => return self.tuple_fors(t, locals),
+            ForExpr::Object(o) => o,
+        };
+        let intro = &o.intro;
+        let span = o.span;
+        let Some(coll) = self.for_collection(intro, o.cond.as_ref(), locals, span) else {
             return Value::dynamic();
         };
-        if let Some(cond) = f.cond() {
-            if !self.precheck_condition(cond, intro.key_var, intro.value_var, locals, span) {
-                return Value::dynamic();
-            }
-        }
+        let Some(pairs) = Pairs::of(&coll) else {
+            return Value::dynamic();
+        };
         let mut known = true;
         let scope = Locals::new(intro.key_var, intro.value_var, locals);
         let slots = self.enter_scope(intro.key_var, intro.value_var);
@@ -150,10 +162,7 @@ impl Evaluator<'_> {
             scope: &scope,
             span,
         };
-        let result = match f {
-            ForExpr::Tuple(t) => self.tuple_elements(t, &mut visit, &mut known),
-            ForExpr::Object(o) => self.object_elements(o, &mut visit, &mut known),
-        };
+        let result = self.object_elements(o, &mut visit, &mut known);
         self.leave_scope(slots);
         // An element in error is the dynamic value, so unknown; a
         // duplicate key keeps the first value and leaves the result known.
@@ -161,6 +170,141 @@ impl Evaluator<'_> {
             return Value::dynamic();
         }
         result
+    }
+
+    /// The collection a `for` iterates, when there is something to
+    /// iterate: known, iterable, within the step limit, and with an `if`
+    /// clause that is not wrong whatever the elements are. Otherwise the
+    /// `for` is the dynamic value.
+    fn for_collection(
+        &mut self,
+        intro: &ForIntro<'_>,
+        cond: Option<&ForCond<'_>>,
+        locals: Option<&Locals<'_>>,
+        span: Span,
+    ) -> Option<Value> {
+        let coll = self.expr(&intro.collection, locals);
+        if let Iteration::Unknown = self.iterate(&coll, intro.collection.span(), span) {
+            return None;
+        }
+        if let Some(cond) = cond {
+            if !self.precheck_condition(cond, intro.key_var, intro.value_var, locals, span) {
+                return None;
+            }
+        }
+        Some(coll)
+    }
+
+    /// A tuple `for`, and the tuple `for`s nested directly as its element
+    /// expression (`[for a in x: [for b in a: ...]]`), by one loop: each
+    /// level open at once has an entry in `levels`, and an element that is
+    /// itself a tuple `for` opens a level rather than a call. The values,
+    /// errors and steps are those of a call per level, but 100,000 levels
+    /// take no stack (a call per level took about 740 bytes of it).
+    ///
+    /// spec: hclsyntax#for-expressions
+    fn tuple_fors<'e>(&mut self, t: &'e ForTupleExpr<'e>, locals: Option<&Locals<'_>>) -> Value {
+        /// One open level: its `for`, the collection, the next element to
+        /// visit, the elements so far and whether all are known.
+        struct Level<'e, 's> {
+            t: &'e ForTupleExpr<'e>,
+            coll: Value,
+            next: usize,
+            items: Vec<Value>,
+            known: bool,
+            scope: &'s Locals<'s>,
+            slots: Slots,
+        }
+        // The levels' scopes, each naming the enclosing one.
+        let scopes = crate::Arena::new();
+        let mut levels: Vec<Level<'e, '_>> = Vec::new();
+        // The `for` to open next, with the scope it is evaluated in.
+        let mut opening = Some((t, locals.map(|l| &*scopes.alloc(*l))));
+        loop {
+            if let Some((t, parent)) = opening.take() {
+                let intro = &t.intro;
+                let value = match self.for_collection(intro, t.cond.as_ref(), parent, t.span) {
+                    Some(coll) => {
+                        let scope = &*scopes.alloc(Locals::new(intro.key_var, intro.value_var, parent));
+                        levels.push(Level {
+                            t,
+                            items: Vec::with_capacity(coll.length().unwrap_or(0)),
+                            coll,
+                            next: 0,
+                            known: true,
+                            scope,
+                            slots: self.enter_scope(intro.key_var, intro.value_var),
+                        });
+                        None
+                    }
+                    None => Some(Value::dynamic()),
+                };
+                if let Some(value) = value {
+                    // Nothing to iterate: the `for` is the dynamic value.
+                    match levels.last_mut() {
+                        Some(level) => {
+                            level.known = false;
+                            level.items.push(value);
+                        }
+                        None => return value,
+                    }
+                }
+                continue;
+            }
+            // The loop returns when the outermost level closes.
+            let Some(level) = levels.last_mut() else {
+                return Value::dynamic();
+            };
+            // The next element the `if` clause keeps.
+            let mut kept = false;
+            while let Some((k, v)) = Pairs::of(&level.coll).and_then(|mut p| p.nth(level.next)) {
+                level.next += 1;
+                self.set_scope(level.slots, || k.value(), v);
+                if self.keep(level.t.cond.as_ref(), level.scope, &mut level.known, level.t.span) {
+                    kept = true;
+                    break;
+                }
+            }
+            if kept {
+                let body = &level.t.value;
+                match body {
+                    // As `expr` would: a step, then the inner `for`.
+                    Expression::ExprTerm(ExprTerm::ForExpr(ForExpr::Tuple(inner))) => {
+                        if self.step(1, body.span()) {
+                            opening = Some((inner, Some(level.scope)));
+                        } else {
+                            level.known = false;
+                            level.items.push(Value::dynamic());
+                        }
+                    }
+                    _ => {
+                        let value = self.expr(body, Some(level.scope));
+                        level.known &= value.is_known();
+                        level.items.push(value);
+                    }
+                }
+                continue;
+            }
+            // The level is done: its tuple is an element of the level
+            // around it, or the result.
+            let Some(level) = levels.pop() else {
+                return Value::dynamic();
+            };
+            self.leave_scope(level.slots);
+            // An element in error is the dynamic value, so unknown.
+            let value = if level.known {
+                Value::tuple(level.items)
+            } else {
+                Value::dynamic()
+            };
+            match levels.last_mut() {
+                Some(outer) => {
+                    outer.known &= value.is_known();
+                    outer.items.push(value);
+                }
+                None => return value,
+            }
+        }
     }
 
     /// Binds the next element that the `if` clause keeps; `false` when
@@ -173,20 +317,6 @@ impl Evaluator<'_> {
             }
         }
         false
-    }
-
-    /// The tuple a tuple `for` builds: the value of each element kept.
-    // out of `for_expr`, and apart from the object case: the recursion
-    // through the value expression pays only for this frame
-    #[inline(never)]
-    fn tuple_elements(&mut self, t: &ForTupleExpr<'_>, visit: &mut Visit<'_, '_>, known: &mut bool) -> Value {
-        let mut items = Vec::with_capacity(visit.pairs.size_hint().0);
-        while self.next_kept(visit, t.cond.as_ref(), known) {
-            let value = self.expr(&t.value, Some(visit.scope));
-            *known &= value.is_known();
-            items.push(value);
-        }
-        Value::tuple(items)
     }
 
     /// The object an object `for` builds: see [`Evaluator::object_result`].

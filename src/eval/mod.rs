@@ -100,6 +100,7 @@ pub fn evaluate_template(template: &Template<'_>, ctx: &EvalContext<'_>) -> Eval
 /// The names the enclosing `for` scopes define, innermost first (the
 /// context's scope lies beyond them): what a reference may name, for
 /// messages. Their values are in the evaluator's [`Bindings`].
+#[derive(Clone, Copy)]
 pub(crate) struct Locals<'s> {
     key: Option<&'s str>,
     value: &'s str,
