@@ -219,13 +219,13 @@ impl Evaluator<'_> {
         let scopes = crate::Arena::new();
         let mut levels: Vec<Level<'e, '_>> = Vec::new();
         // The `for` to open next, with the scope it is evaluated in.
-        let mut opening = Some((t, locals.map(|l| &*scopes.alloc(*l))));
+        let mut opening = Some((t, locals.map(|l| scopes.alloc(*l))));
         loop {
             if let Some((t, parent)) = opening.take() {
                 let intro = &t.intro;
                 let value = match self.for_collection(intro, t.cond.as_ref(), parent, t.span) {
                     Some(coll) => {
-                        let scope = &*scopes.alloc(Locals::new(intro.key_var, intro.value_var, parent));
+                        let scope = scopes.alloc(Locals::new(intro.key_var, intro.value_var, parent));
                         levels.push(Level {
                             t,
                             items: Vec::with_capacity(coll.length().unwrap_or(0)),
