@@ -134,22 +134,122 @@ impl Entries {
     }
 }
 
-// Dropping the last owner of a deeply nested value recurses once per level;
-// each level runs on a fresh stack segment when the stack runs low.
+// Dropping the last owner of a deeply nested value would recurse once per
+// level; `drop_parts` takes the parts out of each level this was the last
+// owner of and drops them in a loop instead.
 impl Drop for Seq {
     fn drop(&mut self) {
-        let items = self.items.take();
-        if !items.is_empty() {
-            crate::stack::with_stack(move || drop(items));
-        }
+        drop_parts(Parts::Items(self.items.take().into_iter()));
     }
 }
 
 impl Drop for Entries {
     fn drop(&mut self) {
-        let entries = self.entries.take();
-        if !entries.is_empty() {
-            crate::stack::with_stack(move || drop(entries));
+        drop_parts(Parts::Entries(self.entries.take().into_iter()));
+    }
+}
+
+/// The items of a collection or structure, by value.
+pub(crate) enum ItemsIter<T> {
+    One(Option<T>),
+    Many(std::vec::IntoIter<T>),
+}
+
+impl<T> Iterator for ItemsIter<T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        match self {
+            ItemsIter::One(v) => v.take(),
+            ItemsIter::Many(vs) => vs.next(),
+        }
+    }
+}
+
+impl<T> ItemsIter<T> {
+    fn is_done(&self) -> bool {
+        match self {
+            ItemsIter::One(v) => v.is_none(),
+            ItemsIter::Many(vs) => vs.len() == 0,
+        }
+    }
+}
+
+impl<T> IntoIterator for Items<T> {
+    type Item = T;
+    type IntoIter = ItemsIter<T>;
+
+    fn into_iter(self) -> ItemsIter<T> {
+        match self {
+            Items::One(v) => ItemsIter::One(Some(v)),
+            Items::Many(vs) => ItemsIter::Many(vs.into_iter()),
+        }
+    }
+}
+
+/// The values held by a collection or a structure being dropped.
+enum Parts {
+    Items(ItemsIter<Value>),
+    Entries(ItemsIter<(Arc<str>, Value)>),
+}
+
+impl Parts {
+    fn next(&mut self) -> Option<Value> {
+        match self {
+            Parts::Items(it) => it.next(),
+            Parts::Entries(it) => it.next().map(|(_, v)| v),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        match self {
+            Parts::Items(it) => it.is_done(),
+            Parts::Entries(it) => it.is_done(),
+        }
+    }
+}
+
+/// Drops `parts` without recursing however deep they nest: a part that
+/// holds values of its own, and whose last owner this is, has them taken
+/// out before it is dropped, and they are dropped by this loop (depth
+/// first; a level with nothing left waits on no stack). The work list
+/// holds only levels with parts still to drop, and is allocated only when
+/// one branches.
+fn drop_parts(mut current: Parts) {
+    let mut waiting: Vec<Parts> = Vec::new();
+    loop {
+        while let Some(v) = current.next() {
+            if let Some(inner) = v.into_parts() {
+                if current.is_done() {
+                    current = inner;
+                } else {
+                    waiting.push(std::mem::replace(&mut current, inner));
+                }
+            }
+        }
+        match waiting.pop() {
+            Some(parts) => current = parts,
+            None => return,
+        }
+    }
+}
+
+impl Value {
+    /// The values this value holds, taken out of it when it is their last
+    /// owner; the value itself is dropped, shallowly.
+    fn into_parts(self) -> Option<Parts> {
+        match self.0 {
+            Repr::List(mut s) | Repr::Set(mut s) | Repr::Tuple(mut s) => {
+                let seq = Arc::get_mut(&mut s)?;
+                let items = seq.items.take();
+                (!items.is_empty()).then(|| Parts::Items(items.into_iter()))
+            }
+            Repr::Map(mut e) | Repr::Object(mut e) => {
+                let entries = Arc::get_mut(&mut e)?;
+                let entries = entries.entries.take();
+                (!entries.is_empty()).then(|| Parts::Entries(entries.into_iter()))
+            }
+            _ => None,
         }
     }
 }
@@ -618,6 +718,29 @@ mod tests {
         let obj = Value::object([("a", Value::from(true))]);
         let Repr::Object(e) = &obj.0 else { unreachable!() };
         assert!(matches!(e.entries, Items::One(_)));
+    }
+
+    #[test]
+    fn values_deeper_than_the_stack_drop_safely() {
+        // On a 64 KiB stack: a drop that recursed once per level without
+        // growing the stack would overflow at a few hundred levels. Shared
+        // levels are left to their other owner.
+        std::thread::Builder::new()
+            .stack_size(64 << 10)
+            .spawn(|| {
+                let deep = (0..200_000).fold(Value::from(1), |v, i| match i % 3 {
+                    0 => Value::tuple(vec![v]),
+                    1 => Value::object([("a", v), ("b", Value::from("x"))]),
+                    _ => Value::tuple(vec![Value::from(2), v]),
+                });
+                let shared = deep.clone();
+                drop(deep);
+                assert!(shared.is_wholly_known());
+                drop(shared);
+            })
+            .unwrap()
+            .join()
+            .unwrap();
     }
 
     #[test]
