@@ -63,6 +63,16 @@ impl<'v> Iterator for Pairs<'v> {
         }
     }
 
+    // Directly, not by `next` n times: a tuple `for` finds each element by
+    // its position (`Evaluator::tuple_fors`).
+    fn nth(&mut self, n: usize) -> Option<Self::Item> {
+        match self {
+            Pairs::Indexed(it) => it.nth(n).map(|(i, v)| (Key::Index(i), v)),
+            Pairs::Set(it) => it.nth(n).map(|v| (Key::Element(v), v)),
+            Pairs::Named(it) => it.nth(n).map(|(k, v)| (Key::Name(k), v)),
+        }
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
         match self {
             Pairs::Indexed(it) => it.size_hint(),
@@ -137,7 +147,7 @@ impl Evaluator<'_> {
     /// element has been tried.
     ///
     /// spec: hclsyntax#for-expressions
-    // kept out of `expr_here`, whose frame every nesting level of any kind
+    // kept out of `expr_here` and `term`, whose frames every nesting level
     // pays for
     #[inline(never)]
     pub(super) fn for_expr(&mut self, f: &ForExpr<'_>, locals: Option<&Locals<'_>>) -> Value {
@@ -485,5 +495,34 @@ impl Evaluator<'_> {
         }
         *known = false;
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_are_found_by_position_in_every_kind_of_collection() {
+        let list = Value::list(Type::Number, (0..5).map(Value::from).collect()).unwrap();
+        let set = Value::set(Type::Number, (0..5).map(Value::from).collect()).unwrap();
+        let object = Value::object((0..5).map(|i| (format!("k{i}"), Value::from(i))));
+        for coll in [&list, &set, &object] {
+            for n in 0..6 {
+                let by_position = Pairs::of(coll)
+                    .and_then(|mut p| p.nth(n))
+                    .map(|(k, v)| (k.value(), v.clone()));
+                // `next` n times (`skip` would use `nth` itself).
+                let by_steps = Pairs::of(coll)
+                    .and_then(|mut p| {
+                        for _ in 0..n {
+                            p.next();
+                        }
+                        p.next()
+                    })
+                    .map(|(k, v)| (k.value(), v.clone()));
+                assert_eq!(by_position, by_steps, "{coll:?} at {n}");
+            }
+        }
     }
 }
