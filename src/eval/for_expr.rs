@@ -82,10 +82,11 @@ impl<'v> Iterator for Pairs<'v> {
     }
 }
 
-/// The elements of a `for` being visited, and the scope they are bound
-/// in.
-struct Visit<'p, 's> {
-    pairs: Pairs<'p>,
+/// The elements of a `for` being visited: the collection, the position
+/// of the next one, and the scope they are bound in.
+struct Visit<'c, 's> {
+    coll: &'c Value,
+    next: usize,
     slots: Slots,
     scope: &'s Locals<'s>,
     span: Span,
@@ -160,14 +161,12 @@ impl Evaluator<'_> {
         let Some(coll) = self.for_collection(intro, o.cond.as_ref(), locals, span) else {
             return Value::dynamic();
         };
-        let Some(pairs) = Pairs::of(&coll) else {
-            return Value::dynamic();
-        };
         let mut known = true;
         let scope = Locals::new(intro.key_var, intro.value_var, locals);
         let slots = self.enter_scope(intro.key_var, intro.value_var);
         let mut visit = Visit {
-            pairs,
+            coll: &coll,
+            next: 0,
             slots,
             scope: &scope,
             span,
@@ -265,16 +264,15 @@ impl Evaluator<'_> {
             let Some(level) = levels.last_mut() else {
                 return Value::dynamic();
             };
-            // The next element the `if` clause keeps.
-            let mut kept = false;
-            while let Some((k, v)) = Pairs::of(&level.coll).and_then(|mut p| p.nth(level.next)) {
-                level.next += 1;
-                self.set_scope(level.slots, || k.value(), v);
-                if self.keep(level.t.cond.as_ref(), level.scope, &mut level.known, level.t.span) {
-                    kept = true;
-                    break;
-                }
-            }
+            let mut visit = Visit {
+                coll: &level.coll,
+                next: level.next,
+                slots: level.slots,
+                scope: level.scope,
+                span: level.t.span,
+            };
+            let kept = self.next_kept(&mut visit, level.t.cond.as_ref(), &mut level.known);
+            level.next = visit.next;
             if kept {
                 let body = &level.t.value;
                 match body {
@@ -320,7 +318,8 @@ impl Evaluator<'_> {
     /// Binds the next element that the `if` clause keeps; `false` when
     /// none is left.
     fn next_kept(&mut self, visit: &mut Visit<'_, '_>, cond: Option<&ForCond<'_>>, known: &mut bool) -> bool {
-        for (k, v) in visit.pairs.by_ref() {
+        while let Some((k, v)) = Pairs::of(visit.coll).and_then(|mut p| p.nth(visit.next)) {
+            visit.next += 1;
             self.set_scope(visit.slots, || k.value(), v);
             if self.keep(cond, visit.scope, known, visit.span) {
                 return true;
@@ -334,7 +333,7 @@ impl Evaluator<'_> {
     fn object_elements(&mut self, o: &ForObjectExpr<'_>, visit: &mut Visit<'_, '_>, known: &mut bool) -> Value {
         // Each element with the number of errors kept before it
         // ended, where a repeat of its key is reported.
-        let mut entries: Vec<(Arc<str>, Value, usize)> = Vec::with_capacity(visit.pairs.size_hint().0);
+        let mut entries: Vec<(Arc<str>, Value, usize)> = Vec::with_capacity(visit.coll.length().unwrap_or(0));
         while self.next_kept(visit, o.cond.as_ref(), known) {
             let Some(key) = self.for_key(&o.key, visit.scope, known, visit.span) else {
                 continue;
