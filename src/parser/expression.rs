@@ -2,11 +2,9 @@
 //!
 //! spec: hclsyntax#expressions, hclsyntax#operations
 
-use super::context::{bytes, peek, peek_at, pos, skip, span_at, Ctx, Newlines};
+use super::context::{bytes, peek, peek_at, pos, span_at, Ctx, Newlines};
 use super::delimited::{close, Closer};
-use super::lexical::{
-    at_identifier, at_keyword, decimal, found, identifier_len, misused_character_hint, token, trivia_and_newlines,
-};
+use super::lexical::{at_identifier, decimal, found, identifier_len, misused_character_hint, token};
 use super::precedence::{self, Operand};
 use super::{call, collection, for_expr, literal, template_expr, traversal, Input, PResult};
 use crate::ast::*;
@@ -403,8 +401,7 @@ fn template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
 // kept out of its caller, whose frame every nesting level pays for
 #[inline(never)]
 fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
-    let inside = trivia_and_newlines(cx, skip(i, 1));
-    if at_keyword(&inside, "for") {
+    if for_expr::opens_for(cx, &i) {
         let (i, f) = for_expr::for_expr(cx, i)?;
         Ok((i, ExprTerm::ForExpr(f)))
     } else {

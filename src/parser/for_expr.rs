@@ -15,6 +15,12 @@ use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
+/// Whether the bracket at `i` (`[` or `{`) opens a `for` expression: the
+/// first thing inside is the keyword `for`.
+pub(crate) fn opens_for<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> bool {
+    at_keyword(&trivia_and_newlines(cx, skip(*i, 1)), "for")
+}
+
 /// A `for` expression; `i` is at `[` or `{`, followed by the keyword `for`.
 /// The expression is built in the arena, so that the frames of every
 /// nesting level hold a reference to it, not the node.
@@ -74,7 +80,7 @@ fn for_tuple_run<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, &'a ForExpr<'a>>
     let mut outer: Vec<(Span, ForIntro<'a>)> = Vec::new();
     loop {
         let (rest, intro) = for_intro(cx, i, open)?;
-        if !(peek(&rest) == Some(b'[') && at_keyword(&trivia_and_newlines(cx, skip(rest, 1)), "for")) {
+        if !(peek(&rest) == Some(b'[') && opens_for(cx, &rest)) {
             let (mut i, mut value) = expression(cx, rest)?;
             let mut intro = intro;
             loop {
