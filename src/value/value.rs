@@ -100,14 +100,10 @@ impl<T> std::ops::Deref for Items<T> {
 }
 
 impl<T> From<Vec<T>> for Items<T> {
-    fn from(mut items: Vec<T>) -> Items<T> {
-        match items.pop() {
-            Some(v) if items.is_empty() => Items::One(v),
-            Some(v) => {
-                items.push(v);
-                Items::Many(items)
-            }
-            None => Items::Many(items),
+    fn from(items: Vec<T>) -> Items<T> {
+        match <[T; 1]>::try_from(items) {
+            Ok([v]) => Items::One(v),
+            Err(items) => Items::Many(items),
         }
     }
 }
