@@ -128,6 +128,15 @@ case("join", '","', "null")
 case("join", '","', "nl")
 case("join", '","', "[[]]")
 case("join", '","', '"a"')
+# parts that begin with a combining mark or a Hangul vowel compose with
+# what comes before them; the result must still come back NFC
+case("join", '""', '["e", "\\u0301"]')
+case("join", '"\\u0301"', '["e", "a"]')
+case("join", '""', '["", "\\u0301"]')
+case("join", '"-"', '["\\u0301", "e"]')
+case("join", '""', '["e"]', '["\\u0301x"]')
+case("join", '""', '["\\u1100", "\\u1161"]')
+case("join", '","', "[]", '["a", "b"]')
 
 case("split", '","', '"a,b,,c"')
 case("split", '""', '"abc"')

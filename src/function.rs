@@ -453,10 +453,26 @@ pub(crate) fn spend(steps: u64) -> Result<(), FunctionError> {
     if walk(steps) {
         Ok(())
     } else {
-        Err(FunctionError::new(
-            "the result would pass the evaluation's step limit (EvalLimits::max_steps)",
-        ))
+        Err(over_budget())
     }
+}
+
+/// The error of a function call whose result would pass the step limit.
+pub(crate) fn over_budget() -> FunctionError {
+    FunctionError::new("the result would pass the evaluation's step limit (EvalLimits::max_steps)")
+}
+
+/// The bytes of string that [`spend_bytes`] would still accept from the
+/// call running on this thread, without spending them: a function that
+/// cannot know its result's size before building it grows its buffer no
+/// further than this.
+pub(crate) fn bytes_left() -> usize {
+    BUDGET.with(|b| {
+        let (limit, spent) = b.get();
+        usize::try_from(limit.saturating_sub(spent))
+            .unwrap_or(usize::MAX)
+            .saturating_mul(STRING_BYTES_PER_STEP)
+    })
 }
 
 /// [`spend`] for `bytes` bytes of string.

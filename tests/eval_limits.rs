@@ -115,6 +115,23 @@ fn strings_multiplied_by_loops_and_functions_stop_at_the_step_limit() {
     assert_eq!(r.value, hcl_native::value::Value::from(10_000_000));
 }
 
+/// `join` finds its result's size as it builds it. A null element is still
+/// the error when the parts before it already pass the step limit.
+#[test]
+fn a_join_past_the_step_limit_reports_a_null_element_first() {
+    let many = "[for s in [format(\"%10000000d\", 1)]: [for i in range(1000): s]][0]";
+    let r = evaluate_std(&format!("join(\"\", {many}, [null])"));
+    let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].summary, "Invalid function argument");
+    assert!(
+        errors[0].detail.contains("element 0 of list 2 is null"),
+        "{}",
+        errors[0].detail
+    );
+    assert_stops_at_the_step_limit(&format!("join(\"\", {many}, [\"x\"])"));
+}
+
 #[test]
 fn a_lower_step_limit_applies_to_child_contexts() {
     let mut root = EvalContext::with_standard_functions();

@@ -57,36 +57,91 @@ pub(super) fn join() -> Function {
             if !lists.iter().all(Value::is_wholly_known) {
                 return Ok(Value::unknown(Type::String));
             }
-            let mut items: Vec<&str> = Vec::new();
-            for (ai, list) in lists.iter().enumerate() {
-                for (ei, v) in list.elements().unwrap_or_default().iter().enumerate() {
-                    match v.as_str() {
-                        Some(s) => items.push(s),
-                        None if lists.len() > 1 => {
-                            return Err(FunctionError::argument(
-                                ai + 1,
-                                format!(
-                                    "element {ei} of list {} is null; cannot concatenate null values",
-                                    ai + 1
-                                ),
-                            ))
-                        }
-                        None => {
-                            return Err(FunctionError::argument(
-                                ai + 1,
-                                format!("element {ei} is null; cannot concatenate null values"),
-                            ))
-                        }
-                    }
-                }
-            }
-            // One list passed many times can make a result far larger than
-            // the arguments: its size is counted against the step limit
-            // before it is built.
-            let bytes = items.iter().map(|s| s.len()).sum::<usize>() + sep.len() * items.len().saturating_sub(1);
-            crate::function::spend_bytes(bytes)?;
-            Ok(Value::from(items.join(sep)))
+            let (out, nfc) = joined(sep, lists)?;
+            Ok(if nfc {
+                Value::string_nfc(out.into())
+            } else {
+                Value::from(out)
+            })
         })
+}
+
+/// The strings of `lists` with `sep` between each two, in one pass over
+/// the elements, and whether the result is known to be NFC. A null element
+/// is an error. The result's size cannot be known before its parts are
+/// read, so the buffer grows no further than the step limit allows, and a
+/// result that would pass it is an error (after any null element, which is
+/// reported first wherever it is).
+///
+/// Every part is NFC, as every string value is, and so is their
+/// concatenation when each part after the first begins with ASCII: an
+/// ASCII character is a starter that nothing before it composes with or
+/// reorders around, so the result needs no second pass to be kept NFC.
+///
+/// spec: model#primitive-types
+fn joined(sep: &str, lists: &[Value]) -> Result<(String, bool), FunctionError> {
+    let allowed = crate::function::bytes_left();
+    // a one-byte separator (the usual `,`) is pushed as a character
+    // rather than copied as a string
+    let sep_char = match sep.as_bytes() {
+        &[b] if b.is_ascii() => Some(char::from(b)),
+        _ => None,
+    };
+    let starts_ascii = |s: &str| s.as_bytes().first().is_none_or(u8::is_ascii);
+    let mut out = String::new();
+    let mut first = true;
+    let mut nfc = starts_ascii(sep);
+    for (ai, list) in lists.iter().enumerate() {
+        for (ei, v) in list.elements().unwrap_or_default().iter().enumerate() {
+            let s = v.as_str().ok_or_else(|| null_element(lists.len(), ai, ei))?;
+            let need = out.len() + if first { 0 } else { sep.len() } + s.len();
+            if need > out.capacity() {
+                if need > allowed {
+                    // a null element anywhere is the error; without one,
+                    // the bytes are spent, as the evaluation must end at
+                    // its step limit
+                    let over = || crate::function::spend_bytes(need).err();
+                    return Err(first_null(lists)
+                        .or_else(over)
+                        .unwrap_or_else(crate::function::over_budget));
+                }
+                out.reserve_exact(need.max(out.capacity() * 2).min(allowed) - out.len());
+            }
+            match sep_char {
+                _ if first => {}
+                Some(c) => out.push(c),
+                None => out.push_str(sep),
+            }
+            nfc &= first || starts_ascii(s);
+            out.push_str(s);
+            first = false;
+        }
+    }
+    crate::function::spend_bytes(out.len())?;
+    Ok((out, nfc))
+}
+
+/// The error for the first null element of `lists`, if there is one.
+fn first_null(lists: &[Value]) -> Option<FunctionError> {
+    lists.iter().enumerate().find_map(|(ai, list)| {
+        let elements = list.elements().unwrap_or_default();
+        let ei = elements.iter().position(|v| v.as_str().is_none())?;
+        Some(null_element(lists.len(), ai, ei))
+    })
+}
+
+/// The error for a null element `ei` of the list that is argument `ai + 1`
+/// of `join`, which has `lists` lists.
+fn null_element(lists: usize, ai: usize, ei: usize) -> FunctionError {
+    let message = if lists > 1 {
+        format!(
+            "element {ei} of list {} is null; cannot concatenate null values",
+            ai + 1
+        )
+    } else {
+        format!("element {ei} is null; cannot concatenate null values")
+    };
+    FunctionError::argument(ai + 1, message)
 }
 
 /// `split(separator, str)`: the parts of the string between occurrences of
@@ -192,6 +247,73 @@ mod tests {
         }
         let long = "ab\r\n\r\r\n\n".repeat(10_000);
         assert_eq!(grapheme_count(&long), long.graphemes(true).count());
+    }
+
+    fn strings(parts: &[&str]) -> Value {
+        Value::list(Type::String, parts.iter().map(|&p| Value::from(p)).collect()).unwrap()
+    }
+
+    #[test]
+    fn joined_is_nfc_whenever_it_says_so() {
+        // Every separator and every pair of lists of up to two parts over
+        // pieces that compose with what is before them (a combining acute,
+        // a Hangul vowel after its consonant) and pieces that do not.
+        let pieces = ["", "a", "e", "é", "\u{301}", "\u{301}x", "\u{1100}", "\u{1161}", "-"];
+        let mut lists = vec![vec![]];
+        for a in pieces {
+            lists.push(vec![a]);
+            for b in pieces {
+                lists.push(vec![a, b]);
+            }
+        }
+        let mut composed = 0;
+        for sep in pieces {
+            for l1 in &lists {
+                for l2 in lists.iter().step_by(7) {
+                    let (out, nfc) = joined(sep, &[strings(l1), strings(l2)]).unwrap();
+                    let plain = l1.iter().chain(l2).copied().collect::<Vec<_>>().join(sep);
+                    assert_eq!(out, plain);
+                    let normal: String = unicode_normalization::UnicodeNormalization::nfc(plain.as_str()).collect();
+                    if nfc {
+                        assert_eq!(out, normal, "{sep:?} {l1:?} {l2:?}");
+                    }
+                    composed += usize::from(out != normal);
+                }
+            }
+        }
+        assert!(composed > 100, "the cases compose: {composed}");
+    }
+
+    #[test]
+    fn joined_spends_the_result_s_bytes_exactly() {
+        let sixteen = strings(&["abcdefg", "hijklmn"]);
+        // 7 + 1 + 7 + 1 bytes: one step of 16
+        let (r, spent) = crate::function::metered(1, || joined("+", &[sixteen.clone(), strings(&[""])]));
+        assert_eq!(r.unwrap().0, "abcdefg+hijklmn+");
+        assert_eq!(spent, 1);
+        // one byte more is over the limit, which is then spent: the
+        // evaluation ends there
+        let (r, spent) = crate::function::metered(1, || joined("+", &[sixteen.clone(), strings(&["x"])]));
+        assert_eq!(r.unwrap_err(), crate::function::over_budget());
+        assert_eq!(spent, 2);
+        // a result far over the limit fails the same way
+        let big = strings(&["x"; 1000]);
+        let (r, _) = crate::function::metered(10, || joined("", std::slice::from_ref(&big)));
+        assert_eq!(r.unwrap_err(), crate::function::over_budget());
+    }
+
+    #[test]
+    fn a_null_element_is_reported_before_the_step_limit() {
+        let many = strings(&["xxxxxxxxxx"; 100]);
+        let null = Value::list(Type::String, vec![Value::null(Type::String)]).unwrap();
+        let (r, spent) = crate::function::metered(10, || joined(",", &[many.clone(), null.clone()]));
+        assert_eq!(
+            r.unwrap_err(),
+            FunctionError::argument(2, "element 0 of list 2 is null; cannot concatenate null values")
+        );
+        assert_eq!(spent, 0);
+        let (r, _) = crate::function::metered(10, || joined(",", std::slice::from_ref(&many)));
+        assert_eq!(r.unwrap_err(), crate::function::over_budget());
     }
 
     #[test]
