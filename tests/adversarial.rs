@@ -1236,6 +1236,21 @@ fn building_big_sets_and_objects() {
     });
 }
 
+/// `join` over ten million strings, the bench's large size (a tenth in
+/// debug builds): the strings with a comma between each two.
+#[test]
+fn join_of_ten_million_strings() {
+    let n = if OPTIMISED { 10_000_000 } else { 1_000_000 };
+    let mut ctx = ctx();
+    ctx.set_variable("ks", strings(n)).unwrap();
+    let arena = Arena::new();
+    let expr = parse_expression(&arena, b"join(\",\", ks)").ast;
+    let r = evaluate(&expr, &ctx);
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let expected = (0..n).map(|i| format!("k{i}")).collect::<Vec<_>>().join(",");
+    assert_eq!(r.value.as_str(), Some(expected.as_str()));
+}
+
 /// Long strings: a template of a thousand 1 kB interpolations, `join` and
 /// a `for` directive over a million strings, `format` at its widest,
 /// strings of combining marks to normalise, a 10 MB string through the
