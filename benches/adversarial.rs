@@ -372,12 +372,10 @@ fn evaluation(c: &mut Criterion) {
     eval_family(c, "eval: join", [1_000_000, 10_000_000], &strings_ctx, |_| {
         "strlen(join(\",\", ks))".into()
     });
-    for sizes in [[100_000, 1_000_000], [1_000_000, 10_000_000]] {
-        let family = if sizes[0] == 100_000 {
-            "reference: read the input, 100k -> 1M"
-        } else {
-            "reference: read the input, 1M -> 10M"
-        };
+    for (family, sizes) in [
+        ("reference: read the input, 100k -> 1M", [100_000, 1_000_000]),
+        ("reference: read the input, 1M -> 10M", [1_000_000, 10_000_000]),
+    ] {
         for n in sizes {
             let ks = strings(n);
             let elements = ks.elements().expect("a list");
