@@ -224,6 +224,14 @@ impl Evaluator<'_> {
             scope: &'s Locals<'s>,
             slots: Slots,
         }
+        impl Level<'_, '_> {
+            /// Adds a finished element; an unknown one (an element in
+            /// error is the dynamic value) leaves the tuple unknown.
+            fn push(&mut self, value: Value) {
+                self.known &= value.is_known();
+                self.items.push(value);
+            }
+        }
         // The levels' scopes, each naming the enclosing one.
         let scopes = crate::Arena::new();
         let mut levels: Vec<Level<'e, '_>> = Vec::new();
@@ -251,10 +259,7 @@ impl Evaluator<'_> {
                 if let Some(value) = value {
                     // Nothing to iterate: the `for` is the dynamic value.
                     match levels.last_mut() {
-                        Some(level) => {
-                            level.known = false;
-                            level.items.push(value);
-                        }
+                        Some(level) => level.push(value),
                         None => return value,
                     }
                 }
@@ -281,15 +286,10 @@ impl Evaluator<'_> {
                         if self.step(1, body.span()) {
                             opening = Some((inner, Some(level.scope)));
                         } else {
-                            level.known = false;
-                            level.items.push(Value::dynamic());
+                            level.push(Value::dynamic());
                         }
                     }
-                    _ => {
-                        let value = self.expr(body, Some(level.scope));
-                        level.known &= value.is_known();
-                        level.items.push(value);
-                    }
+                    _ => level.push(self.expr(body, Some(level.scope))),
                 }
                 continue;
             }
@@ -306,10 +306,7 @@ impl Evaluator<'_> {
                 Value::dynamic()
             };
             match levels.last_mut() {
-                Some(outer) => {
-                    outer.known &= value.is_known();
-                    outer.items.push(value);
-                }
+                Some(outer) => outer.push(value),
                 None => return value,
             }
         }
