@@ -651,7 +651,15 @@ impl BinaryOperator {
     ///
     /// spec: hclsyntax#operations
     pub fn level(self) -> u8 {
-        crate::parser::precedence::level(self)
+        use BinaryOperator::*;
+        match self {
+            Multiply | Divide | Modulo => 6,
+            Add | Subtract => 5,
+            Greater | GreaterOrEqual | Less | LessOrEqual => 4,
+            Equal | NotEqual => 3,
+            And => 2,
+            Or => 1,
+        }
     }
 }
 

@@ -2,24 +2,50 @@
 //!
 //! spec: hclsyntax#functions-and-function-calls
 
-use super::context::{peek, pos, span_at, Ctx, Newlines};
-use super::delimited::{close, missing, Closer};
+use super::combinators::{arena_separated, enclosed, tok, unless_at, COMMA, ELLIPSIS, OPEN_PAREN};
+use super::context::Ctx;
+use super::delimited::Closer;
 use super::expression::expression;
-use super::lexical::token;
 use super::{Input, PResult};
-use crate::ast::{Arguments, FunctionCall, Identifier};
-use crate::span::Span;
+use crate::ast::{Arguments, Expression, FunctionCall, Identifier};
+use nom::branch::alt;
+use nom::combinator::{map, opt, value};
+use nom::sequence::pair;
+use nom::Parser;
 
-/// A call, given the function's already-read name; `i` is at the `(`.
+/// A call: a name, then its arguments in parentheses. The name is read by
+/// the caller (`expression::named`), which reads it once for a call and
+/// a variable alike; without the parenthesis after it this fails without
+/// consuming (the name is then a variable).
 ///
 /// ```ebnf
 /// FunctionCall = Identifier "(" Arguments ")";
 /// ```
 /// spec: FunctionCall, hclsyntax#functions-and-function-calls
-pub(crate) fn function_call<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Identifier<'a>) -> PResult<'a, FunctionCall<'a>> {
-    let (i, arguments) = arguments(cx, i, name.span)?;
-    let span = name.span.to(arguments.span);
-    Ok((i, FunctionCall { name, arguments, span }))
+pub(crate) fn function_call<'a>(cx: &Ctx<'a>, name: Identifier<'a>, i: Input<'a>) -> PResult<'a, FunctionCall<'a>> {
+    map(
+        enclosed(
+            cx,
+            OPEN_PAREN,
+            // the messages about the argument list name the call
+            move |open| name.span.to(open),
+            |_, i| arguments(cx, i),
+            |&(_, expand_final)| if expand_final { &AFTER_EXPANSION } else { &ARGUMENTS },
+        ),
+        move |(open, (args, expand_final), close)| {
+            let arguments = Arguments {
+                args,
+                expand_final,
+                span: open.to(close),
+            };
+            FunctionCall {
+                name,
+                arguments,
+                span: name.span.to(close),
+            }
+        },
+    )
+    .parse(i)
 }
 
 const ARGUMENTS: Closer = Closer {
@@ -31,6 +57,7 @@ const ARGUMENTS: Closer = Closer {
     eof_at_opener: true,
 };
 
+/// After `...`, only the closing parenthesis may come.
 const AFTER_EXPANSION: Closer = Closer {
     byte: b')',
     what: "the argument list",
@@ -40,51 +67,24 @@ const AFTER_EXPANSION: Closer = Closer {
     eof_at_opener: true,
 };
 
-/// The parenthesised argument list. Newlines inside are whitespace; only
-/// commas separate arguments. `...` after the last argument expands it.
+/// The arguments between the parentheses, and whether the last one is
+/// expanded (`...`). Newlines inside are whitespace; only commas separate
+/// arguments.
 ///
 /// ```ebnf
 /// Arguments = (() || (Expression ("," Expression)* ("," | "...")?));
 /// ```
 /// spec: Arguments, hclsyntax#functions-and-function-calls
-pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>, name: Span) -> PResult<'a, Arguments<'a>> {
-    let open = span_at(&i, 1);
-    let opener = name.to(open);
-    let (i, args, expand_final, close_span) = cx.nested(open, Newlines::Ignored, || {
-        let mut i = token(cx, i, 1);
-        let args = cx.exprs.open();
-        let mut expand_final = false;
-        loop {
-            match peek(&i) {
-                Some(b')') | None => break, // the end of input is reported by `close`
-                _ => {}
-            }
-            let (next, arg) = expression(cx, i)?;
-            args.push(arg);
-            i = next;
-            if i.fragment().starts_with(b"...") {
-                expand_final = true;
-                i = token(cx, i, 3);
-                if !matches!(peek(&i), Some(b')') | None) {
-                    return cx.fail(missing(cx, pos(&i), opener, &AFTER_EXPANSION));
-                }
-                break;
-            }
-            match peek(&i) {
-                Some(b',') => i = token(cx, i, 1),
-                Some(b')') | None => break,
-                _ => return cx.fail(missing(cx, pos(&i), opener, &ARGUMENTS)),
-            }
-        }
-        let close_span = close(cx, &i, opener, &ARGUMENTS)?;
-        Ok((i, args.finish(cx.arena), expand_final, close_span))
-    })?;
-    Ok((
-        token(cx, i, close_span.len() as usize),
-        Arguments {
-            args,
-            expand_final,
-            span: open.to(close_span),
+pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, (&'a [Expression<'a>], bool)> {
+    map(
+        opt(pair(
+            arena_separated(cx, &cx.exprs, unless_at(b')', |i| expression(cx, i)), tok(cx, COMMA)),
+            opt(alt((value(false, tok(cx, COMMA)), value(true, tok(cx, ELLIPSIS))))),
+        )),
+        |args| match args {
+            None => (&[][..], false),
+            Some((args, ending)) => (args, ending == Some(true)),
         },
-    ))
+    )
+    .parse(i)
 }

@@ -5,18 +5,25 @@
 //! comma. An element's expression therefore runs on across line breaks for
 //! as long as it can continue (`1 +` at the end of a line continues on the
 //! next), and the next element starts at the first token that cannot
-//! continue it.
+//! continue it (see `combinators::arena_items`).
 //!
 //! spec: hclsyntax#collection-values
 
-use super::context::{bytes, peek, pos, span_at, Ctx, Newlines};
-use super::delimited::{close, missing, Closer};
+use super::combinators::{
+    arena_items, bare, commit, dispatch, enclosed, ident, tok, COLON, EQUALS, OPEN_BRACE, OPEN_BRACKET,
+};
+use super::context::Ctx;
+use super::delimited::Closer;
+use super::error::PError;
 use super::expression::expression;
-use super::lexical::{at_identifier, found, identifier_token, next_on_line, token, trivia};
-use super::scratch::Scratch;
+use super::lexical::{found, next_on_line};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
+use nom::branch::alt;
+use nom::combinator::{cut, flat_map, map, peek};
+use nom::sequence::terminated;
+use nom::Parser;
 
 /// A tuple or object constructor (the caller has ruled out `for`).
 ///
@@ -25,13 +32,10 @@ use crate::diagnostic::Diagnostic;
 /// ```
 /// spec: CollectionValue, hclsyntax#collection-values
 pub(crate) fn collection_value<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, CollectionValue<'a>> {
-    if peek(&i) == Some(b'[') {
-        let (i, t) = tuple(cx, i)?;
-        Ok((i, CollectionValue::Tuple(t)))
-    } else {
-        let (i, o) = object(cx, i)?;
-        Ok((i, CollectionValue::Object(o)))
-    }
+    dispatch!(i;
+        [b'[', ..] => map(|i| tuple(cx, i), CollectionValue::Tuple),
+        _ => map(|i| object(cx, i), CollectionValue::Object),
+    )
 }
 
 const TUPLE: Closer = Closer {
@@ -59,21 +63,20 @@ const OBJECT: Closer = Closer {
 /// ```
 /// spec: tuple, hclsyntax#collection-values
 pub(crate) fn tuple<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Tuple<'a>> {
-    let open = span_at(&i, 1);
-    let (i, elements, close_span) = cx.nested(open, Newlines::Ignored, || {
-        let (i, elements) = elements(cx, token(cx, i, 1), open, &TUPLE, &cx.exprs, expression, |e| {
-            e.span().end
-        })?;
-        let close_span = close(cx, &i, open, &TUPLE)?;
-        Ok((i, elements, close_span))
-    })?;
-    Ok((
-        token(cx, i, close_span.len() as usize),
-        Tuple {
+    map(
+        enclosed(
+            cx,
+            OPEN_BRACKET,
+            |open| open,
+            |_, i| arena_items(cx, &cx.exprs, b']', |i| expression(cx, i), |e| e.span().end).parse(i),
+            |_| &TUPLE,
+        ),
+        |(open, elements, close)| Tuple {
             elements,
-            span: open.to(close_span),
+            span: open.to(close),
         },
-    ))
+    )
+    .parse(i)
 }
 
 /// `{key = value, key: value}`
@@ -83,74 +86,20 @@ pub(crate) fn tuple<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Tuple<'a>> {
 /// ```
 /// spec: object, hclsyntax#collection-values
 pub(crate) fn object<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Object<'a>> {
-    let open = span_at(&i, 1);
-    let (i, elements, close_span) = cx.nested(open, Newlines::Ignored, || {
-        let (i, elements) = elements(cx, token(cx, i, 1), open, &OBJECT, &cx.elems, objectelem, |e| {
-            e.value.span().end
-        })?;
-        let close_span = close(cx, &i, open, &OBJECT)?;
-        Ok((i, elements, close_span))
-    })?;
-    Ok((
-        token(cx, i, close_span.len() as usize),
-        Object {
+    map(
+        enclosed(
+            cx,
+            OPEN_BRACE,
+            |open| open,
+            |_, i| arena_items(cx, &cx.elems, b'}', |i| objectelem(cx, i), |e| e.value.span().end).parse(i),
+            |_| &OBJECT,
+        ),
+        |(open, elements, close)| Object {
             elements,
-            span: open.to(close_span),
+            span: open.to(close),
         },
-    ))
-}
-
-/// The elements of a collection up to (not including) its closing byte,
-/// separated by commas or newlines, with an optional trailing comma.
-fn elements<'a, T: Copy>(
-    cx: &Ctx<'a>,
-    mut i: Input<'a>,
-    open: crate::Span,
-    closer: &Closer,
-    scratch: &Scratch<T>,
-    element: impl Fn(&Ctx<'a>, Input<'a>) -> PResult<'a, T>,
-    end_of: impl Fn(&T) -> u32,
-) -> PResult<'a, &'a [T]> {
-    let out = scratch.open();
-    loop {
-        match peek(&i) {
-            Some(c) if c == closer.byte => break,
-            None => break, // reported by `close`
-            _ => {}
-        }
-        let (next, e) = element(cx, i)?;
-        let end = end_of(&e);
-        out.push(e);
-        i = next;
-        match peek(&i) {
-            Some(b',') => i = token(cx, i, 1),
-            Some(c) if c == closer.byte => break,
-            None => break,
-            // a newline separates elements, unless what follows is a closer
-            // (of something else: this list's own closer was seen above)
-            Some(c) if !matches!(c, b')' | b']' | b'}') && gap_has_newline(cx.src, end, pos(&i)) => {}
-            _ => return cx.fail(missing(cx, pos(&i), open, closer)),
-        }
-    }
-    Ok((i, out.finish(cx.arena)))
-}
-
-/// Whether the trivia between `from` and `to` holds a newline (a line
-/// comment counts as one; an inline comment does not, even over lines).
-fn gap_has_newline(src: &[u8], from: u32, to: u32) -> bool {
-    let gap = &src[from as usize..to as usize];
-    let mut n = 0;
-    while n < gap.len() {
-        match gap[n] {
-            b'\n' | b'#' => return true,
-            b'/' if gap.get(n + 1) == Some(&b'/') => return true,
-            b'/' if gap.get(n + 1) == Some(&b'*') => {
-                n += 2 + memchr::memmem::find(&gap[n + 2..], b"*/").map_or(gap.len(), |k| k + 2);
-            }
-            _ => n += 1,
-        }
-    }
-    false
+    )
+    .parse(i)
 }
 
 /// One element of an object constructor. A key that is a lone identifier
@@ -162,34 +111,32 @@ fn gap_has_newline(src: &[u8], from: u32, to: u32) -> bool {
 /// ```
 /// spec: objectelem, hclsyntax#collection-values
 pub(crate) fn objectelem<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectElem<'a>> {
-    let (i, key) = object_key(cx, i)?;
-    if !at_key_separator(&i) {
-        // The separator is missing right after the key: point at the next
-        // token on the key's line (a newline, when the line ends there).
-        let (subject, what) = found(cx.src, next_on_line(cx, key.span().end));
-        return cx.fail(
-            Diagnostic::error(
-                "Missing key/value separator",
-                format!("Expected an equals sign (\"=\") or a colon after the object key, but found {what}."),
-                subject,
+    flat_map(
+        alt((
+            map(
+                terminated(ident(cx), peek(alt((bare(EQUALS), bare(COLON))))),
+                ObjectKey::Identifier,
+            ),
+            |i| expression_key(cx, i),
+        )),
+        |key| {
+            map(
+                (
+                    commit(alt((tok(cx, EQUALS), tok(cx, COLON))), move |e| {
+                        missing_separator(cx, key, e)
+                    }),
+                    cut(|i| expression(cx, i)),
+                ),
+                move |(separator, value)| ObjectElem { key, separator, value },
             )
-            .with_context(key.span().to(subject)),
-        );
-    }
-    let separator = span_at(&i, 1);
-    let i = token(cx, i, 1);
-    let (i, value) = expression(cx, i)?;
-    Ok((i, ObjectElem { key, separator, value }))
+        },
+    )
+    .parse(i)
 }
 
-fn object_key<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectKey<'a>> {
-    if at_identifier(&i) {
-        let (after, id) = identifier_token(cx, i)?;
-        let j = trivia(cx, after);
-        if at_key_separator(&j) {
-            return Ok((j, ObjectKey::Identifier(id)));
-        }
-    }
+/// An expression as an object key, with a warning when it is a reference
+/// (`{a.b = 1}`), which is evaluated rather than taken as a name.
+fn expression_key<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectKey<'a>> {
     let (i, key) = expression(cx, i)?;
     if let Expression::ExprTerm(ExprTerm::Postfix(p)) = &key {
         if matches!(p.term, ExprTerm::VariableExpr(_)) {
@@ -204,22 +151,15 @@ fn object_key<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectKey<'a>> {
     Ok((i, ObjectKey::Expression(key)))
 }
 
-/// `=` (but not `==` or `=>`) or `:`.
-fn at_key_separator(i: &Input<'_>) -> bool {
-    matches!(bytes(i), [b'=', c, ..] if *c != b'=' && *c != b'>') || matches!(bytes(i), [b'='] | [b':', ..])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::gap_has_newline;
-
-    #[test]
-    fn newlines_in_gaps() {
-        assert!(gap_has_newline(b"  \n ", 0, 4));
-        assert!(gap_has_newline(b" # c\n", 0, 5));
-        assert!(gap_has_newline(b" // c", 0, 5));
-        assert!(!gap_has_newline(b" /* \n */ ", 0, 9));
-        assert!(!gap_has_newline(b"  ", 0, 2));
-        assert!(gap_has_newline(b"/**/\n", 0, 5));
-    }
+/// The separator is missing right after the key: point at the next token
+/// on the key's line (a newline, when the line ends there).
+fn missing_separator(cx: &Ctx<'_>, key: ObjectKey<'_>, e: &PError) -> Diagnostic {
+    debug_assert!(e.at >= key.span().end);
+    let (subject, what) = found(cx.src, next_on_line(cx, key.span().end));
+    Diagnostic::error(
+        "Missing key/value separator",
+        format!("Expected an equals sign (\"=\") or a colon after the object key, but found {what}."),
+        subject,
+    )
+    .with_context(key.span().to(subject))
 }

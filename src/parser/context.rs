@@ -65,41 +65,15 @@ pub(crate) struct Ctx<'a> {
 }
 
 /// Restores depth and newline mode when a nested construct ends, however it
-/// ends (success, error or failure). A run of constructs opened in one
-/// loop (see `expression::parens_run`) shares one guard, with a level per
-/// construct.
+/// ends (success, error or failure).
 pub(crate) struct Nest<'c, 'a> {
     cx: &'c Ctx<'a>,
     saved: Newlines,
-    levels: u32,
-}
-
-impl Nest<'_, '_> {
-    /// One level deeper, for a construct opened at `open` inside the
-    /// last one, in the same newline mode; fails past the depth limit as
-    /// [`Ctx::nest`] does.
-    pub(crate) fn deeper(&mut self, open: Span) -> Result<(), nom::Err<PError>> {
-        self.cx.count_level(open)?;
-        self.levels += 1;
-        Ok(())
-    }
-
-    /// Leaves the innermost level; leaving the last one restores the
-    /// newline mode from before the first.
-    pub(crate) fn shallower(&mut self) {
-        if self.levels > 0 {
-            self.levels -= 1;
-            self.cx.depth.set(self.cx.depth.get() - 1);
-            if self.levels == 0 {
-                self.cx.newlines.set(self.saved);
-            }
-        }
-    }
 }
 
 impl Drop for Nest<'_, '_> {
     fn drop(&mut self) {
-        self.cx.depth.set(self.cx.depth.get() - self.levels);
+        self.cx.depth.set(self.cx.depth.get() - 1);
         self.cx.newlines.set(self.saved);
     }
 }
@@ -167,11 +141,7 @@ impl<'a> Ctx<'a> {
     pub(crate) fn nest<'c>(&'c self, open: Span, mode: Newlines) -> Result<Nest<'c, 'a>, nom::Err<PError>> {
         self.count_level(open)?;
         let saved = self.newlines.replace(mode);
-        Ok(Nest {
-            cx: self,
-            saved,
-            levels: 1,
-        })
+        Ok(Nest { cx: self, saved })
     }
 
     /// Counts one more level of nesting, for a construct opened at
@@ -194,22 +164,9 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 
-    /// Runs `f` one level deeper, in newline `mode`: [`Ctx::nest`], then `f`
-    /// on enough stack (see [`with_stack`]). Every construct that can
-    /// contain itself goes through here.
-    #[inline]
-    pub(crate) fn nested<T>(
-        &self,
-        open: Span,
-        mode: Newlines,
-        f: impl FnOnce() -> Result<T, nom::Err<PError>>,
-    ) -> Result<T, nom::Err<PError>> {
-        let _nest = self.nest(open, mode)?;
-        with_stack(f)
-    }
-
     /// Switches to `mode` until the guard is dropped, without counting a
     /// level of nesting (for constructs whose nesting is counted already).
+    #[inline]
     pub(crate) fn mode<'c>(&'c self, mode: Newlines) -> Mode<'c, 'a> {
         let saved = self.newlines.replace(mode);
         Mode { cx: self, saved }
@@ -217,6 +174,7 @@ impl<'a> Ctx<'a> {
 
     /// Records a diagnostic that does not stop parsing (or counts it, past
     /// the cap).
+    #[inline]
     pub(crate) fn report(&self, d: Diagnostic) {
         let mut diags = self.diags.borrow_mut();
         if diags.len() < self.max_diagnostics {
@@ -328,12 +286,6 @@ pub(crate) fn bytes<'a>(i: &Input<'a>) -> &'a [u8] {
 #[inline]
 pub(crate) fn peek(i: &Input<'_>) -> Option<u8> {
     i.fragment().first().copied()
-}
-
-/// The byte `n` places ahead, if any.
-#[inline]
-pub(crate) fn peek_at(i: &Input<'_>, n: usize) -> Option<u8> {
-    i.fragment().get(n).copied()
 }
 
 /// Skips `n` bytes.

@@ -34,6 +34,7 @@ pub(crate) struct Closer {
 ///
 /// At the end of the input nothing can follow, so the construct is kept:
 /// the problem is reported and an empty span returned.
+#[inline]
 pub(crate) fn close(cx: &Ctx<'_>, i: &Input<'_>, open: Span, closer: &Closer) -> Result<Span, nom::Err<PError>> {
     if peek(i) == Some(closer.byte) {
         return Ok(span_at(i, 1));

@@ -1,25 +1,70 @@
 //! The parser's error type: the furthest failure and what was expected
-//! there, or a finished diagnostic from a production that knew better.
+//! there, or a finished diagnostic from a production that knew better;
+//! and [`error_diagnostic`], the one place a failure becomes a diagnostic.
 
+use super::context::Ctx;
+use super::lexical::{found, misused_character_hint};
 use super::Input;
 use crate::diagnostic::Diagnostic;
 
 /// Things a production can expect at a position, merged when alternatives
 /// fail at the same offset.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub(crate) struct Expected(u16);
+pub(crate) struct Expected(u32);
 
 impl Expected {
     pub const NONE: Expected = Expected(0);
     pub const EXPRESSION: Expected = Expected(1);
     pub const IDENTIFIER: Expected = Expected(1 << 1);
     pub const DIGITS: Expected = Expected(1 << 2);
+    pub const STRING: Expected = Expected(1 << 3);
+    pub const EQUALS: Expected = Expected(1 << 4);
+    pub const COLON: Expected = Expected(1 << 5);
+    pub const COMMA: Expected = Expected(1 << 6);
+    pub const QUESTION: Expected = Expected(1 << 7);
+    pub const ARROW: Expected = Expected(1 << 8);
+    pub const ELLIPSIS: Expected = Expected(1 << 9);
+    pub const DOT: Expected = Expected(1 << 10);
+    pub const STAR: Expected = Expected(1 << 11);
+    pub const OPEN_BRACE: Expected = Expected(1 << 12);
+    pub const OPEN_PAREN: Expected = Expected(1 << 13);
+    pub const OPEN_BRACKET: Expected = Expected(1 << 14);
+    pub const OPERATOR: Expected = Expected(1 << 15);
+    pub const KEYWORD: Expected = Expected(1 << 16);
+    pub const TEMPLATE: Expected = Expected(1 << 17);
+    pub const NEWLINE: Expected = Expected(1 << 18);
 
-    const NAMES: [&'static str; 3] = ["an expression", "an identifier", "decimal digits"];
+    const NAMES: [&'static str; 19] = [
+        "an expression",
+        "an identifier",
+        "decimal digits",
+        "a quoted string",
+        "an equals sign (\"=\")",
+        "a colon",
+        "a comma",
+        "a question mark",
+        "`=>`",
+        "`...`",
+        "a dot",
+        "`*`",
+        "an opening brace (\"{\")",
+        "an opening parenthesis",
+        "an opening bracket",
+        "an operator",
+        "a keyword",
+        "a template",
+        "a newline",
+    ];
 
     /// The union of two sets.
+    #[inline]
     pub fn or(self, other: Expected) -> Expected {
         Expected(self.0 | other.0)
+    }
+
+    /// Whether every member of `other` is in this set.
+    pub fn has(self, other: Expected) -> bool {
+        self.0 & other.0 == other.0
     }
 
     /// "a, b or c".
@@ -50,6 +95,7 @@ pub(crate) struct PError {
 
 impl PError {
     /// A failure at `at` expecting `expected`.
+    #[inline]
     pub fn expected(at: u32, expected: Expected) -> Self {
         PError {
             at,
@@ -59,6 +105,7 @@ impl PError {
     }
 
     /// A failure described by a finished diagnostic.
+    #[inline]
     pub fn diag(d: Diagnostic) -> Self {
         PError {
             at: d.subject.start,
@@ -92,6 +139,45 @@ impl<'a> nom::error::ParseError<Input<'a>> for PError {
     }
 }
 
+/// The diagnostic for a failure: the one its production wrote, or one
+/// that says what was expected where, and what was found there.
+pub(crate) fn error_diagnostic(cx: &Ctx<'_>, e: nom::Err<PError>) -> Diagnostic {
+    let e = match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => e,
+        nom::Err::Incomplete(_) => PError::expected(cx.src.len() as u32, Default::default()),
+    };
+    match e.diag {
+        Some(d) => *d,
+        None if e.expected.has(Expected::EXPRESSION) => expected_expression(cx, e.at),
+        None => {
+            let (subject, what) = found(cx.src, e.at);
+            Diagnostic::error(
+                "Invalid syntax",
+                format!("Expected {}, but found {what}.", e.expected.describe()),
+                subject,
+            )
+        }
+    }
+}
+
+/// The diagnostic for a missing expression at `at`.
+pub(crate) fn expected_expression(cx: &Ctx<'_>, at: u32) -> Diagnostic {
+    let (subject, what) = found(cx.src, at);
+    let summary = if subject.start as usize >= cx.src.len() {
+        "Missing expression"
+    } else {
+        "Invalid expression"
+    };
+    Diagnostic::error(
+        summary,
+        format!(
+            "Expected the start of an expression, but found {what}.{}",
+            misused_character_hint(&cx.src[subject.start as usize..])
+        ),
+        subject,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +199,15 @@ mod tests {
         let e = Expected::DIGITS.or(Expected::EXPRESSION).or(Expected::IDENTIFIER);
         assert_eq!(e.describe(), "an expression, an identifier or decimal digits");
         assert_eq!(Expected::NONE.describe(), "something else");
+        assert_eq!(
+            Expected::EQUALS.or(Expected::COLON).describe(),
+            "an equals sign (\"=\") or a colon"
+        );
+    }
+
+    #[test]
+    fn has_tests_membership() {
+        let e = Expected::EQUALS.or(Expected::OPEN_BRACE);
+        assert!(e.has(Expected::EQUALS) && e.has(Expected::OPEN_BRACE) && !e.has(Expected::STRING));
     }
 }

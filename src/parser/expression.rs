@@ -1,88 +1,57 @@
-//! Expressions, operations and the conditional operator.
+//! Expressions, terms, operations and the conditional operator.
 //!
 //! spec: hclsyntax#expressions, hclsyntax#operations
 
-use super::context::{bytes, peek, peek_at, pos, span_at, Ctx, Newlines};
-use super::delimited::{close, Closer};
-use super::lexical::{at_identifier, decimal, found, identifier_len, misused_character_hint, token};
-use super::precedence::{self, Operand};
-use super::{call, collection, for_expr, literal, template_expr, traversal, Input, PResult};
+use super::call::function_call;
+use super::collection::collection_value;
+use super::combinators::arena_many0;
+use super::combinators::{
+    bare, commit, dispatch, enclosed, ident, nested, tok, trivia, Punct, BANG, COLON, MINUS, QUESTION,
+};
+use super::context::{bytes, pos, Ctx};
+use super::delimited::Closer;
+use super::error::{Expected, PError};
+use super::for_expr::for_expr;
+use super::lexical::{at_identifier, at_keyword, decimal, found};
+use super::literal::literal_value;
+use super::precedence::{Climber, Operand};
+use super::template::template_expr;
+use super::traversal::postfix_operator;
+use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
+use nom::branch::alt;
+use nom::combinator::{cut, flat_map, map, success};
+use nom::multi::fold_many0;
+use nom::sequence::{pair, preceded, separated_pair};
+use nom::Parser;
 
-/// An expression: operations and terms, then an optional conditional.
+/// An expression: a term or an operation, then perhaps a conditional
+/// whose predicate it is.
 ///
 /// ```ebnf
 /// Expression = (ExprTerm | Operation | Conditional);
 /// ```
 /// spec: Expression, hclsyntax#expressions
 pub(crate) fn expression<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
-    if peek(&i) == Some(b'(') {
-        return parens_run(cx, i);
-    }
-    let (i, first) = operand(cx, i)?;
-    after_operand(cx, i, first)
+    flat_map(
+        |i| operation(cx, i),
+        |first| {
+            move |i| {
+                dispatch!(i;
+                    [b'?', ..] => |i| conditional(cx, first, i),
+                    _ => success(first),
+                )
+            }
+        },
+    )
+    .parse(i)
 }
 
-/// The rest of an expression after its first operand: a binary operation
-/// chain, then a conditional.
-#[inline]
-fn after_operand<'a>(cx: &Ctx<'a>, i: Input<'a>, first: Expression<'a>) -> PResult<'a, Expression<'a>> {
-    let (i, expr) = operation(cx, i, first)?;
-    if peek(&i) == Some(b'?') {
-        conditional(cx, i, expr)
-    } else {
-        Ok((i, expr))
-    }
-}
-
-/// The rest of an expression whose first term, `term`, is already read:
-/// its postfix operators, then what follows as after any operand.
-pub(crate) fn after_term<'a>(cx: &Ctx<'a>, i: Input<'a>, term: ExprTerm<'a>) -> PResult<'a, Expression<'a>> {
-    let (i, term) = traversal::postfix(cx, i, term)?;
-    after_operand(cx, i, Expression::ExprTerm(term))
-}
-
-/// An expression that starts with parentheses, `((x) + y)`: the run of
-/// opening parentheses is read by a loop, and closed by one, each level
-/// going on as [`expression`] goes on after a term (postfix operators, a
-/// binary chain, a conditional). The tree, the diagnostics and the
-/// nesting limit are as if each `(` had been read by [`parens`], but
-/// 100,000 of them take no stack: called once per level, the productions
-/// between two parentheses used a kilobyte of it, and 100 MB of stack
-/// leaves every cache.
-///
-/// spec: ExprTerm, hclsyntax#expression-terms
-// kept out of `expression`, whose frame every nesting level pays for
-#[inline(never)]
-fn parens_run<'a>(cx: &Ctx<'a>, mut i: Input<'a>) -> PResult<'a, Expression<'a>> {
-    let mut opens: Vec<Span> = vec![span_at(&i, 1)];
-    let mut nest = cx.nest(opens[0], Newlines::Ignored)?;
-    i = token(cx, i, 1);
-    while peek(&i) == Some(b'(') {
-        let open = span_at(&i, 1);
-        nest.deeper(open)?;
-        opens.push(open);
-        i = token(cx, i, 1);
-    }
-    let (mut i, mut expr) = expression(cx, i)?;
-    while let Some(open) = opens.pop() {
-        let close_span = close(cx, &i, open, &PARENS)?;
-        // What follows the `)` belongs to the level outside it.
-        nest.shallower();
-        i = token(cx, i, close_span.len() as usize);
-        let term = ExprTerm::Parens(cx.alloc(Parens {
-            expr,
-            span: open.to(close_span),
-        }));
-        (i, expr) = after_term(cx, i, term)?;
-    }
-    Ok((i, expr))
-}
-
-/// The conditional operator, given its already-parsed predicate. It sits
-/// above every binary operator: `a || b ? c : d` tests `a || b`.
+/// The conditional operator, given its predicate (the expression before
+/// `?`, already read: the production is left-recursive). It sits above
+/// every binary operator: `a || b ? c : d` tests `a || b`.
 ///
 /// ```ebnf
 /// Conditional = Expression "?" Expression ":" Expression;
@@ -90,72 +59,80 @@ fn parens_run<'a>(cx: &Ctx<'a>, mut i: Input<'a>) -> PResult<'a, Expression<'a>>
 /// spec: Conditional, hclsyntax#conditional-operator
 // kept out of its caller, whose frame every nesting level pays for
 #[inline(never)]
-pub(crate) fn conditional<'a>(cx: &Ctx<'a>, i: Input<'a>, predicate: Expression<'a>) -> PResult<'a, Expression<'a>> {
-    let question = span_at(&i, 1);
-    cx.nested(question, cx.newlines(), || {
-        let i = token(cx, i, 1);
-        let (i, true_expr) = expression(cx, i)?;
-        if peek(&i) != Some(b':') {
-            let (subject, what) = found(cx.src, pos(&i));
-            return cx.fail(
-                Diagnostic::error(
-                    "Missing false expression in conditional",
-                    format!(
-                        "The conditional at {} needs a colon and a false expression after its true expression, but found {what}.",
-                        cx.position(question.start)
-                    ),
-                    subject,
-                )
-                .with_context(predicate.span().to(subject)),
-            );
-        }
-        let i = token(cx, i, 1);
-        let (i, false_expr) = expression(cx, i)?;
-        let span = predicate.span().to(false_expr.span());
-        Ok((
-            i,
+pub(crate) fn conditional<'a>(cx: &Ctx<'a>, predicate: Expression<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
+    map(
+        nested(cx, cx.newlines(), bare(QUESTION), |question, i| {
+            separated_pair(
+                preceded(trivia(cx), cut(|i| expression(cx, i))),
+                commit(tok(cx, COLON), |e| missing_false_expression(cx, predicate, question, e)),
+                cut(|i| expression(cx, i)),
+            )
+            .parse(i)
+        }),
+        |(true_expr, false_expr)| {
+            let span = predicate.span().to(false_expr.span());
             Expression::Conditional(cx.alloc(Conditional {
                 predicate,
                 true_expr,
                 false_expr,
                 span,
-            })),
-        ))
-    })
+            }))
+        },
+    )
+    .parse(i)
 }
 
-/// A unary or binary operation, or a lone operand, given its first
-/// operand (a term or a unary operation, already read).
+fn missing_false_expression(cx: &Ctx<'_>, predicate: Expression<'_>, question: Span, e: &PError) -> Diagnostic {
+    let (subject, what) = found(cx.src, e.at);
+    Diagnostic::error(
+        "Missing false expression in conditional",
+        format!(
+            "The conditional at {} needs a colon and a false expression after its true expression, but found {what}.",
+            cx.position(question.start)
+        ),
+        subject,
+    )
+    .with_context(predicate.span().to(subject))
+}
+
+/// A unary or binary operation, or a lone term: an operand, then the rest
+/// of a binary operation chain if an operator follows.
 ///
 /// ```ebnf
 /// Operation = unaryOp | binaryOp;
 /// ```
 /// spec: Operation, hclsyntax#operations
 #[inline]
-pub(crate) fn operation<'a>(cx: &Ctx<'a>, i: Input<'a>, first: Expression<'a>) -> PResult<'a, Expression<'a>> {
-    if binary_operator(&i).is_some() {
-        binary_op(cx, i, first)
-    } else {
-        Ok((i, first))
-    }
+pub(crate) fn operation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
+    flat_map(
+        |i| operand(cx, i),
+        |first| {
+            move |i| {
+                dispatch!(i;
+                    [b'=' | b'!' | b'<' | b'>' | b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|', ..] => {
+                        |i| binary_op(cx, first, i)
+                    },
+                    _ => success(first),
+                )
+            }
+        },
+    )
+    .parse(i)
 }
 
-/// An operand of a binary operator: a term, or a unary operation.
+/// An operand of a binary operator: a unary operation, or a term.
 #[inline]
 fn operand<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
-    match peek(&i) {
-        Some(b'-' | b'!') => unary_op(cx, i),
-        _ => {
-            let (i, term) = expr_term(cx, i)?;
-            Ok((i, Expression::ExprTerm(term)))
-        }
-    }
+    dispatch!(i;
+        [b'-' | b'!', ..] => |i| unary_op(cx, i),
+        _ => map(|i| expr_term(cx, i), Expression::ExprTerm),
+    )
 }
 
 /// `-x` or `!x`. Unary operators bind tighter than any binary operator and
 /// apply to a whole term with its postfix operators (`-a.b` negates `a.b`);
-/// they may be repeated (`!!x`), each repetition counting as one level of
-/// nesting.
+/// they may be repeated (`!!x`, as the reference allows), each repetition
+/// counting as one level of nesting.
 ///
 /// ```ebnf
 /// unaryOp = ("-" | "!") ExprTerm;
@@ -164,29 +141,29 @@ fn operand<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
 // kept out of `expression`, whose frame every nesting level pays for
 #[inline(never)]
 pub(crate) fn unary_op<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
-    let op = match peek(&i) {
-        Some(b'-') => UnaryOperator::Negate,
-        _ => UnaryOperator::Not,
-    };
-    let op_span = span_at(&i, 1);
-    cx.nested(op_span, cx.newlines(), || {
-        let i = token(cx, i, 1);
-        let (i, operand) = operand(cx, i)?;
-        let span = op_span.to(operand.span());
-        Ok((
-            i,
+    nested(cx, cx.newlines(), alt((bare(MINUS), bare(BANG))), |op_span, i| {
+        let op = if cx.src[op_span.start as usize] == b'-' {
+            UnaryOperator::Negate
+        } else {
+            UnaryOperator::Not
+        };
+        map(preceded(trivia(cx), cut(|i| operand(cx, i))), move |operand| {
+            let span = op_span.to(operand.span());
             Expression::Operation(cx.alloc(Operation::UnaryOp(UnaryOp {
                 op,
                 op_span,
                 operand,
                 span,
-            }))),
-        ))
+            })))
+        })
+        .parse(i)
     })
+    .parse(i)
 }
 
-/// The rest of a binary operation chain after its first operand, read flat
-/// and folded by [`precedence::fold`].
+/// The rest of a binary operation chain after its first operand: pairs of
+/// an operator and an operand, read flat and folded by precedence as they
+/// are read ([`Climber`]); no list of the terms is built.
 ///
 /// ```ebnf
 /// binaryOp = ExprTerm binaryOperator ExprTerm;
@@ -194,30 +171,25 @@ pub(crate) fn unary_op<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression
 /// spec: binaryOp, hclsyntax#operations
 // kept out of `expression`, whose frame every nesting level pays for
 #[inline(never)]
-pub(crate) fn binary_op<'a>(cx: &Ctx<'a>, mut i: Input<'a>, first: Expression<'a>) -> PResult<'a, Expression<'a>> {
-    // The chain is folded as it is read (no list of its terms is built):
-    // the operators and operands come from an iterator over the input,
-    // which keeps the first error for after the fold.
-    let mut failed = None;
-    let rest = std::iter::from_fn(|| {
-        let (op, len) = binary_operator(&i)?;
-        let op_span = span_at(&i, len);
-        match operand(cx, token(cx, i, len)) {
-            Ok((next, rhs)) => {
-                i = next;
-                Some(((op, op_span), Pending::Done(rhs)))
-            }
-            Err(e) => {
-                failed = Some(e);
-                None
-            }
-        }
-    });
-    let folded = precedence::fold(cx, Pending::Done(first), rest).close(cx);
-    match failed {
-        Some(e) => Err(e),
-        None => Ok((i, folded)),
+pub(crate) fn binary_op<'a>(cx: &Ctx<'a>, first: Expression<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
+    let mark = cx.binary.mark();
+    let folded = map(
+        fold_many0(
+            pair(|i| binary_operator(cx, i), cut(|i| operand(cx, i))),
+            move || Climber::new(Pending::Done(first)),
+            |mut chain, (op, rhs)| {
+                chain.push(cx, op, Pending::Done(rhs));
+                chain
+            },
+        ),
+        |chain| chain.finish(cx).close(cx),
+    )
+    .parse(i);
+    if folded.is_err() {
+        // the groups of an abandoned chain leave the scratch stack
+        cx.binary.truncate(mark);
     }
+    folded
 }
 
 /// An operand during folding: a finished expression, or a node of one
@@ -264,7 +236,7 @@ impl<'a> Operand for Pending<'a> {
     type Cx = Ctx<'a>;
 
     fn level(op: Self::Op) -> u8 {
-        precedence::level(op.0)
+        op.0.level()
     }
 
     /// Extends `lhs` when it is a group of the same level (left
@@ -272,7 +244,7 @@ impl<'a> Operand for Pending<'a> {
     fn apply(cx: &Ctx<'a>, lhs: Self, (op, op_span): Self::Op, rhs: Self) -> Self {
         let span = lhs.span().to(rhs.span());
         let rhs = rhs.close(cx);
-        let level = precedence::level(op);
+        let level = op.level();
         let (first, mark) = match lhs {
             Pending::Group {
                 first, level: l, mark, ..
@@ -289,75 +261,89 @@ impl<'a> Operand for Pending<'a> {
     }
 }
 
-/// The binary operator at `i` and its length, if there is one.
+/// A binary operator and the trivia after it, with its span.
 ///
 /// ```ebnf
 /// binaryOperator = compareOperator | arithmeticOperator | logicOperator;
 /// ```
 /// spec: binaryOperator
 #[inline]
-pub(crate) fn binary_operator(i: &Input<'_>) -> Option<(BinaryOperator, usize)> {
-    let b = bytes(i);
-    match b.first()? {
-        b'=' | b'!' | b'<' | b'>' => compare_operator(b),
-        b'&' | b'|' => logic_operator(b),
-        _ => arithmetic_operator(b),
-    }
+pub(crate) fn binary_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, (BinaryOperator, Span)> {
+    dispatch!(i;
+        [b'=' | b'!' | b'<' | b'>', ..] => |i| compare_operator(cx, i),
+        [b'+' | b'-' | b'*' | b'/' | b'%', ..] => |i| arithmetic_operator(cx, i),
+        [b'&' | b'|', ..] => |i| logic_operator(cx, i),
+        _ => |i: Input<'a>| Err(nom::Err::Error(PError::expected(pos(&i), Expected::OPERATOR))),
+    )
+}
+
+/// The operator `text` as `op`, and the trivia after it.
+fn operator<'c, 'a>(
+    cx: &'c Ctx<'a>,
+    text: &'static str,
+    op: BinaryOperator,
+) -> impl Parser<Input<'a>, Output = (BinaryOperator, Span), Error = PError> + 'c {
+    let punct = Punct {
+        text,
+        expected: Expected::OPERATOR,
+        // the `/` of a comment (`//`, `/*`) is not a division
+        not_before: if text == "/" { b"/*" } else { b"" },
+    };
+    map(tok(cx, punct), move |span| (op, span))
 }
 
 /// ```ebnf
 /// compareOperator = "==" | "!=" | "<" | ">" | "<=" | ">=";
 /// ```
 /// spec: compareOperator, hclsyntax#comparison-operators
-#[inline]
-pub(crate) fn compare_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
+pub(crate) fn compare_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, (BinaryOperator, Span)> {
     use BinaryOperator::*;
-    match b {
-        [b'=', b'=', ..] => Some((Equal, 2)),
-        [b'!', b'=', ..] => Some((NotEqual, 2)),
-        [b'<', b'=', ..] => Some((LessOrEqual, 2)),
-        [b'>', b'=', ..] => Some((GreaterOrEqual, 2)),
-        [b'<', ..] => Some((Less, 1)),
-        [b'>', ..] => Some((Greater, 1)),
-        _ => None,
-    }
+    // the two-byte operators first: `<` is the start of `<=`
+    alt((
+        operator(cx, "==", Equal),
+        operator(cx, "!=", NotEqual),
+        operator(cx, "<=", LessOrEqual),
+        operator(cx, ">=", GreaterOrEqual),
+        operator(cx, "<", Less),
+        operator(cx, ">", Greater),
+    ))
+    .parse(i)
 }
 
-/// The `/` of a comment (`//`, `/*`) is not a division.
-///
 /// ```ebnf
 /// arithmeticOperator = "+" | "-" | "*" | "/" | "%";
 /// ```
 /// spec: arithmeticOperator, hclsyntax#arithmetic-operators
-#[inline]
-pub(crate) fn arithmetic_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
+pub(crate) fn arithmetic_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, (BinaryOperator, Span)> {
     use BinaryOperator::*;
-    match b {
-        [b'+', ..] => Some((Add, 1)),
-        [b'-', ..] => Some((Subtract, 1)),
-        [b'*', ..] => Some((Multiply, 1)),
-        [b'/', b'/' | b'*', ..] => None,
-        [b'/', ..] => Some((Divide, 1)),
-        [b'%', ..] => Some((Modulo, 1)),
-        _ => None,
-    }
+    alt((
+        operator(cx, "+", Add),
+        operator(cx, "-", Subtract),
+        operator(cx, "*", Multiply),
+        operator(cx, "/", Divide),
+        operator(cx, "%", Modulo),
+    ))
+    .parse(i)
 }
 
 /// ```ebnf
 /// logicOperator = "&&" | "||";
 /// ```
 /// spec: logicOperator, hclsyntax#logic-operators
-#[inline]
-pub(crate) fn logic_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
-    match b {
-        [b'&', b'&', ..] => Some((BinaryOperator::And, 2)),
-        [b'|', b'|', ..] => Some((BinaryOperator::Or, 2)),
-        _ => None,
-    }
+pub(crate) fn logic_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, (BinaryOperator, Span)> {
+    alt((
+        operator(cx, "&&", BinaryOperator::And),
+        operator(cx, "||", BinaryOperator::Or),
+    ))
+    .parse(i)
 }
 
-/// An expression term and the postfix operators after it. The first byte
-/// decides which kind of term to parse; nothing is tried and thrown away.
+/// An expression term and the postfix operators after it (the grammar's
+/// left-recursive `ExprTerm Index | ExprTerm GetAttr | ExprTerm Splat`,
+/// read as a term and a run of operators). The first bytes decide which
+/// kind of term it is; only `[` and `{` try the `for` reading first (it
+/// wins whenever the keyword `for` follows) and fall back to a collection
+/// when it fails before `for`, with nothing built.
 ///
 /// ```ebnf
 /// ExprTerm = (
@@ -368,46 +354,61 @@ pub(crate) fn logic_operator(b: &[u8]) -> Option<(BinaryOperator, usize)> {
 /// ```
 /// spec: ExprTerm, hclsyntax#expression-terms
 pub(crate) fn expr_term<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
-    let (i, term) = match peek(&i) {
-        Some(c) if decimal(c) => number(cx, i)?,
-        Some(b'"') => template(cx, i)?,
-        Some(b'<') if peek_at(&i, 1) == Some(b'<') => template(cx, i)?,
-        Some(b'[' | b'{') => bracketed(cx, i)?,
-        Some(b'(') => parens(cx, i)?,
-        _ if at_identifier(&i) => named(cx, i)?,
-        _ => return cx.fail(expected_expression(cx, pos(&i))),
-    };
-    traversal::postfix(cx, i, term)
+    map(
+        (
+            |i| {
+                dispatch!(i;
+                    [c, ..] if decimal(*c) => |i| number(cx, i),
+                    [b'"', ..] | [b'<', b'<', ..] => |i| template(cx, i),
+                    [b'[' | b'{', ..] => |i| bracketed(cx, i),
+                    [b'(', ..] => |i| parens(cx, i),
+                    _ if at_identifier(&i) => |i| named(cx, i),
+                    _ => |i: Input<'a>| Err(nom::Err::Error(PError::expected(pos(&i), Expected::EXPRESSION))),
+                )
+            },
+            // most terms have no postfix operator: only `.` and `[` start one
+            |i| {
+                dispatch!(i;
+                    [b'.' | b'[', ..] => arena_many0(cx, &cx.ops, |i| postfix_operator(cx, i)),
+                    _ => success(&[][..]),
+                )
+            },
+        ),
+        |(term, ops)| match ops.last() {
+            None => term,
+            Some(last) => {
+                let span = term.span().to(last.span());
+                ExprTerm::Postfix(cx.alloc(Postfix { term, ops, span }))
+            }
+        },
+    )
+    .parse(i)
 }
 
 /// A number literal as a term.
 #[inline(never)]
 fn number<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
-    let (i, lit) = literal::literal_value(cx, i)?;
-    Ok((i, ExprTerm::LiteralValue(lit)))
+    map(|i| literal_value(cx, i), ExprTerm::LiteralValue).parse(i)
 }
 
 /// A quoted or heredoc template as a term.
 #[inline(never)]
 fn template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
-    let (i, t) = template_expr::template_expr(cx, i)?;
-    Ok((i, ExprTerm::TemplateExpr(t)))
+    map(|i| template_expr(cx, i), ExprTerm::TemplateExpr).parse(i)
 }
 
-/// `[` and `{` start either a collection or a `for` expression; the `for`
+/// `[` and `{` open either a `for` expression or a collection; the `for`
 /// reading wins whenever the first thing inside is the keyword `for`.
 ///
 /// spec: hclsyntax#collection-values, hclsyntax#for-expressions
 // kept out of its caller, whose frame every nesting level pays for
 #[inline(never)]
 fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
-    if for_expr::opens_for(cx, &i) {
-        let (i, f) = for_expr::for_expr(cx, i)?;
-        Ok((i, ExprTerm::ForExpr(f)))
-    } else {
-        let (i, c) = collection::collection_value(cx, i)?;
-        Ok((i, ExprTerm::CollectionValue(c)))
-    }
+    alt((
+        map(|i| for_expr(cx, i), ExprTerm::ForExpr),
+        map(|i| collection_value(cx, i), ExprTerm::CollectionValue),
+    ))
+    .parse(i)
 }
 
 /// `( expression )`. Newlines inside are whitespace.
@@ -416,21 +417,25 @@ fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
 // kept out of its caller, whose frame every nesting level pays for
 #[inline(never)]
 fn parens<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
-    let open = span_at(&i, 1);
-    let (i, expr, close_span) = cx.nested(open, Newlines::Ignored, || {
-        let i = token(cx, i, 1);
-        let (i, expr) = expression(cx, i)?;
-        let close_span = close(cx, &i, open, &PARENS)?;
-        Ok((i, expr, close_span))
-    })?;
-    Ok((
-        token(cx, i, close_span.len() as usize),
-        ExprTerm::Parens(cx.alloc(Parens {
-            expr,
-            span: open.to(close_span),
-        })),
-    ))
+    map(
+        enclosed(
+            cx,
+            OPEN_PAREN,
+            |open| open,
+            |_, i| cut(|i| expression(cx, i)).parse(i),
+            |_| &PARENS,
+        ),
+        |(open, expr, close)| {
+            ExprTerm::Parens(cx.alloc(Parens {
+                expr,
+                span: open.to(close),
+            }))
+        },
+    )
+    .parse(i)
 }
+
+const OPEN_PAREN: Punct = super::combinators::OPEN_PAREN;
 
 const PARENS: Closer = Closer {
     byte: b')',
@@ -442,54 +447,46 @@ const PARENS: Closer = Closer {
 };
 
 /// A term that starts with a name: the keywords `true`, `false` and `null`
-/// (which win over every other reading), a function call, or a variable.
+/// (which win over every other reading), or a name, which a function call
+/// (an opening parenthesis after it) or a variable goes on from; the name
+/// is read once.
 ///
-/// spec: hclsyntax#keywords, LiteralValue, FunctionCall, VariableExpr
+/// spec: hclsyntax#keywords, hclsyntax#expression-terms
 // kept out of its caller, whose frame every nesting level pays for
-#[inline(never)]
+#[inline]
 fn named<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
-    let n = identifier_len(i.fragment());
-    if let b"true" | b"false" | b"null" = &i.fragment()[..n] {
-        let (i, lit) = literal::literal_value(cx, i)?;
-        return Ok((i, ExprTerm::LiteralValue(lit)));
-    }
-    let start = pos(&i) as usize;
-    let name = cx.ident(start as u32, n);
-    let j = token(cx, i, n);
-    if peek(&j) == Some(b'(') {
-        let (j, f) = call::function_call(cx, j, name)?;
-        Ok((j, ExprTerm::FunctionCall(cx.alloc(f))))
-    } else {
-        let (j, v) = variable_expr(cx, j, name)?;
-        Ok((j, ExprTerm::VariableExpr(v)))
+    dispatch!(i;
+        _ if at_literal_keyword(&i) => map(|i| literal_value(cx, i), ExprTerm::LiteralValue),
+        _ => flat_map(ident(cx), |name| {
+            move |i| {
+                dispatch!(i;
+                    [b'(', ..] => map(|i| function_call(cx, name, i), |f| ExprTerm::FunctionCall(cx.alloc(f))),
+                    _ => map(|i| variable_expr(cx, name, i), ExprTerm::VariableExpr),
+                )
+            }
+        }),
+    )
+}
+
+/// Whether the keyword `true`, `false` or `null` is at `i`.
+#[inline]
+fn at_literal_keyword(i: &Input<'_>) -> bool {
+    match bytes(i).first() {
+        Some(b't') => at_keyword(i, "true"),
+        Some(b'f') => at_keyword(i, "false"),
+        Some(b'n') => at_keyword(i, "null"),
+        _ => false,
     }
 }
 
-/// A reference to a variable, given its already-read name.
+/// A reference to a variable: its name, read by the caller (see
+/// [`named`]).
 ///
 /// ```ebnf
 /// VariableExpr = Identifier;
 /// ```
 /// spec: VariableExpr, hclsyntax#variables-and-variable-expressions
 #[inline]
-pub(crate) fn variable_expr<'a>(_cx: &Ctx<'a>, i: Input<'a>, name: Identifier<'a>) -> PResult<'a, VariableExpr<'a>> {
-    Ok((i, VariableExpr { name }))
-}
-
-/// The diagnostic for a missing expression at `at`.
-pub(crate) fn expected_expression(cx: &Ctx<'_>, at: u32) -> Diagnostic {
-    let (subject, what) = found(cx.src, at);
-    let summary = if subject.start as usize >= cx.src.len() {
-        "Missing expression"
-    } else {
-        "Invalid expression"
-    };
-    Diagnostic::error(
-        summary,
-        format!(
-            "Expected the start of an expression, but found {what}.{}",
-            misused_character_hint(&cx.src[subject.start as usize..])
-        ),
-        subject,
-    )
+pub(crate) fn variable_expr<'a>(_cx: &Ctx<'a>, name: Identifier<'a>, i: Input<'a>) -> PResult<'a, VariableExpr<'a>> {
+    success(VariableExpr { name }).parse(i)
 }

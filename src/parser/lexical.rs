@@ -41,16 +41,6 @@ pub(crate) fn token<'a>(cx: &Ctx<'a>, i: Input<'a>, n: usize) -> Input<'a> {
     }
 }
 
-/// The byte after the next `n` bytes and the trivia after them, without
-/// consuming anything.
-#[inline]
-pub(crate) fn peek_after(cx: &Ctx<'_>, i: &Input<'_>, n: usize) -> Option<u8> {
-    let b = bytes(i);
-    let n = n.min(b.len());
-    let m = trivia_len(cx, &b[n..], pos(i) + n as u32);
-    b.get(n + m).copied()
-}
-
 /// The length of the trivia at the start of `b` (which starts at offset
 /// `base` of the input).
 #[inline]
@@ -105,6 +95,7 @@ fn skip_trivia_slow(cx: &Ctx<'_>, b: &[u8], base: u32, newlines: bool, mut n: us
 
 /// Skips whitespace, comments and newlines, whatever the mode: between the
 /// items of a body, where blank lines carry no meaning.
+#[inline]
 pub(crate) fn trivia_and_newlines<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Input<'a> {
     let n = trivia_and_newlines_len(cx, &i);
     if n == 0 {
@@ -182,6 +173,7 @@ fn inline_comment_end(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
 
 /// Whether `i` starts with a newline sequence or a line comment (which
 /// counts as a newline).
+#[inline]
 pub(crate) fn at_newline(i: &Input<'_>) -> bool {
     matches!(
         bytes(i),
@@ -338,6 +330,7 @@ static IDENT_CONTINUE: [bool; 128] = {
 /// Identifier = ID_Start (ID_Continue | '-')*;
 /// ```
 /// spec: Identifier, hclsyntax#identifiers, hclsyntax#keywords
+#[inline]
 pub(crate) fn identifier<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Identifier<'a>> {
     let n = identifier_len(i.fragment());
     if n == 0 {
@@ -345,16 +338,6 @@ pub(crate) fn identifier<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Identifi
     }
     let id = cx.ident(pos(&i), n);
     Ok((token(cx, i, n), id))
-}
-
-/// An identifier, without the trivia after it.
-pub(crate) fn identifier_token<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Identifier<'a>> {
-    let n = identifier_len(i.fragment());
-    if n == 0 {
-        return Err(nom::Err::Error(PError::expected(pos(&i), Expected::IDENTIFIER)));
-    }
-    let id = cx.ident(pos(&i), n);
-    Ok((skip(i, n), id))
 }
 
 /// One decimal digit.
@@ -412,17 +395,20 @@ fn numeric_lit_len(b: &[u8]) -> Option<usize> {
 /// NumericLit = decimal+ ("." decimal+)? (expmark decimal+)?;
 /// ```
 /// spec: NumericLit, hclsyntax#numeric-literals
+#[inline]
 pub(crate) fn numeric_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, NumericLit<'a>> {
     let (n, lit) = numeric_lit_at(cx, &i)?;
     Ok((token(cx, i, n), lit))
 }
 
 /// A number literal without the trivia after it.
+#[inline]
 pub(crate) fn numeric_lit_token<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, NumericLit<'a>> {
     let (n, lit) = numeric_lit_at(cx, &i)?;
     Ok((skip(i, n), lit))
 }
 
+#[inline]
 fn numeric_lit_at<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> Result<(usize, NumericLit<'a>), nom::Err<PError>> {
     let start = pos(i);
     let n = numeric_lit_len(i.fragment()).ok_or_else(|| nom::Err::Error(PError::expected(start, Expected::DIGITS)))?;

@@ -2,12 +2,13 @@
 //!
 //! spec: hclsyntax#literal-values
 
+use super::combinators::{dispatch, keyword};
 use super::context::{pos, Ctx};
 use super::error::{Expected, PError};
-use super::lexical::{at_keyword, numeric_lit, token};
+use super::lexical::{decimal, numeric_lit};
 use super::{Input, PResult};
 use crate::ast::LiteralValue;
-use crate::span::Span;
+use nom::combinator::map;
 
 /// A number, `true`, `false` or `null`.
 ///
@@ -16,21 +17,11 @@ use crate::span::Span;
 /// ```
 /// spec: LiteralValue, hclsyntax#literal-values
 pub(crate) fn literal_value<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, LiteralValue<'a>> {
-    let at = pos(&i);
-    let keyword = |kw: &str, value: LiteralValue<'a>| {
-        let len = kw.len();
-        Ok((token(cx, i, len), value))
-    };
-    if at_keyword(&i, "true") {
-        keyword("true", LiteralValue::Bool(true, Span::new(at, at + 4)))
-    } else if at_keyword(&i, "false") {
-        keyword("false", LiteralValue::Bool(false, Span::new(at, at + 5)))
-    } else if at_keyword(&i, "null") {
-        keyword("null", LiteralValue::Null(Span::new(at, at + 4)))
-    } else if i.fragment().first().is_some_and(u8::is_ascii_digit) {
-        let (i, n) = numeric_lit(cx, i)?;
-        Ok((i, LiteralValue::NumericLit(n)))
-    } else {
-        Err(nom::Err::Error(PError::expected(at, Expected::EXPRESSION)))
-    }
+    dispatch!(i;
+        [c, ..] if decimal(*c) => map(|i| numeric_lit(cx, i), LiteralValue::NumericLit),
+        [b't', ..] => map(keyword(cx, "true"), |span| LiteralValue::Bool(true, span)),
+        [b'f', ..] => map(keyword(cx, "false"), |span| LiteralValue::Bool(false, span)),
+        [b'n', ..] => map(keyword(cx, "null"), LiteralValue::Null),
+        _ => |i: Input<'a>| Err(nom::Err::Error(PError::expected(pos(&i), Expected::EXPRESSION))),
+    )
 }

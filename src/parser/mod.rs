@@ -3,19 +3,24 @@
 //!
 //! | sub-language | module |
 //! | --- | --- |
+//! | the project's own combinators (tokens, dispatch, nesting, recovery, arena lists) | `combinators` |
 //! | lexical elements (trivia, identifiers, numbers) | `lexical` |
-//! | bodies, attributes, blocks, recovery | `structure`, `recovery` |
+//! | bodies, attributes, blocks | `structure` |
 //! | expressions, operators, conditional | `expression`, `precedence` |
 //! | literals, collections, calls, `for` | `literal`, `collection`, `call`, `for_expr` |
 //! | index, attribute access, splats | `traversal` |
-//! | template expressions, templates | `template_expr`, `template` |
+//! | template expressions, templates | `template` (a folder) |
+//! | resynchronisation after an error | `recovery_scan` |
 //!
 //! Every production takes the explicit parse context [`Ctx`] (newline
 //! mode, nesting depth, non-fatal diagnostics) and the input, and returns
-//! the input after its trailing whitespace and comments.
+//! the input after its trailing whitespace and comments. Its body is a
+//! composition of nom's combinators and the project's own, in the order of
+//! its EBNF; `docs/parser.md` is the reviewer's guide.
 
 mod call;
 mod collection;
+mod combinators;
 mod context;
 mod delimited;
 mod error;
@@ -25,12 +30,11 @@ mod fragment;
 mod lexical;
 mod literal;
 mod names;
-pub(crate) mod precedence;
-mod recovery;
+mod precedence;
+mod recovery_scan;
 mod scratch;
 mod structure;
 mod template;
-mod template_expr;
 mod traversal;
 
 use crate::arena::Arena;
@@ -39,6 +43,9 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::source;
 use crate::span::Span;
 use context::{Ctx, Newlines};
+use nom::multi::many0;
+use nom::sequence::preceded;
+use nom::Parser;
 use nom_locate::LocatedSpan;
 
 /// The parser's input: bytes with their offset in the source. Its
@@ -186,7 +193,7 @@ pub fn parse_expression_with<'a>(arena: &'a Arena, src: &'a [u8], options: &Pars
                     expr
                 }
                 Err(e) => {
-                    cx.report(structure::error_diagnostic(cx, e));
+                    cx.report(error::error_diagnostic(cx, e));
                     Expression::Invalid(Span::new(context::pos(&i), cx.src.len() as u32))
                 }
             }
@@ -224,31 +231,44 @@ pub fn parse_template_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseO
         src,
         options,
         Newlines::Ignored,
-        |cx, mut i| {
-            let start = context::pos(&i);
-            // a stray `else`/`endif`/`endfor` tag is reported and the text
-            // after it read on, so nothing valid is lost
-            let mut parts = Vec::new();
-            loop {
-                match template::template(cx, i, template::Flavor::Standalone, false) {
-                    Ok((_, (t, template::Ending::End))) => {
-                        parts.extend_from_slice(t.parts);
-                        break;
-                    }
-                    Ok((rest, (t, template::Ending::Tag { kind, span, .. }))) => {
-                        cx.report(template::stray_tag(kind, span));
-                        parts.extend_from_slice(t.parts);
-                        i = rest;
-                    }
-                    Err(e) => {
-                        cx.report(structure::error_diagnostic(cx, e));
-                        break;
-                    }
+        |cx, i| {
+            // Template (StrayTag Template)*: a stray `else`/`endif`/`endfor`
+            // tag is reported and the text after it read on, so nothing
+            // valid is lost. A template's parts are kept once the tag
+            // after it (if any) has been read.
+            let parts = std::cell::RefCell::new(Vec::new());
+            let pending: std::cell::Cell<Option<Template<'a>>> = std::cell::Cell::new(None);
+            let keep = || {
+                if let Some(t) = pending.take() {
+                    parts.borrow_mut().extend_from_slice(t.parts);
                 }
+            };
+            // (side effects go in closures: nom skips a `map`'s function
+            // where the output is not used, as `preceded` does its first)
+            let standalone = |i| {
+                let (i, t) = template::template(cx, template::Flavor::Standalone, false).parse(i)?;
+                pending.set(Some(t));
+                Ok((i, ()))
+            };
+            let read = (
+                &standalone,
+                many0(preceded(
+                    |i| {
+                        let (i, ()) = template::stray_tag(cx, true).parse(i)?;
+                        keep();
+                        Ok((i, ()))
+                    },
+                    &standalone,
+                )),
+            )
+                .parse(i);
+            match read {
+                Ok(_) => keep(),
+                Err(e) => cx.report(error::error_diagnostic(cx, e)),
             }
             Template {
-                parts: cx.arena.alloc_slice(&parts),
-                span: Span::new(start, cx.src.len() as u32),
+                parts: cx.arena.alloc_slice(&parts.into_inner()),
+                span: Span::new(context::pos(&i), cx.src.len() as u32),
             }
         },
         |span| Template { parts: &[], span },

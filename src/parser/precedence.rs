@@ -1,29 +1,16 @@
 //! Precedence climbing for binary operators.
 //!
-//! The parser reads `ExprTerm (binaryOperator ExprTerm)*` as a flat list and
-//! hands it to [`fold`], which builds the tree with two small stacks instead
-//! of recursion, so a chain of a million operators costs linear time and no
-//! stack depth. Levels come from the spec's table; operators of one level
+//! The parser reads `ExprTerm (binaryOperator ExprTerm)*` as a flat run and
+//! hands each operator and operand to a [`Climber`] as it reads them, which
+//! builds the tree with two small stacks instead of recursion, so a chain
+//! of a million operators costs linear time and no stack depth. Levels come
+//! from the spec's table ([`BinaryOperator::level`]); operators of one level
 //! associate to the left.
 //!
 //! spec: hclsyntax#operations, binaryOp
 
+#[cfg(test)]
 use crate::ast::BinaryOperator;
-
-/// The precedence level of `op`; higher binds tighter.
-///
-/// spec: hclsyntax#operations
-pub(crate) fn level(op: BinaryOperator) -> u8 {
-    use BinaryOperator::*;
-    match op {
-        Multiply | Divide | Modulo => 6,
-        Add | Subtract => 5,
-        Greater | GreaterOrEqual | Less | LessOrEqual => 4,
-        Equal | NotEqual => 3,
-        And => 2,
-        Or => 1,
-    }
-}
 
 /// Something that binary operators can combine.
 pub(crate) trait Operand: Sized {
@@ -39,32 +26,74 @@ pub(crate) trait Operand: Sized {
 }
 
 /// Folds `first op1 t1 op2 t2 ...` by precedence, left-associative within
-/// a level.
+/// a level, as the pairs arrive.
 ///
 /// The operator stack only ever holds strictly rising levels, so it stays
 /// as small as the level table however long the chain is.
-pub(crate) fn fold<T: Operand>(cx: &T::Cx, first: T, rest: impl IntoIterator<Item = (T::Op, T)>) -> T {
-    let mut operands: Vec<T> = vec![first];
-    let mut operators: Vec<T::Op> = Vec::new();
-    for (op, term) in rest {
-        while operators.last().is_some_and(|&top| T::level(top) >= T::level(op)) {
-            reduce(cx, &mut operands, &mut operators);
-        }
-        operators.push(op);
-        operands.push(term);
-    }
-    while !operators.is_empty() {
-        reduce(cx, &mut operands, &mut operators);
-    }
-    // One operand is left: the stacks started with one more operand than
-    // operators and every reduction removes one of each.
-    operands.pop().expect("fold always leaves one operand")
+///
+/// A chain of one operand (most expressions) allocates nothing.
+pub(crate) struct Climber<T: Operand> {
+    /// The first operand, until an operator follows it.
+    first: Option<T>,
+    operands: Vec<T>,
+    operators: Vec<T::Op>,
 }
 
-fn reduce<T: Operand>(cx: &T::Cx, operands: &mut Vec<T>, operators: &mut Vec<T::Op>) {
-    if let (Some(op), Some(rhs), Some(lhs)) = (operators.pop(), operands.pop(), operands.pop()) {
-        operands.push(T::apply(cx, lhs, op, rhs));
+impl<T: Operand> Climber<T> {
+    /// A chain that starts with `first`.
+    pub(crate) fn new(first: T) -> Self {
+        Climber {
+            first: Some(first),
+            operands: Vec::new(),
+            operators: Vec::new(),
+        }
     }
+
+    /// The next operator and its right operand.
+    pub(crate) fn push(&mut self, cx: &T::Cx, op: T::Op, term: T) {
+        if let Some(first) = self.first.take() {
+            self.operands.push(first);
+        }
+        while self.operators.last().is_some_and(|&top| T::level(top) >= T::level(op)) {
+            self.reduce(cx);
+        }
+        self.operators.push(op);
+        self.operands.push(term);
+    }
+
+    /// The folded chain.
+    pub(crate) fn finish(mut self, cx: &T::Cx) -> T {
+        if let Some(first) = self.first.take() {
+            return first;
+        }
+        while !self.operators.is_empty() {
+            self.reduce(cx);
+        }
+        // One operand is left: the stacks started with one more operand than
+        // operators and every reduction removes one of each.
+        self.operands.pop().expect("fold always leaves one operand")
+    }
+
+    fn reduce(&mut self, cx: &T::Cx) {
+        if let (Some(op), Some(rhs), Some(lhs)) = (self.operators.pop(), self.operands.pop(), self.operands.pop()) {
+            self.operands.push(T::apply(cx, lhs, op, rhs));
+        }
+    }
+}
+
+/// Folds a whole chain at once.
+#[cfg(test)]
+fn fold<T: Operand>(cx: &T::Cx, first: T, rest: impl IntoIterator<Item = (T::Op, T)>) -> T {
+    let mut climber = Climber::new(first);
+    for (op, term) in rest {
+        climber.push(cx, op, term);
+    }
+    climber.finish(cx)
+}
+
+#[cfg(test)]
+fn level(op: BinaryOperator) -> u8 {
+    op.level()
 }
 
 #[cfg(test)]

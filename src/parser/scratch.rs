@@ -49,6 +49,13 @@ impl<T> Scratch<T> {
         stack.push(entry);
     }
 
+    /// Drops the entries above `mark` (those of lists abandoned without
+    /// a guard, see `expression::binary_op`).
+    #[inline]
+    pub(crate) fn truncate(&self, mark: usize) {
+        self.0.borrow_mut().truncate(mark);
+    }
+
     /// The entries above `mark`, copied into `arena` as an exactly sized
     /// slice and removed from the stack.
     #[inline]
@@ -57,6 +64,9 @@ impl<T> Scratch<T> {
         T: Copy,
     {
         let mut stack = self.0.borrow_mut();
+        if stack.len() == mark {
+            return &[];
+        }
         let slice = arena.alloc_slice(&stack[mark..]);
         stack.truncate(mark);
         slice
@@ -76,10 +86,12 @@ impl<T> List<'_, T> {
         self.stack.push(entry);
     }
 
-    /// The number of entries so far.
+    /// Appends the entries of `entries`.
     #[inline]
-    pub(crate) fn len(&self) -> usize {
-        self.stack.mark() - self.mark
+    pub(crate) fn extend(&self, entries: impl IntoIterator<Item = T>) {
+        for e in entries {
+            self.stack.push(e);
+        }
     }
 
     /// The entries, changed by `edit` in place, then copied into `arena`.
@@ -121,7 +133,6 @@ mod tests {
         let inner = s.open();
         inner.push(10);
         inner.push(11);
-        assert_eq!(inner.len(), 2);
         let arena = Arena::new();
         assert_eq!(inner.finish(&arena), &[10, 11]);
         outer.push(2);

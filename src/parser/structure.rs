@@ -4,20 +4,38 @@
 //!
 //! spec: hclsyntax#structural-elements
 
-use super::context::{peek, pos, skip, span_at, Ctx, Newlines};
-use super::error::PError;
+use super::combinators::{
+    arena_many0, bare, commit, dispatch, ident, nested, recover, tok, trivia, Punct, EQUALS, OPEN_BRACE,
+};
+use super::context::{bytes, pos, skip, span_at, Ctx, Newlines};
+use super::error::{error_diagnostic, Expected, PError};
 use super::expression::expression;
 use super::lexical::{
-    at_identifier, at_newline, found, identifier, identifier_len, misused_character_hint, token, trivia,
-    trivia_and_newlines_len, trivia_len, unused_character_len,
+    at_identifier, at_newline, found, identifier_len, misused_character_hint, trivia_and_newlines, trivia_len,
+    unused_character_len,
 };
 use super::names::Names;
-use super::recovery::resync;
-use super::template_expr::{quoted_template, string_lit};
+use super::recovery_scan::{resync, without_line_end};
+use super::template::{quoted_template, string_lit};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
+use nom::branch::alt;
+use nom::combinator::{cut, flat_map, map, peek};
+use nom::multi::fold_many0;
+use nom::sequence::{preceded, terminated};
+use nom::{Err, Parser};
+
+/// `}`, which closes a block.
+const CLOSE_BRACE: Punct = Punct::new("}", Expected::NONE);
+
+/// The `=` of a one-line block's attribute, which (as the reference reads
+/// it) may also be the start of `=>`.
+const ONE_LINE_EQUALS: Punct = Punct {
+    not_before: b"=",
+    ..EQUALS
+};
 
 /// A whole file: a body running to the end of the input. Never fails:
 /// problems become diagnostics.
@@ -27,142 +45,154 @@ use crate::span::Span;
 /// ```
 /// spec: ConfigFile, hclsyntax#configuration-files
 pub(crate) fn config_file<'a>(cx: &Ctx<'a>, i: Input<'a>) -> ConfigFile<'a> {
-    let start = pos(&i);
-    let (_, body) = body(cx, i, None, None);
-    ConfigFile {
-        body,
-        span: Span::new(start, cx.src.len() as u32),
+    let span = Span::new(pos(&i), cx.src.len() as u32);
+    match body(cx, None, None).parse(i) {
+        Ok((_, body)) => ConfigFile { body, span },
+        // a body recovers from every error in it
+        Err(e) => {
+            cx.report(error_diagnostic(cx, e));
+            ConfigFile {
+                body: Body::default(),
+                span,
+            }
+        }
     }
 }
 
-/// Attributes and blocks, up to the end of input or (inside a block) the
-/// closing brace, which is not consumed. Blank lines and comments between
-/// items mean nothing. A broken item is reported and skipped up to the
-/// point where the next one can start. `first` is an item already read
-/// (by a one-line block that turned out to continue over lines).
+/// Attributes and blocks, up to the end of input or (inside the block
+/// whose brace is `open_brace`) the closing brace, which is not consumed.
+/// Blank lines and comments between items mean nothing. A broken item is
+/// reported and skipped up to the point where the next one can start
+/// ([`recover`]). `first` is an item already read (by a one-line block
+/// that turned out to continue over lines). Each attribute name may be set
+/// once ([`Names`]).
 ///
 /// ```ebnf
 /// Body = (Attribute | Block | OneLineBlock)*;
 /// ```
 /// spec: Body, hclsyntax#bodies
-pub(crate) fn body<'a>(
-    cx: &Ctx<'a>,
-    mut i: Input<'a>,
+pub(crate) fn body<'c, 'a: 'c>(
+    cx: &'c Ctx<'a>,
     open_brace: Option<Span>,
     first: Option<BodyItem<'a>>,
-) -> (Input<'a>, Body<'a>) {
-    let start = open_brace.map_or(pos(&i), |b| b.start);
-    let items = cx.items.open();
-    let mut names = Names::new(cx);
-    if let Some(item) = first {
-        if let BodyItem::Attribute(a) = &item {
+) -> impl FnMut(Input<'a>) -> PResult<'a, Body<'a>> + 'c {
+    move |i: Input<'a>| {
+        let start = open_brace.map_or(pos(&i), |b| b.start);
+        let mut names = Names::new(cx);
+        if let Some(BodyItem::Attribute(a)) = &first {
             names.check(cx, a);
         }
-        items.push(item);
+        let (i, items) = preceded(
+            blank_lines(cx),
+            fold_many0(
+                terminated(
+                    |i| {
+                        let (i, item) = body_element(cx, open_brace.is_some(), i)?;
+                        if let Some(BodyItem::Attribute(a)) = &item {
+                            names.check(cx, a);
+                        }
+                        Ok((i, item))
+                    },
+                    blank_lines(cx),
+                ),
+                || {
+                    let items = cx.items.open();
+                    items.extend(first);
+                    items
+                },
+                |items, item| {
+                    items.extend(item);
+                    items
+                },
+            ),
+        )
+        .parse(i)?;
+        let items = items.finish(cx.arena);
+        names.finish(cx);
+        let end = open_brace.map_or(pos(&i), |_| pos(&i) + u32::from(bytes(&i).first() == Some(&b'}')));
+        Ok((
+            i,
+            Body {
+                items,
+                span: Span::new(start, end),
+            },
+        ))
     }
-    loop {
-        // The blank lines and comments before an item are consumed with the
-        // item's first tokens, in one step.
-        let lead = trivia_and_newlines_len(cx, &i);
-        match i.fragment().get(lead) {
-            None => {
-                i = skip(i, lead);
-                break;
-            }
-            Some(b'}') if open_brace.is_some() => {
-                i = skip(i, lead);
-                break;
-            }
-            Some(b'}') => {
-                i = skip(i, lead);
-                cx.report(Diagnostic::error(
-                    "Argument or block definition required",
-                    "This closing brace has no block to close: an argument or block definition is required here.",
-                    span_at(&i, 1),
-                ));
-                i = skip(i, 1);
-                continue;
-            }
-            _ => {}
-        }
-        let item_start = pos(&i) as usize + lead;
-        match body_item(cx, i, lead) {
-            Ok((next, item)) => {
-                if let BodyItem::Attribute(a) = &item {
-                    names.check(cx, a);
-                }
-                items.push(item);
-                i = next;
-            }
-            Err(e) => {
-                cx.report(error_diagnostic(cx, e));
-                let resume = resync(cx.src, item_start);
-                i = skip(i, resume - pos(&i) as usize);
-            }
-        }
-    }
-    names.finish(cx);
-    let end = open_brace.map_or(pos(&i), |_| pos(&i) + u32::from(peek(&i) == Some(b'}')));
-    (
-        i,
-        Body {
-            items: items.finish(cx.arena),
-            span: Span::new(start, end),
+}
+
+/// Blank lines and comments between the items of a body.
+fn blank_lines<'c, 'a>(cx: &'c Ctx<'a>) -> impl FnMut(Input<'a>) -> PResult<'a, ()> + 'c {
+    move |i| Ok((trivia_and_newlines(cx, i), ()))
+}
+
+/// The next element of a body: an item, or `None` for one skipped as
+/// broken or a stray closing brace. Fails without consuming at the end of
+/// the body.
+fn body_element<'a>(cx: &Ctx<'a>, in_block: bool, i: Input<'a>) -> PResult<'a, Option<BodyItem<'a>>> {
+    dispatch!(i;
+        [] => |i: Input<'a>| Err(Err::Error(PError::expected(pos(&i), Expected::NONE))),
+        [b'}', ..] if in_block => |i: Input<'a>| Err(Err::Error(PError::expected(pos(&i), Expected::NONE))),
+        [b'}', ..] => |i| stray_brace(cx, i),
+        _ => map(recover(cx, |i| body_item(cx, i), resync), Result::ok),
+    )
+}
+
+/// A closing brace with no block to close: reported and skipped.
+fn stray_brace<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Option<BodyItem<'a>>> {
+    cx.report(Diagnostic::error(
+        "Argument or block definition required",
+        "This closing brace has no block to close: an argument or block definition is required here.",
+        span_at(&i, 1),
+    ));
+    Ok((skip(i, 1), None))
+}
+
+/// One attribute or block. Both start with a name; what follows it
+/// decides, and where neither fits, the message says what would have.
+fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
+    dispatch!(i;
+        [b'"', ..] => |i| cx.fail(quoted_name(cx, i)),
+        _ if at_identifier(&i) => commit(
+            alt((|i| attribute(cx, i), |i| block(cx, i))),
+            |e| item_error(cx, &i, e),
+        ),
+        _ => |i: Input<'a>| {
+            let (subject, what) = found(cx.src, pos(&i));
+            cx.fail(Diagnostic::error(
+                "Argument or block definition required",
+                format!("An argument or block definition is required here, but found {what}."),
+                subject,
+            ))
         },
     )
 }
 
-/// Turns a failure into its diagnostic.
-pub(crate) fn error_diagnostic(cx: &Ctx<'_>, e: nom::Err<PError>) -> Diagnostic {
-    let e = match e {
-        nom::Err::Error(e) | nom::Err::Failure(e) => e,
-        nom::Err::Incomplete(_) => PError::expected(cx.src.len() as u32, Default::default()),
-    };
-    match e.diag {
-        Some(d) => *d,
-        None => {
-            let (subject, what) = found(cx.src, e.at);
-            Diagnostic::error(
-                "Invalid syntax",
-                format!("Expected {}, but found {what}.", e.expected.describe()),
-                subject,
-            )
-        }
-    }
-}
-
-/// One attribute or block, starting with its name.
-/// One attribute or block, starting with its name `lead` bytes after `i`
-/// (the trivia before it).
-fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>, lead: usize) -> PResult<'a, BodyItem<'a>> {
-    let b = &i.fragment()[lead..];
-    let start = pos(&i) + lead as u32;
-    let n = identifier_len(b);
-    if n == 0 {
-        let at = skip(i, lead);
-        if peek(&at) == Some(b'"') {
-            return cx.fail(quoted_name(cx, at));
-        }
-        let (subject, what) = found(cx.src, start);
-        return cx.fail(Diagnostic::error(
-            "Argument or block definition required",
-            format!("An argument or block definition is required here, but found {what}."),
+/// The error of an item that is neither an attribute nor a block: the
+/// name at `i` followed by something that starts neither (then `e` is
+/// there, right after the name and its trivia), or a block definition
+/// broken after its labels.
+fn item_error(cx: &Ctx<'_>, i: &Input<'_>, e: &PError) -> Diagnostic {
+    let start = pos(i);
+    let name = cx.ident(start, identifier_len(bytes(i)));
+    let after_name = name.span.end + trivia_len(cx, &cx.src[name.span.end as usize..], name.span.end) as u32;
+    if e.at > after_name {
+        let (subject, what) = found(cx.src, e.at);
+        return Diagnostic::error(
+            "Invalid block definition",
+            format!(
+                "Either a quoted string block label or an opening brace (\"{{\") is expected here, but found {what}."
+            ),
             subject,
-        ));
+        )
+        .with_context(name.span.to(subject));
     }
-    // the name and the trivia after it, measured without consuming them
-    let name = cx.ident(start, n);
-    let after = n + trivia_len(cx, &b[n..], start + n as u32);
-    match &b[after..] {
+    match &cx.src[after_name as usize..] {
         // `==` and `=>` are tokens of their own, not an equals sign
-        [b'=', b'=' | b'>', ..] => cx.fail(definition_required(cx, name)),
-        [b'=', ..] => attribute(cx, i, name, Span::new(start + after as u32, start + after as u32 + 1)),
-        [b'"' | b'{', ..] => block(cx, skip(i, lead + after), name),
-        rest if identifier_len(rest) > 0 => block(cx, skip(i, lead + after), name),
+        [b'=', ..] => definition_required(name),
         rest if unused_character_len(rest).is_some() || !misused_character_hint(rest).is_empty() => {
-            cx.fail(character_after(cx, name, start + after as u32, true))
+            character_after(cx, name, after_name, true)
         }
-        _ => cx.fail(definition_required(cx, name)),
+        _ => definition_required(name),
     }
 }
 
@@ -205,7 +235,7 @@ fn character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32, blocks: bool) ->
     Diagnostic::error(summary, detail, subject).with_context(name.span.to(subject))
 }
 
-fn definition_required(_cx: &Ctx<'_>, name: Identifier<'_>) -> Diagnostic {
+fn definition_required(name: Identifier<'_>) -> Diagnostic {
     Diagnostic::error(
         "Argument or block definition required",
         format!(
@@ -221,7 +251,7 @@ fn definition_required(_cx: &Ctx<'_>, name: Identifier<'_>) -> Diagnostic {
 fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     let quote = span_at(&i, 1);
     if let Ok((j, _)) = quoted_template(cx, i) {
-        if peek(&j) == Some(b'=') {
+        if bytes(&j).first() == Some(&b'=') {
             return Diagnostic::error(
                 "Invalid argument name",
                 "Argument names must not be quoted: write the name as a bare identifier.",
@@ -236,242 +266,226 @@ fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     )
 }
 
-/// `name = expression`, ended by a newline (or the end of the file). The
-/// name and the `=` sign have been found; `i` is still before the name (at
-/// the trivia before it), so that all of it is consumed in one step. An error in the expression is reported
-/// and the attribute kept, with an [`Expression::Invalid`] value.
+/// `name = expression`, ended by a newline (or the end of the file). An
+/// error in the expression is reported and the attribute kept, with an
+/// [`Expression::Invalid`] value, parsing going on after the broken
+/// expression's line.
 ///
 /// ```ebnf
 /// Attribute = Identifier "=" Expression Newline;
 /// ```
 /// spec: Attribute, hclsyntax#attribute-definitions, hclsyntax#bodies
-pub(crate) fn attribute<'a>(
-    cx: &Ctx<'a>,
-    i: Input<'a>,
-    name: Identifier<'a>,
-    equals: Span,
-) -> PResult<'a, BodyItem<'a>> {
-    let value_start = token(cx, i, (equals.end - pos(&i)) as usize);
-    let (i, expr) = match expression(cx, value_start) {
-        Ok(ok) => ok,
-        Err(e) => {
-            cx.report(error_diagnostic(cx, e));
-            let from = pos(&value_start) as usize;
-            let resume = resync(cx.src, name.span.start as usize).max(from);
-            let mut end = resume;
-            while end > from && matches!(cx.src[end - 1], b'\n' | b'\r') {
-                end -= 1;
-            }
-            let span = Span::new(from as u32, end as u32);
-            let attr = Attribute {
-                name,
-                equals,
-                span: name.span.to(span),
-                expr: Expression::Invalid(span),
-            };
-            return Ok((skip(value_start, resume - from), BodyItem::Attribute(cx.alloc(attr))));
-        }
-    };
-    let span = name.span.to(expr.span());
-    let i = end_of_item(cx, i, span, "argument");
-    Ok((
-        i,
-        BodyItem::Attribute(cx.alloc(Attribute {
-            name,
-            equals,
-            expr,
-            span,
-        })),
-    ))
+pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
+    flat_map((ident(cx), tok(cx, EQUALS)), |(name, equals)| {
+        map(
+            recover(
+                cx,
+                flat_map(
+                    |i| expression(cx, i),
+                    move |expr| map(newline(cx, name.span.to(expr.span()), "argument"), move |()| expr),
+                ),
+                // from the start of the item: brackets opened before the
+                // error count
+                move |src, from| resync(src, name.span.start as usize).max(from),
+            ),
+            move |value| {
+                let expr = value.unwrap_or_else(|skipped| Expression::Invalid(without_line_end(cx.src, skipped)));
+                BodyItem::Attribute(cx.alloc(Attribute {
+                    name,
+                    equals,
+                    expr,
+                    span: name.span.to(expr.span()),
+                }))
+            },
+        )
+    })
+    .parse(i)
 }
 
-/// The newline that ends an item (or the end of the file). Anything else
-/// is reported and skipped, keeping the item.
-fn end_of_item<'a>(cx: &Ctx<'a>, i: Input<'a>, item: Span, what: &str) -> Input<'a> {
-    if i.fragment().is_empty() {
-        return i;
+/// The newline that ends an item (or the end of the file), not consumed
+/// (it goes with the blank lines before the next item). Anything else is
+/// reported, and skipped up to where the next item can start, keeping
+/// the item.
+fn newline<'c, 'a>(cx: &'c Ctx<'a>, item: Span, what: &'static str) -> impl FnMut(Input<'a>) -> PResult<'a, ()> + 'c {
+    move |i: Input<'a>| {
+        if bytes(&i).is_empty() || at_newline(&i) {
+            return Ok((i, ()));
+        }
+        let (subject, found_what) = found(cx.src, pos(&i));
+        cx.report(
+            Diagnostic::error(
+                if what == "argument" {
+                    "Missing newline after argument"
+                } else {
+                    "Missing newline after block definition"
+                },
+                format!(
+                    "{} {what} definition must end with a newline, but found {found_what}.{}",
+                    if what == "argument" { "An" } else { "A" },
+                    misused_character_hint(bytes(&i))
+                ),
+                subject,
+            )
+            .with_context(item.to(subject)),
+        );
+        if bytes(&i).first() == Some(&b'}') {
+            // it closes the enclosing block: leave it to the body
+            return Ok((i, ()));
+        }
+        let from = pos(&i) as usize;
+        Ok((skip(i, resync(cx.src, from) - from), ()))
     }
-    if at_newline(&i) {
-        // the newline is consumed with the next item's first tokens
-        return i;
-    }
-    let (subject, found_what) = found(cx.src, pos(&i));
-    cx.report(
-        Diagnostic::error(
-            if what == "argument" {
-                "Missing newline after argument"
-            } else {
-                "Missing newline after block definition"
-            },
-            format!(
-                "{} {what} definition must end with a newline, but found {found_what}.{}",
-                if what == "argument" { "An" } else { "A" },
-                misused_character_hint(i.fragment())
-            ),
-            subject,
-        )
-        .with_context(item.to(subject)),
-    );
-    if peek(&i) == Some(b'}') {
-        // it closes the enclosing block: leave it to the body
-        return i;
-    }
-    let from = pos(&i) as usize;
-    skip(i, resync(cx.src, from) - from)
 }
 
 /// A block: type, labels, and a body in braces. After `{` a newline makes
-/// it a multi-line block; anything else, a one-line block.
+/// it a multi-line block; anything else, a one-line block. Without the
+/// brace after the labels it fails without consuming.
 ///
 /// ```ebnf
 /// Block = Identifier (StringLit|Identifier)* "{" Newline Body "}" Newline;
 /// ```
 /// spec: Block, hclsyntax#blocks
-pub(crate) fn block<'a>(cx: &Ctx<'a>, mut i: Input<'a>, block_type: Identifier<'a>) -> PResult<'a, BodyItem<'a>> {
-    let labels = cx.labels.open();
-    loop {
-        match peek(&i) {
-            Some(b'{') => break,
-            Some(b'"') => {
-                let (j, s) = string_lit(cx, i)?;
-                labels.push(BlockLabel::StringLit(s));
-                i = j;
-            }
-            _ if at_identifier(&i) => {
-                let (j, id) = identifier(cx, i)?;
-                labels.push(BlockLabel::Identifier(id));
-                i = j;
-            }
-            _ => {
-                let (subject, what) = found(cx.src, pos(&i));
-                return cx.fail(
-                    Diagnostic::error(
-                        "Invalid block definition",
-                        format!(
-                            "Either a quoted string block label or an opening brace (\"{{\") is expected here, but found {what}."
+pub(crate) fn block<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
+    flat_map(
+        (
+            ident(cx),
+            arena_many0(cx, &cx.labels, |i| {
+                dispatch!(i;
+                    [b'"', ..] => map(|i| string_lit(cx, i), BlockLabel::StringLit),
+                    _ => map(ident(cx), BlockLabel::Identifier),
+                )
+            }),
+        ),
+        |(block_type, labels)| {
+            flat_map(
+                nested(cx, Newlines::Significant, bare(OPEN_BRACE), move |open_brace, i| {
+                    (
+                        preceded(
+                            trivia(cx),
+                            alt((
+                                map(preceded(peek(newline_or_end), body(cx, Some(open_brace), None)), |b| {
+                                    (false, b)
+                                }),
+                                map(|i| one_line_block(cx, open_brace, i), |b| (true, b)),
+                            )),
                         ),
-                        subject,
+                        closing_brace(cx, block_type, open_brace),
                     )
-                    .with_context(block_type.span.to(subject)),
-                );
-            }
-        }
-    }
-    let labels = labels.finish(cx.arena);
-    let open_brace = span_at(&i, 1);
-    let (j, one_line, body) = cx.nested(open_brace, Newlines::Significant, || {
-        let j = token(cx, i, 1);
-        Ok(if at_newline(&j) || j.fragment().is_empty() {
-            let (j, body) = body(cx, j, Some(open_brace), None);
-            (j, false, body)
-        } else {
-            let (j, body) = one_line_block(cx, j, open_brace)?;
-            (j, true, body)
-        })
-    })?;
-    let (j, close_brace) = if peek(&j) == Some(b'}') {
-        (skip(j, 1), span_at(&j, 1))
-    } else {
-        cx.report(
-            Diagnostic::error(
-                "Unclosed configuration block",
-                format!(
-                    "There is no closing brace for the block opened at {} before the end of the file. \
-                     This may be caused by incorrect brace nesting elsewhere in this file.",
-                    cx.position(open_brace.start)
-                ),
-                open_brace,
+                        .parse(i)
+                        .map(|(i, ((one_line, body), close_brace))| (i, (open_brace, one_line, body, close_brace)))
+                }),
+                move |(open_brace, one_line, body, close_brace)| {
+                    let span = block_type.span.to(close_brace);
+                    map(preceded(trivia(cx), newline(cx, span, "block")), move |()| {
+                        let block = cx.alloc(Block {
+                            block_type,
+                            labels,
+                            open_brace,
+                            body,
+                            close_brace,
+                            span,
+                        });
+                        if one_line {
+                            BodyItem::OneLineBlock(block)
+                        } else {
+                            BodyItem::Block(block)
+                        }
+                    })
+                },
             )
-            .with_context(block_type.span.to(Span::empty(pos(&j)))),
-        );
-        (j, Span::empty(pos(&j)))
-    };
-    let span = block_type.span.to(close_brace);
-    let j = trivia(cx, j);
-    let j = end_of_item(cx, j, span, "block");
-    let block = Block {
-        block_type,
-        labels,
-        open_brace,
-        body,
-        close_brace,
-        span,
-    };
-    Ok((
-        j,
-        if one_line {
-            BodyItem::OneLineBlock(cx.alloc(block))
-        } else {
-            BodyItem::Block(cx.alloc(block))
         },
-    ))
+    )
+    .parse(i)
 }
 
-/// The inside of a one-line block: nothing, or one attribute, then `}` on
-/// the same line. `i` is after `{` and its trivia; the `}` is not consumed.
-/// When the line ends before the `}` the problem is reported and the rest
-/// is read as a multi-line body, keeping the attribute.
+/// A newline (not consumed), or the end of the input.
+fn newline_or_end(i: Input<'_>) -> PResult<'_, ()> {
+    if bytes(&i).is_empty() || at_newline(&i) {
+        Ok((i, ()))
+    } else {
+        Err(Err::Error(PError::expected(pos(&i), Expected::NEWLINE)))
+    }
+}
+
+/// The `}` that closes the block opened at `open_brace` (no trivia after
+/// it); where the file ends first, the block is kept and the missing brace
+/// reported, with an empty span.
+fn closing_brace<'c, 'a>(
+    cx: &'c Ctx<'a>,
+    block_type: Identifier<'a>,
+    open_brace: Span,
+) -> impl FnMut(Input<'a>) -> PResult<'a, Span> + 'c {
+    move |i: Input<'a>| match bare(CLOSE_BRACE).parse(i) {
+        Ok(ok) => Ok(ok),
+        Err(_) => {
+            cx.report(
+                Diagnostic::error(
+                    "Unclosed configuration block",
+                    format!(
+                        "There is no closing brace for the block opened at {} before the end of the file. \
+                         This may be caused by incorrect brace nesting elsewhere in this file.",
+                        cx.position(open_brace.start)
+                    ),
+                    open_brace,
+                )
+                .with_context(block_type.span.to(Span::empty(pos(&i)))),
+            );
+            Ok((i, Span::empty(pos(&i))))
+        }
+    }
+}
+
+/// The inside of a one-line block: nothing, or one attribute, before the
+/// `}` on the same line; `i` is after `{` and its trivia, and the `}` is
+/// not consumed. When the line ends before the `}` the problem is reported
+/// and the rest is read as a multi-line body, keeping the attribute.
 ///
 /// ```ebnf
 /// OneLineBlock = Identifier (StringLit|Identifier)* "{" (Identifier "=" Expression)? "}" Newline;
 /// ```
 /// spec: OneLineBlock, hclsyntax#blocks
-pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -> PResult<'a, Body<'a>> {
-    let start = open_brace.start;
-    if peek(&i) == Some(b'}') {
-        return Ok((
-            i,
-            Body {
-                items: &[],
-                span: Span::new(start, pos(&i) + 1),
+pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, open_brace: Span, i: Input<'a>) -> PResult<'a, Body<'a>> {
+    alt((
+        map(peek(bare(CLOSE_BRACE)), move |close| Body {
+            items: &[],
+            span: open_brace.to(close),
+        }),
+        flat_map(
+            flat_map(commit(ident(cx), |e| argument_required(cx, e)), |name| {
+                map(
+                    (
+                        commit(tok(cx, ONE_LINE_EQUALS), move |e| one_line_equals_missing(cx, name, e)),
+                        cut(|i| expression(cx, i)),
+                    ),
+                    move |(equals, expr)| {
+                        BodyItem::Attribute(cx.alloc(Attribute {
+                            name,
+                            equals,
+                            expr,
+                            span: name.span.to(expr.span()),
+                        }))
+                    },
+                )
+            }),
+            move |attr| {
+                alt((
+                    map(peek(bare(CLOSE_BRACE)), move |close| Body {
+                        items: cx.arena.alloc_slice(&[attr]),
+                        span: open_brace.to(close),
+                    }),
+                    move |i| more_than_one_line(cx, open_brace, attr, i),
+                ))
             },
-        ));
-    }
-    if !at_identifier(&i) {
-        let (subject, what) = found(cx.src, pos(&i));
-        return cx.fail(Diagnostic::error(
-            "Argument definition required",
-            format!("A single-line block definition can contain only a single argument, but found {what}."),
-            subject,
-        ));
-    }
-    let (j, name) = identifier(cx, i)?;
-    if unused_character_len(j.fragment()).is_some() {
-        return cx.fail(character_after(cx, name, pos(&j), false));
-    }
-    if !j.fragment().starts_with(b"=") || j.fragment().starts_with(b"==") {
-        let subject = name.span.to(span_at(&j, 1));
-        return cx.fail(Diagnostic::error(
-            "Argument definition required",
-            format!(
-                "A single-line block definition can contain only a single argument. If you meant to define \
-                 argument \"{}\", use an equals sign to assign it a value. To define a nested block, place it \
-                 on a line of its own within its parent block.",
-                name.name
-            ),
-            subject,
-        ));
-    }
-    let equals = span_at(&j, 1);
-    let (j, expr) = expression(cx, token(cx, j, 1))?;
-    let span = name.span.to(expr.span());
-    let attr = BodyItem::Attribute(cx.alloc(Attribute {
-        name,
-        equals,
-        expr,
-        span,
-    }));
-    if peek(&j) == Some(b'}') {
-        return Ok((
-            j,
-            Body {
-                items: cx.arena.alloc_slice(&[attr]),
-                span: Span::new(start, pos(&j) + 1),
-            },
-        ));
-    }
-    let (subject, what) = found(cx.src, pos(&j));
-    let detail = if at_newline(&j) {
+        ),
+    ))
+    .parse(i)
+}
+
+/// A one-line block whose attribute is not followed by `}`: reported, and
+/// read on as a multi-line body that keeps the attribute.
+fn more_than_one_line<'a>(cx: &Ctx<'a>, open_brace: Span, attr: BodyItem<'a>, i: Input<'a>) -> PResult<'a, Body<'a>> {
+    let (subject, what) = found(cx.src, pos(&i));
+    let detail = if at_newline(&i) {
         "An argument definition on the same line as its block's opening brace makes a single-line block, \
          which must be closed on the same line: put the closing brace right after the argument."
             .to_string()
@@ -479,11 +493,37 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, i: Input<'a>, open_brace: Span) -
         format!("A single-line block can hold only one argument definition, but found {what} after it. Use a multi-line block for more.")
     };
     cx.report(
-        Diagnostic::error("Invalid single-argument block definition", detail, subject).with_context(span.to(subject)),
+        Diagnostic::error("Invalid single-argument block definition", detail, subject)
+            .with_context(attr.span().to(subject)),
     );
-    // Keep the attribute; read on as a multi-line body.
-    let from = pos(&j) as usize;
-    let resume = if at_newline(&j) { from } else { resync(cx.src, from) };
-    let (j, body) = body(cx, skip(j, resume - from), Some(open_brace), Some(attr));
-    Ok((j, body))
+    let from = pos(&i) as usize;
+    let resume = if at_newline(&i) { from } else { resync(cx.src, from) };
+    body(cx, Some(open_brace), Some(attr)).parse(skip(i, resume - from))
+}
+
+fn argument_required(cx: &Ctx<'_>, e: &PError) -> Diagnostic {
+    let (subject, what) = found(cx.src, e.at);
+    Diagnostic::error(
+        "Argument definition required",
+        format!("A single-line block definition can contain only a single argument, but found {what}."),
+        subject,
+    )
+}
+
+/// The one-line block's name is not followed by `=`.
+fn one_line_equals_missing(cx: &Ctx<'_>, name: Identifier<'_>, e: &PError) -> Diagnostic {
+    if unused_character_len(&cx.src[e.at as usize..]).is_some() {
+        return character_after(cx, name, e.at, false);
+    }
+    let subject = name.span.to(Span::new(e.at, (e.at + 1).min(cx.src.len() as u32)));
+    Diagnostic::error(
+        "Argument definition required",
+        format!(
+            "A single-line block definition can contain only a single argument. If you meant to define \
+             argument \"{}\", use an equals sign to assign it a value. To define a nested block, place it \
+             on a line of its own within its parent block.",
+            name.name
+        ),
+        subject,
+    )
 }

@@ -2,91 +2,60 @@
 //!
 //! spec: hclsyntax#index-operator, hclsyntax#attribute-access-operator, hclsyntax#splat-operators
 
-use super::context::{bytes, peek, peek_at, pos, span_at, Ctx, Newlines};
-use super::delimited::{close, Closer};
+use super::combinators::{commit, dispatch, enclosed, tok, tok_ident, trivia, DOT, OPEN_BRACKET, STAR};
+use super::context::{bytes, pos, span_at, Ctx};
+use super::delimited::Closer;
+use super::error::{Expected, PError};
 use super::expression::expression;
-use super::lexical::{
-    at_identifier, decimal, found, identifier_len, numeric_lit_token, peek_after, token, trivia, trivia_len,
-};
-use super::scratch::List;
+use super::lexical::{decimal, found, numeric_lit_token, token, trivia_len};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
+use nom::combinator::{cut, map};
+use nom::multi::many0;
+use nom::{Err, Parser};
 
-/// The postfix operators after `term`, collected into one flat
-/// [`Postfix`] chain (no recursion per operator).
-// kept out of `expr_term`, whose frame every nesting level pays for
-#[inline(never)]
-pub(crate) fn postfix<'a>(cx: &Ctx<'a>, mut i: Input<'a>, term: ExprTerm<'a>) -> PResult<'a, ExprTerm<'a>> {
-    // most terms have no postfix operator at all
-    match bytes(&i) {
-        [b'[', ..] => {}
-        [b'.', b'.', b'.', ..] => return Ok((i, term)),
-        [b'.', ..] => {}
-        _ => return Ok((i, term)),
-    }
-    let ops = cx.ops.open();
-    loop {
-        match peek(&i) {
-            Some(b'[') if at_full_splat(cx, &i) => {
-                let (next, s) = splat(cx, i)?;
-                ops.push(PostfixOp::Splat(s));
-                i = next;
-            }
-            Some(b'[') => {
-                let (next, x) = index(cx, i)?;
-                ops.push(PostfixOp::Index(x));
-                i = next;
-            }
-            Some(b'.') if i.fragment().starts_with(b"...") => break,
-            Some(b'.') => match peek_after(cx, &i, 1) {
-                Some(b'*') => {
-                    let (next, s) = splat(cx, i)?;
-                    ops.push(PostfixOp::Splat(s));
-                    i = next;
-                }
-                Some(c) if decimal(c) => {
-                    let (next, x) = legacy_index(cx, i)?;
-                    ops.push(PostfixOp::LegacyIndex(x));
-                    i = next;
-                }
-                Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
-                    // the common `.name.name...` run, taken in one step
-                    let (next, n) = get_attr_run(cx, i, &ops);
-                    i = next;
-                    if n == 0 {
-                        let (next, g) = get_attr(cx, i)?;
-                        ops.push(PostfixOp::GetAttr(g));
-                        i = next;
-                    }
-                }
-                _ => {
-                    let (next, g) = get_attr(cx, i)?;
-                    ops.push(PostfixOp::GetAttr(g));
-                    i = next;
-                }
-            },
-            _ => break,
-        }
-    }
-    if ops.len() == 0 {
-        return Ok((i, term));
-    }
-    let ops = ops.finish(cx.arena);
-    let span = term.span().to(ops.last().map_or(term.span(), PostfixOp::span));
-    Ok((i, ExprTerm::Postfix(cx.alloc(Postfix { term, ops, span }))))
+/// One postfix operator after a term. The bytes after it decide which:
+/// `[*` a full splat, `[` an index, `.*` an attribute splat, `.` and a
+/// digit a legacy index, `.` otherwise an attribute access. Fails without
+/// consuming where there is none (and at `...`, which ends the term).
+#[inline]
+pub(crate) fn postfix_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, PostfixOp<'a>> {
+    dispatch!(i;
+        [b'[', ..] if at_full_splat(&i) => map(|i| splat(cx, i), PostfixOp::Splat),
+        [b'[', ..] => map(|i| index(cx, i), PostfixOp::Index),
+        [b'.', b'.', b'.', ..] => none,
+        [b'.', ..] => |i| {
+            dispatch!(i, on after_dot(cx, &i);
+                [b'*', ..] => map(|i| splat(cx, i), PostfixOp::Splat),
+                [c, ..] if decimal(*c) => map(|i| legacy_index(cx, i), PostfixOp::LegacyIndex),
+                _ => map(|i| get_attr(cx, i), PostfixOp::GetAttr),
+            )
+        },
+        _ => none,
+    )
 }
 
-/// Whether `[` at `i` opens `[*]` rather than an index.
-fn at_full_splat(cx: &Ctx<'_>, i: &Input<'_>) -> bool {
-    if peek_at(i, 1) == Some(b'*') {
-        return true;
-    }
-    // `[ *` with whitespace (never newlines: those only count inside the
-    // brackets, which is where we are looking).
-    let _ = cx;
-    i.fragment()[1..]
+/// No postfix operator here.
+fn none<'a, O>(i: Input<'a>) -> PResult<'a, O> {
+    Err(Err::Error(PError::expected(
+        pos(&i),
+        Expected::DOT.or(Expected::OPEN_BRACKET),
+    )))
+}
+
+/// The bytes after the dot at `i` and the trivia after it.
+fn after_dot<'a>(cx: &Ctx<'_>, i: &Input<'a>) -> &'a [u8] {
+    let b = bytes(i);
+    &b[1 + trivia_len(cx, &b[1..], pos(i) + 1)..]
+}
+
+/// Whether `[` at `i` opens `[*]` rather than an index (whitespace and
+/// newlines may stand between the two: they only count inside the
+/// brackets, which is where they are).
+fn at_full_splat(i: &Input<'_>) -> bool {
+    bytes(i)[1..]
         .iter()
         .find(|c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
         .is_some_and(|c| *c == b'*')
@@ -108,20 +77,20 @@ const INDEX: Closer = Closer {
 /// ```
 /// spec: Index, hclsyntax#index-operator
 pub(crate) fn index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Index<'a>> {
-    let open = span_at(&i, 1);
-    let (i, key, close_span) = cx.nested(open, Newlines::Ignored, || {
-        let i = token(cx, i, 1);
-        let (i, key) = expression(cx, i)?;
-        let close_span = close(cx, &i, open, &INDEX)?;
-        Ok((i, key, close_span))
-    })?;
-    Ok((
-        token(cx, i, close_span.len() as usize),
-        Index {
+    map(
+        enclosed(
+            cx,
+            OPEN_BRACKET,
+            |open| open,
+            |_, i| cut(|i| expression(cx, i)).parse(i),
+            |_| &INDEX,
+        ),
+        |(open, key, close)| Index {
             key,
-            span: open.to(close_span),
+            span: open.to(close),
         },
-    ))
+    )
+    .parse(i)
 }
 
 /// `.0`: an index written after a dot. The digits are read as a number
@@ -134,33 +103,37 @@ pub(crate) fn index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Index<'a>> {
 /// ```
 /// spec: LegacyIndex, hclsyntax#index-operator
 pub(crate) fn legacy_index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, LegacyIndex<'a>> {
-    let dot = span_at(&i, 1);
-    let j = token(cx, i, 1);
-    let (j, lit) = numeric_lit_token(cx, j)?;
-    if !lit.text.bytes().all(decimal) {
-        let detail = if lit.text.contains(['e', 'E']) {
-            format!(
-                "After a dot, `{0}` reads as one number literal with an exponent; a legacy index must be whole \
-                 decimal digits. Write the index in brackets instead, like [{0}].",
-                lit.text
-            )
-        } else {
-            format!(
-                "After a dot, `{}` reads as one number literal, not as a chain of indexes: legacy indexes \
-                 cannot be chained. Use brackets instead, like [{}].",
-                lit.text,
-                lit.text.split('.').collect::<Vec<_>>().join("][")
-            )
-        };
-        return cx.fail(Diagnostic::error("Invalid legacy index syntax", detail, lit.span));
-    }
-    Ok((
-        trivia(cx, j),
-        LegacyIndex {
-            digits: lit.text,
-            span: dot.to(lit.span),
+    map(
+        (tok(cx, DOT), |i| index_digits(cx, i), trivia(cx)),
+        |(dot, digits, ())| LegacyIndex {
+            digits: digits.text,
+            span: dot.to(digits.span),
         },
-    ))
+    )
+    .parse(i)
+}
+
+/// The `digit+` of a legacy index: a number literal that is only digits.
+fn index_digits<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, NumericLit<'a>> {
+    let (j, lit) = numeric_lit_token(cx, i)?;
+    if lit.text.bytes().all(decimal) {
+        return Ok((j, lit));
+    }
+    let detail = if lit.text.contains(['e', 'E']) {
+        format!(
+            "After a dot, `{0}` reads as one number literal with an exponent; a legacy index must be whole \
+             decimal digits. Write the index in brackets instead, like [{0}].",
+            lit.text
+        )
+    } else {
+        format!(
+            "After a dot, `{}` reads as one number literal, not as a chain of indexes: legacy indexes \
+             cannot be chained. Use brackets instead, like [{}].",
+            lit.text,
+            lit.text.split('.').collect::<Vec<_>>().join("][")
+        )
+    };
+    cx.fail(Diagnostic::error("Invalid legacy index syntax", detail, lit.span))
 }
 
 /// `.name`
@@ -169,50 +142,27 @@ pub(crate) fn legacy_index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Legacy
 /// GetAttr = "." Identifier;
 /// ```
 /// spec: GetAttr, hclsyntax#attribute-access-operator
+#[inline]
 pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a>> {
-    let b = bytes(&i);
-    let start = pos(&i);
-    let gap = 1 + trivia_len(cx, &b[1..], start + 1);
-    let n = identifier_len(&b[gap..]);
-    if n == 0 {
-        let (subject, what) = found(cx.src, start + gap as u32);
-        return cx.fail(
-            Diagnostic::error(
-                "Invalid attribute name",
-                format!("An attribute name is required after a dot, but found {what}."),
-                subject,
-            )
-            .with_context(Span::new(start, subject.end)),
-        );
-    }
-    let name = cx.ident(start + gap as u32, n);
-    let span = Span::new(start, name.span.end);
-    Ok((token(cx, i, gap + n), GetAttr { name, span }))
+    let dot = span_at(&i, 1);
+    map(
+        commit(tok_ident(cx, DOT), move |e| invalid_attribute_name(cx, dot, e)),
+        |(dot, name)| GetAttr {
+            name,
+            span: dot.to(name.span),
+        },
+    )
+    .parse(i)
 }
 
-/// A run of attribute accesses written without spaces (`.a.b.c`), each
-/// read as by [`get_attr`], all consumed (with the trivia after the run) in
-/// one step. Returns how many it read; none when the run does not start
-/// with a dot directly followed by a name.
-fn get_attr_run<'a>(cx: &Ctx<'a>, i: Input<'a>, ops: &List<'_, PostfixOp<'a>>) -> (Input<'a>, usize) {
-    let b = bytes(&i);
-    let base = pos(&i);
-    let (mut n, mut count) = (0, 0);
-    while b.get(n) == Some(&b'.') && b.get(n + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
-        let len = identifier_len(&b[n + 1..]);
-        let start = base + n as u32 + 1;
-        let name = cx.ident(start, len);
-        ops.push(PostfixOp::GetAttr(GetAttr {
-            name,
-            span: Span::new(start - 1, name.span.end),
-        }));
-        n += 1 + len;
-        count += 1;
-    }
-    if count == 0 {
-        return (i, 0);
-    }
-    (token(cx, i, n), count)
+fn invalid_attribute_name(cx: &Ctx<'_>, dot: Span, e: &PError) -> Diagnostic {
+    let (subject, what) = found(cx.src, e.at);
+    Diagnostic::error(
+        "Invalid attribute name",
+        format!("An attribute name is required after a dot, but found {what}."),
+        subject,
+    )
+    .with_context(dot.to(subject))
 }
 
 /// A splat: `.*` or `[*]` and the operators it applies to each element.
@@ -222,13 +172,10 @@ fn get_attr_run<'a>(cx: &Ctx<'a>, i: Input<'a>, ops: &List<'_, PostfixOp<'a>>) -
 /// ```
 /// spec: Splat, hclsyntax#splat-operators
 pub(crate) fn splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Splat<'a>> {
-    if peek(&i) == Some(b'[') {
-        let (i, s) = full_splat(cx, i)?;
-        Ok((i, Splat::FullSplat(s)))
-    } else {
-        let (i, s) = attr_splat(cx, i)?;
-        Ok((i, Splat::AttrSplat(s)))
-    }
+    dispatch!(i;
+        [b'[', ..] => map(|i| full_splat(cx, i), Splat::FullSplat),
+        _ => map(|i| attr_splat(cx, i), Splat::AttrSplat),
+    )
 }
 
 /// `.*.a.b`: only attribute accesses belong to the splat. An index after
@@ -240,26 +187,26 @@ pub(crate) fn splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Splat<'a>> {
 /// ```
 /// spec: attrSplat, hclsyntax#splat-operators
 pub(crate) fn attr_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, AttrSplat<'a>> {
-    let start = pos(&i);
-    let j = token(cx, i, 1);
-    let star = span_at(&j, 1);
-    let mut i = token(cx, j, 1);
-    let marker = Span::new(start, star.end);
-    let mut attrs = Vec::new();
-    while peek(&i) == Some(b'.') && !i.fragment().starts_with(b"...") && at_identifier(&token(cx, i, 1)) {
-        let (next, g) = get_attr(cx, i)?;
-        attrs.push(g);
-        i = next;
-    }
-    let span = marker.to(attrs.last().map_or(marker, |g| g.span));
-    Ok((
-        i,
-        AttrSplat {
-            marker,
-            attrs: cx.arena.alloc_slice(&attrs),
-            span,
+    map(
+        (
+            tok(cx, DOT),
+            tok(cx, STAR),
+            // a dot that is not followed by a name is left to what follows
+            many0(map(tok_ident(cx, DOT), |(dot, name)| GetAttr {
+                name,
+                span: dot.to(name.span),
+            })),
+        ),
+        |(dot, star, attrs)| {
+            let marker = dot.to(star);
+            AttrSplat {
+                marker,
+                span: marker.to(attrs.last().map_or(marker, |g| g.span)),
+                attrs: cx.arena.alloc_slice(&attrs),
+            }
         },
-    ))
+    )
+    .parse(i)
 }
 
 const SPLAT_MARKER: Closer = Closer {
@@ -279,48 +226,44 @@ const SPLAT_MARKER: Closer = Closer {
 /// ```
 /// spec: fullSplat, hclsyntax#splat-operators
 pub(crate) fn full_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, FullSplat<'a>> {
-    let open = span_at(&i, 1);
-    let (i, close_span) = cx.nested(open, Newlines::Ignored, || {
-        let j = token(cx, i, 1);
-        let j = token(cx, j, 1); // the `*`
-        let close_span = close(cx, &j, open, &SPLAT_MARKER)?;
-        Ok((j, close_span))
-    })?;
-    let marker = open.to(close_span);
-    let mut i = token(cx, i, close_span.len() as usize);
-    let mut ops = Vec::new();
-    loop {
-        match peek(&i) {
-            Some(b'[') if at_full_splat(cx, &i) => break,
-            Some(b'[') => {
-                let (next, x) = index(cx, i)?;
-                ops.push(SplatOp::Index(x));
-                i = next;
+    map(
+        (
+            // the byte after `[` and its trivia is the `*` (`at_full_splat`)
+            enclosed(cx, OPEN_BRACKET, |open| open, |_, i| star(cx, i), |_| &SPLAT_MARKER),
+            many0(|i| splat_operator(cx, i)),
+        ),
+        |((open, _, close), ops)| {
+            let marker = open.to(close);
+            FullSplat {
+                marker,
+                span: marker.to(ops.last().map_or(marker, SplatOp::span)),
+                ops: cx.arena.alloc_slice(&ops),
             }
-            Some(b'.') if i.fragment().starts_with(b"...") => break,
-            Some(b'.') => match peek_after(cx, &i, 1) {
-                Some(b'*') => break,
-                Some(c) if decimal(c) => {
-                    let (next, x) = legacy_index(cx, i)?;
-                    ops.push(SplatOp::LegacyIndex(x));
-                    i = next;
-                }
-                _ => {
-                    let (next, g) = get_attr(cx, i)?;
-                    ops.push(SplatOp::GetAttr(g));
-                    i = next;
-                }
-            },
-            _ => break,
-        }
-    }
-    let span = marker.to(ops.last().map_or(marker, SplatOp::span));
-    Ok((
-        i,
-        FullSplat {
-            marker,
-            ops: cx.arena.alloc_slice(&ops),
-            span,
         },
-    ))
+    )
+    .parse(i)
+}
+
+/// The `*` of `[*]`, and the trivia after it.
+fn star<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ()> {
+    Ok((token(cx, i, 1), ()))
+}
+
+/// One operator a full splat applies to each element: an index, a legacy
+/// index or an attribute access; fails without consuming at anything else
+/// (another splat ends it).
+fn splat_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, SplatOp<'a>> {
+    dispatch!(i;
+        [b'[', ..] if at_full_splat(&i) => none,
+        [b'[', ..] => map(|i| index(cx, i), SplatOp::Index),
+        [b'.', b'.', b'.', ..] => none,
+        [b'.', ..] => |i| {
+            dispatch!(i, on after_dot(cx, &i);
+                [b'*', ..] => none,
+                [c, ..] if decimal(*c) => map(|i| legacy_index(cx, i), SplatOp::LegacyIndex),
+                _ => map(|i| get_attr(cx, i), SplatOp::GetAttr),
+            )
+        },
+        _ => none,
+    )
 }

@@ -1,4 +1,4 @@
-//! Resynchronisation after an error in a body item.
+//! Resynchronisation after an error in a body item: a scanner.
 //!
 //! The skipper knows just enough of the lexical structure (brackets,
 //! quoted strings with their interpolations, heredocs, comments) to find
@@ -8,6 +8,7 @@
 
 use super::lexical::identifier_len;
 use super::template::closing_marker_len;
+use crate::span::Span;
 
 #[derive(Clone, Copy)]
 enum Frame<'m> {
@@ -131,6 +132,16 @@ pub(crate) fn resync(src: &[u8], from: usize) -> usize {
         }
     }
     src.len().max(from.min(src.len()))
+}
+
+/// `skipped` without the newline it ends with (the range of what is left
+/// of an attribute's broken value).
+pub(crate) fn without_line_end(src: &[u8], skipped: Span) -> Span {
+    let mut end = skipped.end as usize;
+    while end > skipped.start as usize && matches!(src[end - 1], b'\n' | b'\r') {
+        end -= 1;
+    }
+    Span::new(skipped.start, end as u32)
 }
 
 fn closer_of(opener: u8) -> u8 {

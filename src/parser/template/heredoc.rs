@@ -1,0 +1,127 @@
+//! Heredoc templates.
+//!
+//! spec: hclsyntax#template-expressions
+
+use super::super::combinators::nested;
+use super::super::context::{bytes, pos, skip, Ctx};
+use super::super::error::{Expected, PError};
+use super::super::lexical::{found, identifier_len, trivia};
+use super::super::{Input, PResult};
+use super::heredoc_scan::{closing_marker_len, flush};
+use super::{stray_tag, template, Flavor};
+use crate::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+use nom::combinator::{map, opt};
+use nom::{Err, Parser};
+
+/// `<<EOT` or `<<-EOT`, a newline, the content lines, and a line holding
+/// only the marker (whitespace may surround it). With `<<-` the content is
+/// flushed: the fewest leading spaces of any line are removed from all.
+/// The end of the file right after the closing marker also ends its line.
+/// The nesting level it opens is counted at `<<EOT`.
+///
+/// ```ebnf
+/// heredocTemplate = (
+///     ("<<" | "<<-") Identifier Newline
+///     (content as defined in prose above)
+///     Identifier Newline
+/// );
+/// ```
+/// spec: heredocTemplate, hclsyntax#template-expressions
+#[inline(never)]
+pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, HeredocTemplate<'a>> {
+    nested(
+        cx,
+        cx.newlines(),
+        |i| heredoc_opener(cx, i),
+        |opener, i| {
+            let flush_mode = cx.src[opener.start as usize + 2] == b'-';
+            let marker_start = opener.start + 2 + u32::from(flush_mode);
+            let marker = cx.ident(marker_start, (opener.end - marker_start) as usize);
+            map(
+                (
+                    heredoc_newline,
+                    template(
+                        cx,
+                        Flavor::Heredoc {
+                            marker: marker.name.as_bytes(),
+                        },
+                        false,
+                    ),
+                    opt(stray_tag(cx, false)),
+                    closing_marker(cx, marker, opener),
+                ),
+                move |(_, template, _, end)| HeredocTemplate {
+                    flush: flush_mode,
+                    marker,
+                    template: if flush_mode { flush(cx, template) } else { template },
+                    span: Span::new(opener.start, end),
+                },
+            )
+            .parse(i)
+        },
+    )
+    .parse(i)
+}
+
+/// `<<` or `<<-` and the marker, which must end its line: its span.
+fn heredoc_opener<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Span> {
+    let start = pos(&i);
+    let flush_mode = bytes(&i).get(2) == Some(&b'-');
+    let j = skip(i, if flush_mode { 3 } else { 2 });
+    let n = identifier_len(bytes(&j));
+    let after = skip(j, n);
+    if n > 0 && matches!(bytes(&after), [b'\n', ..] | [b'\r', b'\n', ..]) {
+        return Ok((after, Span::new(start, pos(&after))));
+    }
+    let (subject, what) = found(cx.src, pos(&after));
+    let detail = if n > 0 {
+        format!(
+            "The heredoc marker `{}` must end its line: the content starts on the next line. Found {what} after it.",
+            cx.str(pos(&j) as usize, pos(&after) as usize)
+        )
+    } else {
+        format!("A heredoc starts with `<<` or `<<-` and an identifier naming its closing marker, but found {what}.")
+    };
+    cx.fail(Diagnostic::error("Invalid heredoc", detail, subject).with_context(Span::new(start, subject.end)))
+}
+
+/// The newline after the marker (the opener has checked it is there).
+fn heredoc_newline(i: Input<'_>) -> PResult<'_, ()> {
+    match bytes(&i) {
+        [b'\n', ..] => Ok((skip(i, 1), ())),
+        [b'\r', b'\n', ..] => Ok((skip(i, 2), ())),
+        _ => Err(Err::Error(PError::expected(pos(&i), Expected::NEWLINE))),
+    }
+}
+
+/// The line that closes the heredoc opened at `opener` (the marker alone,
+/// whitespace around it), and the trivia after it; the offset where its
+/// span ends (after the line's trailing whitespace). Where the content ran
+/// to the end of the input, it is kept and the missing line reported.
+fn closing_marker<'c, 'a>(
+    cx: &'c Ctx<'a>,
+    marker: Identifier<'a>,
+    opener: Span,
+) -> impl FnMut(Input<'a>) -> PResult<'a, u32> + 'c {
+    move |i: Input<'a>| match closing_marker_len(bytes(&i), marker.name.as_bytes()) {
+        Some(len) => Ok((trivia(cx, skip(i, len)), pos(&i) + len as u32)),
+        None => {
+            let at = Span::empty(pos(&i));
+            cx.report(
+                Diagnostic::error(
+                    "Unterminated template string",
+                    format!(
+                        "There is no line holding only `{}` to close the heredoc opened at {} before the end of the file.",
+                        marker.name,
+                        cx.position(opener.start)
+                    ),
+                    at,
+                )
+                .with_context(opener.to(at)),
+            );
+            Ok((trivia(cx, i), at.end))
+        }
+    }
+}

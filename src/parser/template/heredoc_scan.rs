@@ -1,0 +1,193 @@
+//! The lines of a heredoc, which the spec defines in prose: the line that
+//! closes it, and the flush rule of `<<-`.
+//!
+//! spec: heredocTemplate, hclsyntax#template-expressions
+
+use super::super::context::{with_stack, Ctx};
+use super::super::lexical::identifier_len;
+use crate::ast::*;
+
+/// The length of the closing marker line at the start of `b` (leading
+/// whitespace, the marker, trailing whitespace; not the newline), if it is
+/// one. The marker must be alone on its line; whitespace (spaces and tabs)
+/// around it does not count, for `<<` and `<<-` alike.
+///
+/// spec: heredocTemplate, hclsyntax#template-expressions, hclsyntax#comments-and-whitespace
+pub(crate) fn closing_marker_len(b: &[u8], marker: &[u8]) -> Option<usize> {
+    let indent = b.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+    let rest = &b[indent..];
+    if !rest.starts_with(marker) || identifier_len(rest) != marker.len() {
+        return None;
+    }
+    let after = &rest[marker.len()..];
+    let trailing = after.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+    match &after[trailing..] {
+        [] | [b'\n', ..] | [b'\r', b'\n', ..] => Some(indent + marker.len() + trailing),
+        _ => None,
+    }
+}
+
+/// The heredoc flush rule: finds the fewest leading spaces of any
+/// line-leading literal (lines that hold only spaces do not count; a line
+/// that starts with an interpolation or directive counts as zero), then
+/// removes up to that many spaces from the start of every line-leading
+/// literal. Only U+0020 counts as a space here. Runs after strip markers,
+/// on the finished template, which it rebuilds with the flushed literals.
+///
+/// spec: heredocTemplate, hclsyntax#template-expressions
+pub(crate) fn flush<'a>(cx: &Ctx<'a>, template: Template<'a>) -> Template<'a> {
+    let mut m = Measure {
+        at_line_start: true,
+        min: usize::MAX,
+    };
+    walk_lines(&template, &mut |event| m.see(event));
+    if m.min == 0 || m.min == usize::MAX {
+        return template;
+    }
+    let mut at_line_start = true;
+    flushed(cx, &template, m.min, &mut at_line_start)
+}
+
+/// What the flush rule sees, in source order.
+enum LineEvent<'s> {
+    Literal(&'s str),
+    Sequence,
+}
+
+struct Measure {
+    at_line_start: bool,
+    min: usize,
+}
+
+impl Measure {
+    fn see(&mut self, event: LineEvent<'_>) {
+        match event {
+            LineEvent::Sequence => {
+                if self.at_line_start {
+                    self.min = 0;
+                }
+                self.at_line_start = false;
+            }
+            LineEvent::Literal("") => {}
+            LineEvent::Literal(v) => {
+                let segments: Vec<&str> = v.split('\n').collect();
+                let last = segments.len() - 1;
+                for (k, seg) in segments.iter().enumerate() {
+                    let leading = k > 0 || self.at_line_start;
+                    if !leading || (k == last && seg.is_empty()) {
+                        continue;
+                    }
+                    let spaces = seg.bytes().take_while(|c| *c == b' ').count();
+                    let blank = k < last && seg.trim_end_matches('\r').len() == spaces;
+                    if !blank {
+                        self.min = self.min.min(spaces);
+                    }
+                }
+                self.at_line_start = v.ends_with('\n');
+            }
+        }
+    }
+}
+
+fn walk_lines<'t>(t: &Template<'t>, f: &mut dyn FnMut(LineEvent<'t>)) {
+    for part in t.parts {
+        match part {
+            TemplatePart::Literal(l) => f(LineEvent::Literal(l.value)),
+            TemplatePart::Interpolation(_) => f(LineEvent::Sequence),
+            TemplatePart::Directive(TemplateDirective::If(d)) => {
+                f(LineEvent::Sequence);
+                with_stack(|| walk_lines(&d.then_template, f));
+                if let Some(e) = &d.else_template {
+                    f(LineEvent::Sequence);
+                    with_stack(|| walk_lines(e, f));
+                }
+                f(LineEvent::Sequence);
+            }
+            TemplatePart::Directive(TemplateDirective::For(d)) => {
+                f(LineEvent::Sequence);
+                with_stack(|| walk_lines(&d.body, f));
+                f(LineEvent::Sequence);
+            }
+        }
+    }
+}
+
+/// A copy of `t` with every line-leading literal flushed by up to `min`
+/// spaces.
+fn flushed<'a>(cx: &Ctx<'a>, t: &Template<'a>, min: usize, at_line_start: &mut bool) -> Template<'a> {
+    let mut parts = Vec::with_capacity(t.parts.len());
+    for part in t.parts {
+        parts.push(match *part {
+            TemplatePart::Literal(l) if l.value.is_empty() => TemplatePart::Literal(l),
+            TemplatePart::Literal(l) => {
+                let value = flush_literal(cx, l.value, min, *at_line_start);
+                *at_line_start = l.value.ends_with('\n');
+                TemplatePart::Literal(TemplateLiteral { value, span: l.span })
+            }
+            TemplatePart::Interpolation(x) => {
+                *at_line_start = false;
+                TemplatePart::Interpolation(x)
+            }
+            TemplatePart::Directive(TemplateDirective::If(d)) => {
+                *at_line_start = false;
+                let then_template = with_stack(|| flushed(cx, &d.then_template, min, at_line_start));
+                let else_template = d.else_template.map(|e| {
+                    *at_line_start = false;
+                    with_stack(|| flushed(cx, &e, min, at_line_start))
+                });
+                *at_line_start = false;
+                TemplatePart::Directive(TemplateDirective::If(cx.alloc(TemplateIf {
+                    then_template,
+                    else_template,
+                    ..*d
+                })))
+            }
+            TemplatePart::Directive(TemplateDirective::For(d)) => {
+                *at_line_start = false;
+                let body = with_stack(|| flushed(cx, &d.body, min, at_line_start));
+                *at_line_start = false;
+                TemplatePart::Directive(TemplateDirective::For(cx.alloc(TemplateFor { body, ..*d })))
+            }
+        });
+    }
+    Template {
+        parts: cx.arena.alloc_slice(&parts),
+        span: t.span,
+    }
+}
+
+/// Removes up to `min` leading spaces from each line-leading segment.
+fn flush_literal<'a>(cx: &Ctx<'a>, value: &'a str, min: usize, at_line_start: bool) -> &'a str {
+    let spaces = |seg: &str| -> usize { seg.bytes().take(min).take_while(|c| *c == b' ').count() };
+    if !value.contains('\n') {
+        return if at_line_start { &value[spaces(value)..] } else { value };
+    }
+    let mut out = String::with_capacity(value.len());
+    for (k, seg) in value.split('\n').enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        if k > 0 || at_line_start {
+            out.push_str(&seg[spaces(seg)..]);
+        } else {
+            out.push_str(seg);
+        }
+    }
+    cx.arena.alloc_str(&out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closing_marker_len;
+
+    #[test]
+    fn closing_marker_lines() {
+        assert_eq!(closing_marker_len(b"EOT\n", b"EOT"), Some(3));
+        assert_eq!(closing_marker_len(b"  EOT  \r\n", b"EOT"), Some(7));
+        assert_eq!(closing_marker_len(b"EOT", b"EOT"), Some(3));
+        assert_eq!(closing_marker_len(b"EOTX\n", b"EOT"), None);
+        assert_eq!(closing_marker_len(b"EOT x\n", b"EOT"), None);
+        assert_eq!(closing_marker_len(b"\t EOT\n", b"EOT"), Some(5));
+        assert_eq!(closing_marker_len(b"x EOT\n", b"EOT"), None);
+    }
+}

@@ -1,0 +1,164 @@
+//! Quoted templates and string literals.
+//!
+//! spec: hclsyntax#template-expressions
+
+use super::super::combinators::{bare, nested, Punct};
+use super::super::context::{bytes, pos, span_at, Ctx};
+use super::super::error::{Expected, PError};
+use super::super::lexical::{found, token};
+use super::super::{Input, PResult};
+use super::literal_scan::{string_lit_stand_in, template_literal, QUOTED_SPECIAL};
+use super::{stray_tag, template, Flavor, INTERPOLATION, TAG};
+use crate::ast::*;
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+use nom::branch::alt;
+use nom::combinator::{map, not, opt};
+use nom::{Err, Parser};
+
+/// The double quote that opens and closes a quoted template.
+const QUOTE: Punct = Punct::new("\"", Expected::STRING);
+
+/// `"..."`: a template on one line, with escape sequences. A plain string
+/// (no escape, sequence or `$${`) is read in one step; it counts as a
+/// level of nesting all the same.
+///
+/// ```ebnf
+/// quotedTemplate = (as defined in prose above);
+/// ```
+/// spec: quotedTemplate, hclsyntax#template-expressions
+pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
+    nested(cx, cx.newlines(), bare(QUOTE), |open, i| {
+        alt((
+            |i| plain_string(cx, open, i),
+            map(
+                (
+                    template(cx, Flavor::Quoted, false),
+                    opt(stray_tag(cx, false)),
+                    closing_quote(cx, open),
+                ),
+                move |(template, _, end)| QuotedTemplate {
+                    template,
+                    span: Span::new(open.start, end),
+                },
+            ),
+        ))
+        .parse(i)
+    })
+    .parse(i)
+}
+
+/// The common case of a quoted template, read in one step: plain text up
+/// to the closing quote, with no escape, sequence or `$${`/`%%{` in it;
+/// `i` is after the opening quote `open`. Fails without consuming when the
+/// string is anything else (the general path reads it).
+#[inline(never)]
+fn plain_string<'a>(cx: &Ctx<'a>, open: Span, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
+    let b = bytes(&i);
+    let len = match b.iter().position(|c| QUOTED_SPECIAL[*c as usize]) {
+        Some(len) if b[len] == b'"' => len,
+        _ => return Err(Err::Error(PError::expected(pos(&i), Expected::STRING))),
+    };
+    let content = Span::new(pos(&i), pos(&i) + len as u32);
+    let parts: &'a [TemplatePart<'a>] = if len > 0 {
+        cx.arena.alloc_slice(&[TemplatePart::Literal(TemplateLiteral {
+            value: cx.text(content.start as usize, content.end as usize),
+            span: content,
+        })])
+    } else {
+        &[]
+    };
+    let quoted = QuotedTemplate {
+        template: Template { parts, span: content },
+        span: Span::new(open.start, content.end + 1),
+    };
+    Ok((token(cx, i, len + 1), quoted))
+}
+
+/// The closing `"` of a string opened at `open`, and the trivia after it;
+/// the offset just past it. Where the input ends first, the string is
+/// kept and the missing quote reported; anything else (the template stops
+/// only at a quote, a newline or the end) is a string running over lines.
+fn closing_quote<'c, 'a>(cx: &'c Ctx<'a>, open: Span) -> impl FnMut(Input<'a>) -> PResult<'a, u32> + 'c {
+    move |i: Input<'a>| match bytes(&i) {
+        [b'"', ..] => Ok((token(cx, i, 1), pos(&i) + 1)),
+        [] => {
+            let at = Span::empty(pos(&i));
+            cx.report(
+                Diagnostic::error(
+                    "Unterminated template string",
+                    format!(
+                        "There is no closing quote for the string opened at {} before the end of the file.",
+                        cx.position(open.start)
+                    ),
+                    at,
+                )
+                .with_context(open.to(at)),
+            );
+            Ok((i, at.end))
+        }
+        _ => {
+            let (subject, _) = found(cx.src, pos(&i));
+            cx.fail(
+                Diagnostic::error(
+                    "Invalid multi-line string",
+                    format!(
+                        "The string opened at {} reaches the end of its line without a closing quote. \
+                         Quoted strings cannot span lines: write \\n for a newline, or use a heredoc.",
+                        cx.position(open.start)
+                    ),
+                    subject,
+                )
+                .with_context(open.to(subject)),
+            )
+        }
+    }
+}
+
+/// A quoted string without interpolations or directives (block labels).
+/// One that holds template sequences is an error for each, read on as a
+/// template so that what follows it is kept.
+///
+/// ```ebnf
+/// StringLit = '"' (quoted literals as defined in prose above) '"';
+/// ```
+/// spec: StringLit, hclsyntax#template-expressions, hclsyntax#blocks
+pub(crate) fn string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
+    alt((
+        |i| {
+            let (j, open) = bare(QUOTE).parse(i)?;
+            map(
+                (
+                    |i| Ok(template_literal(cx, i, Flavor::Quoted)),
+                    not(alt((bare(INTERPOLATION), bare(TAG)))),
+                    closing_quote(cx, open),
+                ),
+                move |(literal, (), end)| StringLit {
+                    value: literal.map(|l| l.value).unwrap_or_default(),
+                    span: Span::new(open.start, end),
+                },
+            )
+            .parse(j)
+        },
+        |i| sequence_in_string_lit(cx, i),
+    ))
+    .parse(i)
+}
+
+/// A string literal holding template sequences: an error for each
+/// sequence's opening (and each further tag of a directive), but the string
+/// is read on as a template so that what follows it (a block's other labels
+/// and body) is kept. Its value stands in `${ ... }` or `%{ ... }` for each
+/// of those, as the reference implementation does, so the text cannot be
+/// mistaken for a valid label.
+fn sequence_in_string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
+    let open = span_at(&i, 1);
+    map(
+        |i| quoted_template(cx, i),
+        move |quoted| StringLit {
+            value: string_lit_stand_in(cx, open, &quoted.template),
+            span: quoted.span,
+        },
+    )
+    .parse(i)
+}
