@@ -30,7 +30,10 @@ pub(crate) fn function_call<'a>(cx: &Ctx<'a>, name: Identifier<'a>, i: Input<'a>
             // the messages about the argument list name the call
             move |open| name.span.to(open),
             |_, i| arguments(cx, i),
-            |&(_, expand_final)| if expand_final { &AFTER_EXPANSION } else { &ARGUMENTS },
+            |out| match out {
+                Some(&(_, true)) => &AFTER_EXPANSION,
+                _ => &ARGUMENTS,
+            },
         ),
         move |(open, (args, expand_final), close)| {
             let arguments = Arguments {

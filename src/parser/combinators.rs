@@ -20,8 +20,8 @@
 //! `Err::Failure` means the input is committed to a construct and wrong.
 
 use super::context::{bytes, pos, skip, span_at, Ctx, Newlines};
-use super::delimited::{close, Closer};
-use super::error::{error_diagnostic, Expected, PError};
+use super::delimited::{close, missing, Closer};
+use super::error::{report_error, report_failure, Expected, PError};
 use super::lexical;
 use super::scratch::Scratch;
 use super::{Input, PResult};
@@ -211,11 +211,13 @@ pub(crate) fn nested<'c, 'a, O>(
 }
 
 /// A bracketed construct: the token `open`, then `inner(open_span, input)`
-/// one level deeper with newlines ignored, then the closing byte that `closer_of` names for
-/// `inner`'s output, consumed with the trivia after it once the newline
-/// mode of the outside is back. Gives the spans of both brackets (the
-/// closer's is empty when the input ends first, which is reported and the
-/// construct kept, see [`close`]).
+/// one level deeper with newlines ignored, then the closing byte that
+/// `closer_of` names for `inner`'s output (`None` where `inner` failed),
+/// consumed with the trivia after it once the newline mode of the outside
+/// is back. Gives the spans of both brackets (the closer's is empty when
+/// the input ends first, which is reported and the construct kept, see
+/// [`close`]; where `inner` fails at the end of the input, the missing
+/// closer is reported after its failure, see [`unclosed_at_end`]).
 ///
 /// `opener_of` turns the opening bracket's span into the span that the
 /// closer's messages name as the opener (a call's argument list is
@@ -225,11 +227,12 @@ pub(crate) fn enclosed<'c, 'a, O: 'c>(
     open: Punct,
     opener_of: impl Fn(Span) -> Span + 'c,
     mut inner: impl FnMut(Span, Input<'a>) -> PResult<'a, O> + 'c,
-    closer_of: impl Fn(&O) -> &'static Closer + 'c,
+    closer_of: impl Fn(Option<&O>) -> &'static Closer + 'c,
 ) -> impl FnMut(Input<'a>) -> PResult<'a, (Span, O, Span)> + 'c {
     let mut inside = nested(cx, Newlines::Ignored, bare(open), move |open_span, i| {
-        let (j, out) = preceded(trivia(cx), |i| inner(open_span, i)).parse(i)?;
-        let close_span = close(cx, &j, opener_of(open_span), closer_of(&out))?;
+        let read = preceded(trivia(cx), |i| inner(open_span, i)).parse(i);
+        let (j, out) = unclosed_at_end(cx, read, |eof| missing(cx, eof, opener_of(open_span), closer_of(None)))?;
+        let close_span = close(cx, &j, opener_of(open_span), closer_of(Some(&out)))?;
         Ok((j, (open_span, out, close_span)))
     });
     move |i: Input<'a>| {
@@ -238,6 +241,32 @@ pub(crate) fn enclosed<'c, 'a, O: 'c>(
             lexical::token(cx, j, close_span.len() as usize),
             (open_span, out, close_span),
         ))
+    }
+}
+
+/// `r`, the result of the inside of a construct that `unclosed` says is
+/// left unclosed at the end of the input: where it failed there, nothing
+/// can close the construct either, so the failure is reported (once: the
+/// constructs further out see it marked) and then the construct's missing
+/// closer, innermost first, as when the input ends inside constructs with
+/// nothing failing (docs/deviations.md, D-parse-recovery).
+pub(crate) fn unclosed_at_end<'a, T>(
+    cx: &Ctx<'a>,
+    r: PResult<'a, T>,
+    unclosed: impl FnOnce(u32) -> Diagnostic,
+) -> PResult<'a, T> {
+    match r {
+        Err(Err::Failure(mut e)) if e.at as usize >= cx.src.len() => {
+            let missing = unclosed(cx.src.len() as u32);
+            // (a directive's own closer fails at the end with this very error)
+            let same = e.diag.as_deref() == Some(&missing);
+            report_failure(cx, &mut e);
+            if !same {
+                cx.report(missing);
+            }
+            Err(Err::Failure(e))
+        }
+        other => other,
     }
 }
 
@@ -282,7 +311,7 @@ pub(crate) fn recover<'c, 'a, O>(
     move |i: Input<'a>| match p.parse(i) {
         Ok((rest, out)) => Ok((rest, Ok(out))),
         Err(e) => {
-            cx.report(error_diagnostic(cx, e));
+            report_error(cx, e);
             let from = pos(&i) as usize;
             let resume = sync(cx.src, from).max(from);
             Ok((skip(i, resume - from), Err(Span::new(from as u32, resume as u32))))

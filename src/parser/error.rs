@@ -91,6 +91,10 @@ pub(crate) struct PError {
     /// A diagnostic written by the production that failed, when it could
     /// say more than "expected X".
     pub diag: Option<Box<Diagnostic>>,
+    /// Whether the failure has been reported already (by the innermost
+    /// construct it left unclosed at the end of the input, see
+    /// `combinators::unclosed_at_end`), so that nothing reports it again.
+    pub reported: bool,
 }
 
 impl PError {
@@ -101,6 +105,7 @@ impl PError {
             at,
             expected,
             diag: None,
+            reported: false,
         }
     }
 
@@ -111,6 +116,7 @@ impl PError {
             at: d.subject.start,
             expected: Expected::NONE,
             diag: Some(Box::new(d)),
+            reported: false,
         }
     }
 }
@@ -134,8 +140,30 @@ impl<'a> nom::error::ParseError<Input<'a>> for PError {
                 at: self.at,
                 expected: self.expected.or(other.expected),
                 diag: self.diag.or(other.diag),
+                reported: self.reported || other.reported,
             },
         }
+    }
+}
+
+/// Reports a failure (unless it has been reported already) and marks it
+/// reported: the one place a parse failure becomes a reported diagnostic.
+pub(crate) fn report_failure(cx: &Ctx<'_>, e: &mut PError) {
+    if !e.reported {
+        e.reported = true;
+        let taken = PError {
+            diag: e.diag.take(),
+            ..e.clone()
+        };
+        cx.report(error_diagnostic(cx, nom::Err::Failure(taken)));
+    }
+}
+
+/// Reports a failed parse's error (unless it has been reported already).
+pub(crate) fn report_error(cx: &Ctx<'_>, e: nom::Err<PError>) {
+    match e {
+        nom::Err::Error(mut e) | nom::Err::Failure(mut e) => report_failure(cx, &mut e),
+        e @ nom::Err::Incomplete(_) => cx.report(error_diagnostic(cx, e)),
     }
 }
 

@@ -84,12 +84,9 @@ pub(crate) fn for_tuple_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, &'a 
                 )
                     .parse(i)
             },
-            |(_, (_, cond))| {
-                if cond.is_some() {
-                    &TUPLE_CLOSE
-                } else {
-                    &TUPLE_CLOSE_OR_IF
-                }
+            |out| match out {
+                Some((_, (_, Some(_)))) => &TUPLE_CLOSE,
+                _ => &TUPLE_CLOSE_OR_IF,
             },
         ),
         |(open, (intro, (value, cond)), close)| {
@@ -172,10 +169,10 @@ pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, &'a
                 )
                     .parse(i)
             },
-            |(.., group, cond)| match (group, cond) {
-                (_, Some(_)) => &OBJECT_CLOSE,
-                (Some(_), None) => &OBJECT_CLOSE_OR_IF,
-                (None, None) => &OBJECT_CLOSE_OR_MORE,
+            |out| match out {
+                Some((.., _, Some(_))) => &OBJECT_CLOSE,
+                Some((.., Some(_), None)) => &OBJECT_CLOSE_OR_IF,
+                _ => &OBJECT_CLOSE_OR_MORE,
             },
         ),
         |(open, (intro, key, _, value, group, cond), close)| {

@@ -193,7 +193,7 @@ pub fn parse_expression_with<'a>(arena: &'a Arena, src: &'a [u8], options: &Pars
                     expr
                 }
                 Err(e) => {
-                    cx.report(error::error_diagnostic(cx, e));
+                    error::report_error(cx, e);
                     Expression::Invalid(Span::new(context::pos(&i), cx.src.len() as u32))
                 }
             }
@@ -264,7 +264,7 @@ pub fn parse_template_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseO
                 .parse(i);
             match read {
                 Ok(_) => keep(),
-                Err(e) => cx.report(error::error_diagnostic(cx, e)),
+                Err(e) => error::report_error(cx, e),
             }
             Template {
                 parts: cx.arena.alloc_slice(&parts.into_inner()),

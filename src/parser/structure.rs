@@ -5,10 +5,11 @@
 //! spec: hclsyntax#structural-elements
 
 use super::combinators::{
-    arena_many0, bare, commit, dispatch, ident, nested, recover, tok, trivia, Punct, EQUALS, OPEN_BRACE,
+    arena_many0, bare, commit, dispatch, ident, nested, recover, tok, trivia, unclosed_at_end, Punct, EQUALS,
+    OPEN_BRACE,
 };
 use super::context::{bytes, pos, skip, span_at, Ctx, Newlines};
-use super::error::{error_diagnostic, Expected, PError};
+use super::error::{report_error, Expected, PError};
 use super::expression::expression;
 use super::lexical::{
     at_identifier, at_newline, found, identifier_len, misused_character_hint, trivia_and_newlines, trivia_len,
@@ -50,7 +51,7 @@ pub(crate) fn config_file<'a>(cx: &Ctx<'a>, i: Input<'a>) -> ConfigFile<'a> {
         Ok((_, body)) => ConfigFile { body, span },
         // a body recovers from every error in it
         Err(e) => {
-            cx.report(error_diagnostic(cx, e));
+            report_error(cx, e);
             ConfigFile {
                 body: Body::default(),
                 span,
@@ -359,7 +360,7 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>>
         |(block_type, labels)| {
             flat_map(
                 nested(cx, Newlines::Significant, bare(OPEN_BRACE), move |open_brace, i| {
-                    (
+                    let read = (
                         preceded(
                             trivia(cx),
                             alt((
@@ -372,7 +373,8 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>>
                         closing_brace(cx, block_type, open_brace),
                     )
                         .parse(i)
-                        .map(|(i, ((one_line, body), close_brace))| (i, (open_brace, one_line, body, close_brace)))
+                        .map(|(i, ((one_line, body), close_brace))| (i, (open_brace, one_line, body, close_brace)));
+                    unclosed_at_end(cx, read, |eof| unclosed_block(cx, block_type, open_brace, eof))
                 }),
                 move |(open_brace, one_line, body, close_brace)| {
                     let span = block_type.span.to(close_brace);
@@ -418,21 +420,25 @@ fn closing_brace<'c, 'a>(
     move |i: Input<'a>| match bare(CLOSE_BRACE).parse(i) {
         Ok(ok) => Ok(ok),
         Err(_) => {
-            cx.report(
-                Diagnostic::error(
-                    "Unclosed configuration block",
-                    format!(
-                        "There is no closing brace for the block opened at {} before the end of the file. \
-                         This may be caused by incorrect brace nesting elsewhere in this file.",
-                        cx.position(open_brace.start)
-                    ),
-                    open_brace,
-                )
-                .with_context(block_type.span.to(Span::empty(pos(&i)))),
-            );
+            cx.report(unclosed_block(cx, block_type, open_brace, pos(&i)));
             Ok((i, Span::empty(pos(&i))))
         }
     }
+}
+
+/// The error of a block opened at `open_brace` that the input ends in, at
+/// `eof`.
+fn unclosed_block(cx: &Ctx<'_>, block_type: Identifier<'_>, open_brace: Span, eof: u32) -> Diagnostic {
+    Diagnostic::error(
+        "Unclosed configuration block",
+        format!(
+            "There is no closing brace for the block opened at {} before the end of the file. \
+             This may be caused by incorrect brace nesting elsewhere in this file.",
+            cx.position(open_brace.start)
+        ),
+        open_brace,
+    )
+    .with_context(block_type.span.to(Span::empty(eof)))
 }
 
 /// The inside of a one-line block: nothing, or one attribute, before the

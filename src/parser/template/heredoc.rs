@@ -2,7 +2,7 @@
 //!
 //! spec: hclsyntax#template-expressions
 
-use super::super::combinators::nested;
+use super::super::combinators::{nested, unclosed_at_end};
 use super::super::context::{bytes, pos, skip, Ctx};
 use super::super::error::{Expected, PError};
 use super::super::lexical::{found, identifier_len, trivia};
@@ -39,7 +39,7 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
             let flush_mode = cx.src[opener.start as usize + 2] == b'-';
             let marker_start = opener.start + 2 + u32::from(flush_mode);
             let marker = cx.ident(marker_start, (opener.end - marker_start) as usize);
-            map(
+            let read = map(
                 (
                     heredoc_newline,
                     template(
@@ -59,7 +59,8 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
                     span: Span::new(opener.start, end),
                 },
             )
-            .parse(i)
+            .parse(i);
+            unclosed_at_end(cx, read, |eof| unterminated_heredoc(cx, marker, opener, eof))
         },
     )
     .parse(i)
@@ -108,20 +109,24 @@ fn closing_marker<'c, 'a>(
     move |i: Input<'a>| match closing_marker_len(bytes(&i), marker.name.as_bytes()) {
         Some(len) => Ok((trivia(cx, skip(i, len)), pos(&i) + len as u32)),
         None => {
-            let at = Span::empty(pos(&i));
-            cx.report(
-                Diagnostic::error(
-                    "Unterminated template string",
-                    format!(
-                        "There is no line holding only `{}` to close the heredoc opened at {} before the end of the file.",
-                        marker.name,
-                        cx.position(opener.start)
-                    ),
-                    at,
-                )
-                .with_context(opener.to(at)),
-            );
-            Ok((trivia(cx, i), at.end))
+            cx.report(unterminated_heredoc(cx, marker, opener, pos(&i)));
+            Ok((trivia(cx, i), pos(&i)))
         }
     }
+}
+
+/// The error of a heredoc opened at `opener` that the input ends in, at
+/// `eof`.
+fn unterminated_heredoc(cx: &Ctx<'_>, marker: Identifier<'_>, opener: Span, eof: u32) -> Diagnostic {
+    let at = Span::empty(eof);
+    Diagnostic::error(
+        "Unterminated template string",
+        format!(
+            "There is no line holding only `{}` to close the heredoc opened at {} before the end of the file.",
+            marker.name,
+            cx.position(opener.start)
+        ),
+        at,
+    )
+    .with_context(opener.to(at))
 }

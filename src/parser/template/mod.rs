@@ -21,7 +21,7 @@ mod quoted;
 pub(crate) use heredoc_scan::closing_marker_len;
 pub(crate) use quoted::{quoted_template, string_lit};
 
-use super::combinators::{bare, dispatch, keyword, nested, spanned, trivia, Punct};
+use super::combinators::{bare, dispatch, keyword, nested, spanned, trivia, unclosed_at_end, Punct};
 use super::context::{bytes, pos, skip, span_at, Ctx, Newlines};
 use super::error::{Expected, PError};
 use super::expression::expression;
@@ -193,7 +193,7 @@ fn strips_after(p: &TemplatePart<'_>) -> bool {
 #[inline(never)]
 pub(crate) fn template_interpolation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, TemplateInterpolation<'a>> {
     nested(cx, Newlines::Ignored, bare(INTERPOLATION), |open, i| {
-        map(
+        let read = map(
             (
                 opt(bare(TILDE)),
                 preceded(trivia(cx), cut(|i| expression(cx, i))),
@@ -208,7 +208,8 @@ pub(crate) fn template_interpolation<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<
                 span: open.to(close),
             },
         )
-        .parse(i)
+        .parse(i);
+        unclosed_at_end(cx, read, |eof| unclosed_sequence(cx, open, "interpolation", eof))
     })
     .parse(i)
 }
@@ -227,17 +228,7 @@ fn sequence_end<'c, 'a>(
         [b'~', b'}', ..] => Ok((skip(i, 2), (true, span_at(&i, 2)))),
         [] => {
             // nothing follows: keep the sequence, report the missing brace
-            cx.report(
-                Diagnostic::error(
-                    format!("Unclosed template {what} sequence"),
-                    format!(
-                        "There is no closing brace for the {what} sequence opened at {} before the end of the file.",
-                        cx.position(open.start)
-                    ),
-                    open,
-                )
-                .with_context(open.to(Span::empty(pos(&i)))),
-            );
+            cx.report(unclosed_sequence(cx, open, what, pos(&i)));
             Ok((i, (false, Span::empty(pos(&i)))))
         }
         _ => {
@@ -255,6 +246,20 @@ fn sequence_end<'c, 'a>(
             )
         }
     }
+}
+
+/// The error of a template sequence opened at `open` that the input ends
+/// in, at `eof`.
+fn unclosed_sequence(cx: &Ctx<'_>, open: Span, what: &str, eof: u32) -> Diagnostic {
+    Diagnostic::error(
+        format!("Unclosed template {what} sequence"),
+        format!(
+            "There is no closing brace for the {what} sequence opened at {} before the end of the file.",
+            cx.position(open.start)
+        ),
+        open,
+    )
+    .with_context(open.to(Span::empty(eof)))
 }
 
 /// The keyword of the directive tag at `i` (which starts with `%{`).
@@ -295,7 +300,7 @@ fn tag<'c, 'a: 'c, O>(
         let open = span_at(&i, 2);
         let _mode = cx.mode(Newlines::Ignored);
         let inside = &mut inside;
-        map(
+        let read = map(
             (
                 bare(TAG),
                 opt(bare(TILDE)),
@@ -315,7 +320,8 @@ fn tag<'c, 'a: 'c, O>(
                 )
             },
         )
-        .parse(i)
+        .parse(i);
+        unclosed_at_end(cx, read, |eof| unclosed_sequence(cx, open, kw, eof))
     }
 }
 
@@ -401,7 +407,7 @@ fn invalid_keyword<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
 /// spec: TemplateIf, hclsyntax#template-if-directive
 pub(crate) fn template_if<'a>(cx: &Ctx<'a>, flavor: Flavor<'_>, i: Input<'a>) -> PResult<'a, TemplateIf<'a>> {
     nested(cx, cx.newlines(), tag_opener(cx, "if"), |open, i| {
-        map(
+        let read = map(
             (
                 opening(cx, flavor, tag(cx, "if", |_, i| cut(|i| expression(cx, i)).parse(i))),
                 opt(opening(cx, flavor, end_tag(cx, "else"))),
@@ -422,7 +428,8 @@ pub(crate) fn template_if<'a>(cx: &Ctx<'a>, flavor: Flavor<'_>, i: Input<'a>) ->
                 }
             },
         )
-        .parse(i)
+        .parse(i);
+        unclosed_at_end(cx, read, |eof| unterminated_directive(cx, open, "if", "endif", eof))
     })
     .parse(i)
 }
@@ -447,7 +454,7 @@ pub(crate) fn template_for<'a>(cx: &Ctx<'a>, flavor: Flavor<'_>, i: Input<'a>) -
             )
                 .parse(i)
         };
-        map(
+        let read = map(
             (
                 opening(cx, flavor, tag(cx, "for", intro)),
                 closing(cx, open, "for", "endfor"),
@@ -461,7 +468,8 @@ pub(crate) fn template_for<'a>(cx: &Ctx<'a>, flavor: Flavor<'_>, i: Input<'a>) -
                 span: open.to(endfor),
             },
         )
-        .parse(i)
+        .parse(i);
+        unclosed_at_end(cx, read, |eof| unterminated_directive(cx, open, "for", "endfor", eof))
     })
     .parse(i)
 }
@@ -536,19 +544,23 @@ fn unbalanced(
             span,
         )
         .with_context(opener.to(span)),
-        None => {
-            let end = Span::empty(pos(i));
-            Diagnostic::error(
-                format!("Unterminated template {directive} directive"),
-                format!(
-                    "There is no `%{{ {closer} }}` to close the `{directive}` directive at {} before the end of the template.",
-                    cx.position(opener.start)
-                ),
-                end,
-            )
-            .with_context(opener.to(end))
-        }
+        None => unterminated_directive(cx, opener, directive, closer, pos(i)),
     }
+}
+
+/// The error of a directive opened at `opener` that the template ends in,
+/// at `end`.
+fn unterminated_directive(cx: &Ctx<'_>, opener: Span, directive: &str, closer: &str, end: u32) -> Diagnostic {
+    let end = Span::empty(end);
+    Diagnostic::error(
+        format!("Unterminated template {directive} directive"),
+        format!(
+            "There is no `%{{ {closer} }}` to close the `{directive}` directive at {} before the end of the template.",
+            cx.position(opener.start)
+        ),
+        end,
+    )
+    .with_context(opener.to(end))
 }
 
 /// An `else`, `endif` or `endfor` tag where no directive is open: read (so

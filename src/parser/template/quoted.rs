@@ -2,7 +2,7 @@
 //!
 //! spec: hclsyntax#template-expressions
 
-use super::super::combinators::{bare, nested, Punct};
+use super::super::combinators::{bare, nested, unclosed_at_end, Punct};
 use super::super::context::{bytes, pos, span_at, Ctx};
 use super::super::error::{Expected, PError};
 use super::super::lexical::{found, token};
@@ -29,7 +29,7 @@ const QUOTE: Punct = Punct::new("\"", Expected::STRING);
 /// spec: quotedTemplate, hclsyntax#template-expressions
 pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
     nested(cx, cx.newlines(), bare(QUOTE), |open, i| {
-        alt((
+        let read = alt((
             |i| plain_string(cx, open, i),
             map(
                 (
@@ -43,7 +43,8 @@ pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Quo
                 },
             ),
         ))
-        .parse(i)
+        .parse(i);
+        unclosed_at_end(cx, read, |eof| unterminated_string(cx, open, eof))
     })
     .parse(i)
 }
@@ -83,19 +84,8 @@ fn closing_quote<'c, 'a>(cx: &'c Ctx<'a>, open: Span) -> impl FnMut(Input<'a>) -
     move |i: Input<'a>| match bytes(&i) {
         [b'"', ..] => Ok((token(cx, i, 1), pos(&i) + 1)),
         [] => {
-            let at = Span::empty(pos(&i));
-            cx.report(
-                Diagnostic::error(
-                    "Unterminated template string",
-                    format!(
-                        "There is no closing quote for the string opened at {} before the end of the file.",
-                        cx.position(open.start)
-                    ),
-                    at,
-                )
-                .with_context(open.to(at)),
-            );
-            Ok((i, at.end))
+            cx.report(unterminated_string(cx, open, pos(&i)));
+            Ok((i, pos(&i)))
         }
         _ => {
             let (subject, _) = found(cx.src, pos(&i));
@@ -113,6 +103,21 @@ fn closing_quote<'c, 'a>(cx: &'c Ctx<'a>, open: Span) -> impl FnMut(Input<'a>) -
             )
         }
     }
+}
+
+/// The error of a string opened at `open` that the input ends in, at
+/// `eof`.
+fn unterminated_string(cx: &Ctx<'_>, open: Span, eof: u32) -> Diagnostic {
+    let at = Span::empty(eof);
+    Diagnostic::error(
+        "Unterminated template string",
+        format!(
+            "There is no closing quote for the string opened at {} before the end of the file.",
+            cx.position(open.start)
+        ),
+        at,
+    )
+    .with_context(open.to(at))
 }
 
 /// A quoted string without interpolations or directives (block labels).

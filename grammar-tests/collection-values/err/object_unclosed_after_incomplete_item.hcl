@@ -1,0 +1,3 @@
+# spec: object, objectelem, hclsyntax#collection-values
+a = {
+  b =

@@ -1,0 +1,2 @@
+# spec: tuple, ExprTerm, binaryOp, hclsyntax#collection-values
+a = [(1 +

@@ -1,0 +1,3 @@
+# spec: TemplateIf, heredocTemplate, hclsyntax#template-if-directive
+a = <<EOT
+%{ if

@@ -1,0 +1,2 @@
+# spec: TemplateInterpolation, quotedTemplate, hclsyntax#template-interpolations
+a = "${
