@@ -170,7 +170,7 @@ pub(crate) fn for_object_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, &'a
                     .parse(i)
             },
             |out| match out {
-                Some((.., _, Some(_))) => &OBJECT_CLOSE,
+                Some((.., Some(_))) => &OBJECT_CLOSE,
                 Some((.., Some(_), None)) => &OBJECT_CLOSE_OR_IF,
                 _ => &OBJECT_CLOSE_OR_MORE,
             },
