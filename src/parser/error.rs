@@ -3,7 +3,7 @@
 //! and [`error_diagnostic`], the one place a failure becomes a diagnostic.
 
 use super::context::Ctx;
-use super::lexical::{found, misused_character_hint};
+use super::lexical::{character_summary, found, misused_character_hint};
 use super::Input;
 use crate::diagnostic::Diagnostic;
 
@@ -191,10 +191,13 @@ pub(crate) fn error_diagnostic(cx: &Ctx<'_>, e: nom::Err<PError>) -> Diagnostic 
 /// The diagnostic for a missing expression at `at`.
 pub(crate) fn expected_expression(cx: &Ctx<'_>, at: u32) -> Diagnostic {
     let (subject, what) = found(cx.src, at);
-    let summary = if subject.start as usize >= cx.src.len() {
+    let rest = &cx.src[subject.start as usize..];
+    let summary = if rest.is_empty() {
         "Missing expression"
     } else {
-        "Invalid expression"
+        // a character the language does not use is named as the reference
+        // names it ("Invalid character" for `${x}` outside a template)
+        character_summary(rest).unwrap_or("Invalid expression")
     };
     Diagnostic::error(
         summary,

@@ -494,6 +494,26 @@ pub(crate) fn misused_character_hint(b: &[u8]) -> &'static str {
     }
 }
 
+/// The summary of a diagnostic about a character at the start of `b` that
+/// the language does not use (`unused_character_len`) or uses only doubled
+/// or inside templates (`misused_character_hint`): "Unsupported operator"
+/// for a lone bitwise operator, "Invalid character" for the others, as the
+/// reference's scanner calls them; `None` for any other token.
+///
+/// spec: hclsyntax#lexical-elements, hclsyntax#operators-and-delimiters
+pub(crate) fn character_summary(b: &[u8]) -> Option<&'static str> {
+    if unused_character_len(b).is_some() {
+        return Some("Invalid character");
+    }
+    if misused_character_hint(b).is_empty() {
+        return None;
+    }
+    Some(match b.first() {
+        Some(b'&' | b'|' | b'~' | b'^') => "Unsupported operator",
+        _ => "Invalid character",
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,6 +571,17 @@ mod tests {
         assert!(misused_character_hint(b"${x}").contains("quoted template"));
         for b in [&b"&&"[..], b"||", b"a", b"", b"%"] {
             assert_eq!(misused_character_hint(b), "", "{b:?}");
+        }
+    }
+
+    #[test]
+    fn characters_the_language_does_not_use_are_named_as_the_reference_does() {
+        assert_eq!(character_summary(b"${x}"), Some("Invalid character"));
+        assert_eq!(character_summary(b";"), Some("Invalid character"));
+        assert_eq!(character_summary(b"\x01"), Some("Invalid character"));
+        assert_eq!(character_summary(b"& x"), Some("Unsupported operator"));
+        for b in [&b"&&"[..], b"||", b"x", b"*", b"\"x\"", b""] {
+            assert_eq!(character_summary(b), None, "{b:?}");
         }
     }
 

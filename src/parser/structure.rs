@@ -12,8 +12,8 @@ use super::context::{bytes, pos, skip, span_at, Ctx, Newlines};
 use super::error::{report_error, Expected, PError};
 use super::expression::expression;
 use super::lexical::{
-    at_identifier, at_newline, found, identifier_len, misused_character_hint, trivia_and_newlines, trivia_len,
-    unused_character_len,
+    at_identifier, at_newline, character_summary, found, identifier_len, misused_character_hint, trivia_and_newlines,
+    trivia_len, unused_character_len,
 };
 use super::names::Names;
 use super::recovery_scan::{resync, without_line_end};
@@ -208,20 +208,13 @@ fn item_error(cx: &Ctx<'_>, i: &Input<'_>, e: &PError) -> Diagnostic {
 fn character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32, blocks: bool) -> Diagnostic {
     let rest = &cx.src[at as usize..];
     let (token, what) = found(cx.src, at);
-    let (summary, subject, note) = match unused_character_len(rest) {
+    let summary = character_summary(rest).unwrap_or("Invalid character");
+    let (subject, note) = match unused_character_len(rest) {
         Some(len) => (
-            "Invalid character",
             Span::new(at, at + len as u32),
             ", and this character is not used within the language.".to_string(),
         ),
-        None => (
-            match rest.first() {
-                Some(b'&' | b'|' | b'~' | b'^') => "Unsupported operator",
-                _ => "Invalid character",
-            },
-            token,
-            format!(".{}", misused_character_hint(rest)),
-        ),
+        None => (token, format!(".{}", misused_character_hint(rest))),
     };
     let n = name.name;
     let block = if blocks {
@@ -313,17 +306,21 @@ fn newline<'c, 'a>(cx: &'c Ctx<'a>, item: Span, what: &'static str) -> impl FnMu
             return Ok((i, ()));
         }
         let (subject, found_what) = found(cx.src, pos(&i));
+        let (summary, hint) = match (what, bytes(&i)) {
+            // the reference's own case: arguments separated by commas
+            ("argument", [b',', ..]) => (
+                "Unexpected comma after argument",
+                " Argument definitions are separated by newlines, not commas.",
+            ),
+            ("argument", b) => ("Missing newline after argument", misused_character_hint(b)),
+            (_, b) => ("Missing newline after block definition", misused_character_hint(b)),
+        };
         cx.report(
             Diagnostic::error(
-                if what == "argument" {
-                    "Missing newline after argument"
-                } else {
-                    "Missing newline after block definition"
-                },
+                summary,
                 format!(
-                    "{} {what} definition must end with a newline, but found {found_what}.{}",
+                    "{} {what} definition must end with a newline, but found {found_what}.{hint}",
                     if what == "argument" { "An" } else { "A" },
-                    misused_character_hint(bytes(&i))
                 ),
                 subject,
             )

@@ -1,0 +1,3 @@
+# spec: Attribute, hclsyntax#attribute-definitions, hclsyntax#bodies
+a = "x", b = "y"
+c = 1

@@ -1,0 +1,3 @@
+# spec: hclsyntax#source-code-representation, Attribute
+# oracle: D-columns
+a = "é" b
