@@ -147,11 +147,6 @@ impl Diagnostics {
         Diagnostics(Vec::new())
     }
 
-    /// [`insert_late`] into this list.
-    pub(crate) fn insert_late(&mut self, late: impl IntoIterator<Item = (usize, Diagnostic)>, cap: usize) -> usize {
-        insert_late(&mut self.0, late, cap)
-    }
-
     /// Appends one diagnostic.
     pub fn push(&mut self, d: Diagnostic) {
         self.0.push(d);
@@ -228,6 +223,103 @@ impl std::ops::Index<usize> for Diagnostics {
     }
 }
 
+/// Diagnostics as they are found, up to a cap: past it they are only
+/// counted, and the finished list ends with one more that says how many
+/// were left out and which limit to raise. The parser and the evaluator
+/// each collect theirs in one, so that both caps behave and read alike.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Collector {
+    kept: Vec<Diagnostic>,
+    cap: usize,
+    /// Every diagnostic offered, kept or not.
+    found: usize,
+}
+
+/// The limit a [`Collector`]'s cap comes from, for the message that says
+/// how to raise it.
+pub(crate) struct CapLimit {
+    /// The field: `ParseOptions::max_diagnostics`.
+    pub field: &'static str,
+    /// How to set it, after "raise it": "" or " with EvalContext::set_limits".
+    pub how: &'static str,
+}
+
+impl Collector {
+    /// An empty collector keeping at most `cap` diagnostics.
+    pub(crate) fn new(cap: usize) -> Self {
+        Collector {
+            kept: Vec::new(),
+            cap,
+            found: 0,
+        }
+    }
+
+    /// Keeps `d` (or counts it, past the cap).
+    pub(crate) fn push(&mut self, d: Diagnostic) {
+        self.found += 1;
+        if self.kept.len() < self.cap {
+            self.kept.push(d);
+        }
+    }
+
+    /// Counts `n` diagnostics found elsewhere and not kept.
+    pub(crate) fn count_dropped(&mut self, n: usize) {
+        self.found += n;
+    }
+
+    /// How many are kept.
+    pub(crate) fn kept(&self) -> usize {
+        self.kept.len()
+    }
+
+    /// How many were found, kept or not.
+    pub(crate) fn found(&self) -> usize {
+        self.found
+    }
+
+    /// The diagnostics kept so far.
+    #[cfg(test)]
+    pub(crate) fn as_slice(&self) -> &[Diagnostic] {
+        &self.kept
+    }
+
+    /// Adds diagnostics found late, each where it would have gone had it
+    /// been reported when it could first have been (see [`insert_late`]).
+    pub(crate) fn insert_late(&mut self, late: impl IntoIterator<Item = (usize, Diagnostic)>) {
+        let mut offered = 0;
+        let late = late.into_iter().inspect(|_| offered += 1);
+        insert_late(&mut self.kept, late, self.cap);
+        self.found += offered;
+    }
+
+    /// The diagnostics kept, without the message about those left out (a
+    /// part evaluated apart, whose diagnostics go on into another
+    /// collector), and how many were found.
+    pub(crate) fn into_parts(self) -> (Vec<Diagnostic>, usize) {
+        (self.kept, self.found)
+    }
+
+    /// The finished list: the diagnostics kept and, when some were left
+    /// out, one last error that says how many and how to raise `limit`.
+    pub(crate) fn finish(mut self, limit: &CapLimit) -> Diagnostics {
+        if self.found > self.kept.len() {
+            let subject = self.kept.last().map_or(Span::new(0, 0), |d| d.subject);
+            let CapLimit { field, how } = limit;
+            self.kept.push(Diagnostic::error(
+                "Too many diagnostics",
+                format!(
+                    "{} more diagnostics were found after this point and are not shown: the limit {field} is {}; \
+                     raise it{how} to see them.",
+                    self.found - self.kept.len(),
+                    self.cap
+                ),
+                subject,
+            ));
+        }
+        Diagnostics(self.kept)
+    }
+}
+
 /// The most characters of a string that a message quotes.
 const QUOTED_CHARS: usize = 100;
 
@@ -241,5 +333,59 @@ pub(crate) fn quoted(s: &str) -> String {
     match s.char_indices().nth(QUOTED_CHARS) {
         None => format!("{s:?}"),
         Some((cut, _)) => format!("{:?}… ({} bytes)", &s[..cut], s.len()),
+    }
+}
+
+#[cfg(test)]
+mod collector_tests {
+    use super::*;
+
+    const LIMIT: CapLimit = CapLimit {
+        field: "Test::max",
+        how: " with set_max",
+    };
+
+    fn d(at: u32) -> Diagnostic {
+        Diagnostic::error("E", "", Span::new(at, at + 1))
+    }
+
+    #[test]
+    fn keeps_up_to_the_cap_and_counts_the_rest_in_one_last_message() {
+        let mut c = Collector::new(2);
+        (0..5).for_each(|k| c.push(d(k)));
+        assert_eq!((c.kept(), c.found()), (2, 5));
+        let ds = c.finish(&LIMIT);
+        assert_eq!(ds.len(), 3);
+        let last = &ds[2];
+        assert_eq!(
+            (last.summary.as_str(), last.subject),
+            ("Too many diagnostics", Span::new(1, 2))
+        );
+        assert_eq!(
+            last.detail,
+            "3 more diagnostics were found after this point and are not shown: the limit Test::max is 2; \
+             raise it with set_max to see them."
+        );
+    }
+
+    #[test]
+    fn under_the_cap_nothing_is_added() {
+        let mut c = Collector::new(2);
+        c.push(d(0));
+        assert_eq!(c.finish(&LIMIT).len(), 1);
+    }
+
+    #[test]
+    fn late_diagnostics_go_where_they_would_have_gone_and_count() {
+        let mut c = Collector::new(3);
+        c.push(d(0));
+        c.push(d(2));
+        // found when one diagnostic had been reported: it goes second
+        c.insert_late([(1, d(1)), (2, d(3))]);
+        assert_eq!(c.found(), 4);
+        let at: Vec<u32> = c.as_slice().iter().map(|d| d.subject.start).collect();
+        assert_eq!(at, [0, 1, 2]);
+        c.count_dropped(2);
+        assert_eq!(c.finish(&LIMIT)[3].detail.split(' ').next(), Some("3"));
     }
 }

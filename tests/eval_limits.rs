@@ -168,9 +168,11 @@ fn errors_are_capped_with_a_count() {
     let ds = r.diagnostics.as_slice();
     assert_eq!(ds.len(), 10_001);
     assert_eq!(ds[0].summary, "Unsupported attribute");
-    assert_eq!(ds[10_000].summary, "Too many errors");
+    assert_eq!(ds[10_000].summary, "Too many diagnostics");
     assert!(
-        ds[10_000].detail.starts_with("Evaluation found 300000 errors"),
+        ds[10_000]
+            .detail
+            .starts_with("290000 more diagnostics were found after this point and are not shown"),
         "{}",
         ds[10_000].detail
     );
@@ -181,7 +183,7 @@ fn errors_are_capped_with_a_count() {
     assert_eq!(summaries.len(), 10_002);
     assert_eq!(
         summaries[10_000..],
-        ["Too many errors", "Evaluation step limit reached"]
+        ["Too many diagnostics", "Evaluation step limit reached"]
     );
 }
 
@@ -259,8 +261,8 @@ fn each_limit_error_names_the_limit_and_how_to_raise_it() {
     );
     assert_eq!(d.len(), 4);
     let last = d.as_slice().last().unwrap();
-    assert_eq!(last.summary, "Too many errors");
-    assert!(last.detail.contains("Evaluation found 10 errors; only the first 3"));
+    assert_eq!(last.summary, "Too many diagnostics");
+    assert!(last.detail.starts_with("7 more diagnostics were found") && last.detail.contains(" is 3;"));
     assert!(last.detail.contains("EvalLimits::max_diagnostics") && last.detail.contains("set_limits"));
 
     let limits = EvalLimits {
@@ -397,7 +399,7 @@ fn repeated_for_keys_are_capped_in_the_order_they_were_met() {
         let d = evaluate(&parse_expression(&arena, src.as_bytes()).ast, &ctx).diagnostics;
         d.as_slice().iter().map(|d| d.summary.clone()).collect::<Vec<_>>()
     };
-    let (dup, bad, many) = ("Duplicate object key", "Unsupported attribute", "Too many errors");
+    let (dup, bad, many) = ("Duplicate object key", "Unsupported attribute", "Too many diagnostics");
     assert_eq!(run(10), [dup, bad, dup, bad]);
     assert_eq!(run(3), [dup, bad, dup, many]);
     assert_eq!(run(2), [dup, bad, many]);

@@ -5,6 +5,7 @@
 use super::{Evaluator, Locals};
 use crate::ast::{Conditional, Expression};
 use crate::convert::{convert, unify};
+use crate::diagnostic::Collector;
 use crate::value::{Type, Value};
 use crate::{Diagnostic, Span};
 
@@ -101,11 +102,10 @@ impl Evaluator<'_> {
 
     /// Runs `f` and takes the diagnostics it adds out of the evaluator.
     pub(super) fn isolated(&mut self, f: impl FnOnce(&mut Self) -> Value) -> (Value, Vec<Diagnostic>) {
-        let outer = std::mem::take(&mut self.diags);
-        let outer_errors = self.errors;
+        let inner = Collector::new(self.limits.max_diagnostics);
+        let outer = std::mem::replace(&mut self.diags, inner);
         let value = f(self);
         let inner = std::mem::replace(&mut self.diags, outer);
-        self.errors = outer_errors;
-        (value, inner.into_vec())
+        (value, inner.into_parts().0)
     }
 }

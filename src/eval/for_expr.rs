@@ -337,7 +337,7 @@ impl Evaluator<'_> {
             };
             let value = self.expr(&o.value, Some(visit.scope));
             *known &= value.is_known();
-            entries.push((key, value, self.diags.len()));
+            entries.push((key, value, self.diags.kept()));
         }
         self.object_result(entries, o.group, o.key.span(), visit.span)
     }
@@ -375,7 +375,6 @@ impl Evaluator<'_> {
             }
         }
         repeats.sort_unstable_by_key(|r| r.0);
-        self.errors += repeats.len();
         let late = repeats.into_iter().map(|(_, at, k)| {
             let detail = format!(
                 "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
@@ -383,7 +382,7 @@ impl Evaluator<'_> {
             );
             (at, error_diagnostic("Duplicate object key", detail, key, Some(span)))
         });
-        self.diags.insert_late(late, self.limits.max_diagnostics);
+        self.diags.insert_late(late);
         Value::object_sorted(out)
     }
 

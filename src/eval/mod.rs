@@ -41,6 +41,7 @@ pub use context::{EvalContext, EvalLimits, Mode, ModeError, DEFAULT_STEP_LIMIT};
 use std::collections::HashMap;
 
 use crate::ast::{ExprTerm, Expression, Identifier, NumericLit, Operation, Template, TemplatePart};
+use crate::diagnostic::{CapLimit, Collector};
 use crate::value::Value;
 use crate::{Diagnostic, Diagnostics, Number, NumberError, Span};
 
@@ -186,12 +187,17 @@ fn error_diagnostic(summary: &str, detail: impl Into<String>, subject: Span, con
     }
 }
 
+/// The cap on an evaluation's diagnostics, for the message past it.
+const EVAL_DIAGNOSTICS: CapLimit = CapLimit {
+    field: "EvalLimits::max_diagnostics",
+    how: " with EvalContext::set_limits",
+};
+
 pub(crate) struct Evaluator<'c> {
     ctx: &'c EvalContext<'c>,
-    /// The errors kept (at most `limits.max_diagnostics`).
-    diags: Diagnostics,
-    /// Every error found, kept or not: control flow compares counts of it.
-    errors: usize,
+    /// The errors kept (at most `limits.max_diagnostics`), and how many
+    /// were found: control flow compares counts of them.
+    diags: Collector,
     /// Where the step limit was passed, once it has been: reported at the
     /// end, so that no branch left untaken can swallow the report.
     limit_passed: Option<Span>,
@@ -225,8 +231,7 @@ impl<'c> Evaluator<'c> {
         }
         Evaluator {
             ctx,
-            diags: Diagnostics::new(),
-            errors: 0,
+            diags: Collector::new(limits.max_diagnostics),
             limit_passed: None,
             depth: 0,
             steps: 0,
@@ -238,19 +243,9 @@ impl<'c> Evaluator<'c> {
     }
 
     fn finish(mut self, value: Value) -> Evaluated {
-        if self.errors > self.diags.len() {
-            let subject = self.diags.as_slice().last().map_or(Span::new(0, 0), |d| d.subject);
-            self.diags.push(Diagnostic::error(
-                "Too many errors",
-                format!(
-                    "Evaluation found {} errors; only the first {} are listed (the limit EvalLimits::max_diagnostics; raise it with EvalContext::set_limits).",
-                    self.errors, self.limits.max_diagnostics
-                ),
-                subject,
-            ));
-        }
+        let mut diagnostics = std::mem::take(&mut self.diags).finish(&EVAL_DIAGNOSTICS);
         if let Some(at) = self.limit_passed {
-            self.diags.push(Diagnostic::error(
+            diagnostics.push(Diagnostic::error(
                 "Evaluation step limit reached",
                 self.limit_detail(),
                 at,
@@ -259,10 +254,7 @@ impl<'c> Evaluator<'c> {
         if let Some((budget, _)) = &self.budget {
             budget.charge(self.steps);
         }
-        Evaluated {
-            value,
-            diagnostics: self.diags,
-        }
+        Evaluated { value, diagnostics }
     }
 
     /// Which limit the evaluation passed, and how to raise it.
@@ -300,10 +292,7 @@ impl<'c> Evaluator<'c> {
     /// evaluation's own, keeping at most `limits.max_diagnostics`.
     pub(crate) fn absorb(&mut self, ds: impl IntoIterator<Item = Diagnostic>) {
         for d in ds {
-            self.errors += 1;
-            if self.diags.len() < self.limits.max_diagnostics {
-                self.diags.push(d);
-            }
+            self.diags.push(d);
         }
     }
 
@@ -370,7 +359,7 @@ impl<'c> Evaluator<'c> {
     /// How many errors so far (kept or not), to tell whether a part of
     /// the evaluation found any.
     fn error_count(&self) -> usize {
-        self.errors
+        self.diags.found()
     }
 
     /// Evaluates an expression. Recursion follows the tree, whose nesting

@@ -647,7 +647,7 @@ mod tests {
                 .parse(i)
                 .unwrap();
             assert_eq!(close, Span::empty(2));
-            assert_eq!(cx.take_diagnostics()[0].summary, "Unclosed");
+            assert_eq!(cx.take_diagnostics().as_slice()[0].summary, "Unclosed");
         });
         // no opener: an error, and no level counted
         with("x", Newlines::Significant, |cx, i| {
@@ -695,7 +695,7 @@ mod tests {
                 .unwrap();
             // past the newline outside the parentheses
             assert_eq!((r, rest(&j)), (Err(Span::new(0, 10)), "c"));
-            assert_eq!(cx.take_diagnostics().len(), 1);
+            assert_eq!(cx.take_diagnostics().found(), 1);
             let (_, r) = recover(cx, ident(cx), super::super::recovery_scan::resync)
                 .parse(j)
                 .unwrap();

@@ -6,7 +6,7 @@ use super::scratch::Scratch;
 use super::{Input, ParseOptions};
 use crate::arena::Arena;
 use crate::ast::{BinaryOperator, BlockLabel, BodyItem, Expression, Identifier, ObjectElem, PostfixOp, TemplatePart};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Collector, Diagnostic};
 use crate::span::{LineIndex, Position, Span};
 use std::cell::{Cell, OnceCell, RefCell};
 
@@ -35,10 +35,8 @@ pub(crate) struct Ctx<'a> {
     pub max_depth: u32,
     depth: Cell<u32>,
     newlines: Cell<Newlines>,
-    diags: RefCell<Vec<Diagnostic>>,
-    /// The most diagnostics kept, and how many were dropped past it.
-    max_diagnostics: usize,
-    dropped: Cell<usize>,
+    /// The diagnostics that do not stop parsing, up to the cap.
+    diags: RefCell<Collector>,
     /// An unterminated inline comment runs to the end of the input, so it
     /// is reported once, however often trivia is scanned over it.
     pub unterminated_comment: Cell<bool>,
@@ -105,13 +103,12 @@ impl<'a> Ctx<'a> {
             src,
             text,
             max_depth: options.max_depth,
-            max_diagnostics: options.max_diagnostics,
-            dropped: Cell::new(0),
+
             unterminated_comment: Cell::new(false),
             lone_cr_in_comment: Cell::new(false),
             depth: Cell::new(0),
             newlines: Cell::new(newlines),
-            diags: RefCell::new(Vec::new()),
+            diags: RefCell::new(Collector::new(options.max_diagnostics)),
             lines: OnceCell::new(),
             last_position: Cell::new(None),
             names: RefCell::new(Vec::new()),
@@ -176,17 +173,12 @@ impl<'a> Ctx<'a> {
     /// the cap).
     #[inline]
     pub(crate) fn report(&self, d: Diagnostic) {
-        let mut diags = self.diags.borrow_mut();
-        if diags.len() < self.max_diagnostics {
-            diags.push(d);
-        } else {
-            self.dropped.set(self.dropped.get() + 1);
-        }
+        self.diags.borrow_mut().push(d);
     }
 
     /// How many diagnostics have been reported (and kept) so far.
     pub(crate) fn diagnostic_count(&self) -> usize {
-        self.diags.borrow().len()
+        self.diags.borrow().kept()
     }
 
     /// Reports diagnostics found late, each with the count of diagnostics
@@ -195,17 +187,11 @@ impl<'a> Ctx<'a> {
     /// would have gone if reported then, and the cap keeps the same ones
     /// it would have kept.
     pub(crate) fn report_late(&self, late: impl IntoIterator<Item = (usize, Diagnostic)>) {
-        let dropped = crate::diagnostic::insert_late(&mut self.diags.borrow_mut(), late, self.max_diagnostics);
-        self.dropped.set(self.dropped.get() + dropped);
-    }
-
-    /// How many diagnostics were dropped past the cap.
-    pub(crate) fn dropped_diagnostics(&self) -> usize {
-        self.dropped.get()
+        self.diags.borrow_mut().insert_late(late);
     }
 
     /// Takes the diagnostics recorded so far.
-    pub(crate) fn take_diagnostics(&self) -> Vec<Diagnostic> {
+    pub(crate) fn take_diagnostics(&self) -> Collector {
         std::mem::take(&mut *self.diags.borrow_mut())
     }
 

@@ -39,7 +39,7 @@ mod traversal;
 
 use crate::arena::Arena;
 use crate::ast::{ConfigFile, Expression, Template};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{CapLimit, Collector, Diagnostic, Diagnostics};
 use crate::source;
 use crate::span::Span;
 use context::{Ctx, Newlines};
@@ -275,6 +275,12 @@ pub fn parse_template_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseO
     )
 }
 
+/// The cap on a parse's diagnostics, for the message past it.
+const PARSE_DIAGNOSTICS: CapLimit = CapLimit {
+    field: "ParseOptions::max_diagnostics",
+    how: "",
+};
+
 /// Shared driver: byte checks, the parse itself, and the final list of
 /// diagnostics (parser errors on bytes already reported as badly encoded
 /// are dropped).
@@ -309,24 +315,17 @@ fn run<'a, T>(
         let k = checked.invalid.partition_point(|r| r.end <= at);
         checked.invalid.get(k).is_some_and(|r| r.contains(at) && !r.is_empty())
     };
-    let mut diagnostics = checked.diagnostics;
-    diagnostics.extend(cx.take_diagnostics().into_iter().filter(|d| !on_bad_bytes(d)));
-    let total = diagnostics.len() + checked.dropped + cx.dropped_diagnostics();
-    if total > options.max_diagnostics {
-        diagnostics.truncate(options.max_diagnostics);
-        let last = diagnostics.last().map_or(Span::empty(0), |d| d.subject);
-        diagnostics.push(Diagnostic::error(
-            "Too many diagnostics",
-            format!(
-                "{} more diagnostics were found after this point and are not shown: the limit ParseOptions::max_diagnostics is {}; raise it to see them.",
-                total - options.max_diagnostics,
-                options.max_diagnostics
-            ),
-            last,
-        ));
-    }
+    let mut all = Collector::new(options.max_diagnostics);
+    checked.diagnostics.into_iter().for_each(|d| all.push(d));
+    all.count_dropped(checked.dropped);
+    let (parsed, found) = cx.take_diagnostics().into_parts();
+    all.count_dropped(found - parsed.len());
+    parsed
+        .into_iter()
+        .filter(|d| !on_bad_bytes(d))
+        .for_each(|d| all.push(d));
     Parsed {
         ast,
-        diagnostics: Diagnostics::from(diagnostics),
+        diagnostics: all.finish(&PARSE_DIAGNOSTICS),
     }
 }
