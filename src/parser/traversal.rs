@@ -3,11 +3,11 @@
 //! spec: hclsyntax#index-operator, hclsyntax#attribute-access-operator, hclsyntax#splat-operators
 
 use super::combinators::{commit, dispatch, enclosed, tok, tok_ident, trivia, DOT, OPEN_BRACKET, STAR};
-use super::context::{bytes, pos, span_at, Ctx};
+use super::context::{bytes, pos, skip, span_at, Ctx};
 use super::delimited::Closer;
 use super::error::{Expected, PError};
 use super::expression::expression;
-use super::lexical::{decimal, found, numeric_lit_token, token, trivia_len};
+use super::lexical::{decimal, found, numeric_lit_token, trivia_and_newlines, trivia_len};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -23,7 +23,7 @@ use nom::{Err, Parser};
 #[inline]
 pub(crate) fn postfix_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, PostfixOp<'a>> {
     dispatch!(i;
-        [b'[', ..] if at_full_splat(&i) => map(|i| splat(cx, i), PostfixOp::Splat),
+        [b'[', ..] if at_full_splat(cx, &i) => map(|i| splat(cx, i), PostfixOp::Splat),
         [b'[', ..] => map(|i| index(cx, i), PostfixOp::Index),
         [b'.', b'.', b'.', ..] => none,
         [b'.', ..] => |i| {
@@ -51,14 +51,11 @@ fn after_dot<'a>(cx: &Ctx<'_>, i: &Input<'a>) -> &'a [u8] {
     &b[1 + trivia_len(cx, &b[1..], pos(i) + 1)..]
 }
 
-/// Whether `[` at `i` opens `[*]` rather than an index (whitespace and
-/// newlines may stand between the two: they only count inside the
-/// brackets, which is where they are).
-fn at_full_splat(i: &Input<'_>) -> bool {
-    bytes(i)[1..]
-        .iter()
-        .find(|c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
-        .is_some_and(|c| *c == b'*')
+/// Whether `[` at `i` opens `[*]` rather than an index: the next token
+/// inside the bracket (past the trivia there, where newlines are
+/// whitespace) is `*`.
+fn at_full_splat<'a>(cx: &Ctx<'a>, i: &Input<'a>) -> bool {
+    bytes(&trivia_and_newlines(cx, skip(*i, 1))).first() == Some(&b'*')
 }
 
 const INDEX: Closer = Closer {
@@ -228,8 +225,13 @@ const SPLAT_MARKER: Closer = Closer {
 pub(crate) fn full_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, FullSplat<'a>> {
     map(
         (
-            // the byte after `[` and its trivia is the `*` (`at_full_splat`)
-            enclosed(cx, OPEN_BRACKET, |open| open, |_, i| star(cx, i), |_| &SPLAT_MARKER),
+            enclosed(
+                cx,
+                OPEN_BRACKET,
+                |open| open,
+                |_, i| tok(cx, STAR).parse(i),
+                |_| &SPLAT_MARKER,
+            ),
             many0(|i| splat_operator(cx, i)),
         ),
         |((open, _, close), ops)| {
@@ -244,17 +246,12 @@ pub(crate) fn full_splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, FullSpla
     .parse(i)
 }
 
-/// The `*` of `[*]`, and the trivia after it.
-fn star<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ()> {
-    Ok((token(cx, i, 1), ()))
-}
-
 /// One operator a full splat applies to each element: an index, a legacy
 /// index or an attribute access; fails without consuming at anything else
 /// (another splat ends it).
 fn splat_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, SplatOp<'a>> {
     dispatch!(i;
-        [b'[', ..] if at_full_splat(&i) => none,
+        [b'[', ..] if at_full_splat(cx, &i) => none,
         [b'[', ..] => map(|i| index(cx, i), SplatOp::Index),
         [b'.', b'.', b'.', ..] => none,
         [b'.', ..] => |i| {
