@@ -234,37 +234,19 @@ pub fn parse_template_with<'a>(arena: &'a Arena, src: &'a [u8], options: &ParseO
         |cx, i| {
             // Template (StrayTag Template)*: a stray `else`/`endif`/`endfor`
             // tag is reported and the text after it read on, so nothing
-            // valid is lost. A template's parts are kept once the tag
-            // after it (if any) has been read.
+            // valid is lost: every template read is kept, also when what
+            // follows it fails
             let parts = std::cell::RefCell::new(Vec::new());
-            let pending: std::cell::Cell<Option<Template<'a>>> = std::cell::Cell::new(None);
-            let keep = || {
-                if let Some(t) = pending.take() {
-                    parts.borrow_mut().extend_from_slice(t.parts);
-                }
-            };
             // (side effects go in closures: nom skips a `map`'s function
             // where the output is not used, as `preceded` does its first)
             let standalone = |i| {
                 let (i, t) = template::template(cx, template::Flavor::Standalone, false).parse(i)?;
-                pending.set(Some(t));
+                parts.borrow_mut().extend_from_slice(t.parts);
                 Ok((i, ()))
             };
-            let read = (
-                &standalone,
-                many0(preceded(
-                    |i| {
-                        let (i, ()) = template::stray_tag(cx, true).parse(i)?;
-                        keep();
-                        Ok((i, ()))
-                    },
-                    &standalone,
-                )),
-            )
-                .parse(i);
-            match read {
-                Ok(_) => keep(),
-                Err(e) => error::report_error(cx, e),
+            let read = (&standalone, many0(preceded(template::stray_tag(cx, true), &standalone))).parse(i);
+            if let Err(e) = read {
+                error::report_error(cx, e);
             }
             Template {
                 parts: cx.arena.alloc_slice(&parts.into_inner()),
