@@ -212,6 +212,25 @@ impl LiteralText {
     }
 }
 
+/// Whether the quoted string whose text starts at `b` (after its opening
+/// quote) holds a template sequence (`${` or `%{`, not escaped as `$${`
+/// or `%%{`) before its end: a string literal then reads as a template
+/// (see `quoted::string_lit`). Reports nothing: escapes are only skipped.
+pub(crate) fn holds_sequence(b: &[u8]) -> bool {
+    let mut n = 0;
+    while let Some(&c) = b.get(n) {
+        match c {
+            b'"' | b'\n' => return false,
+            // (a backslash before a newline is just a character)
+            b'\\' if !matches!(b.get(n + 1), Some(b'\n' | b'\r')) => n += 2,
+            b'$' | b'%' if b.get(n + 1) == Some(&b'{') => return true,
+            b'$' | b'%' if b.get(n + 1) == Some(&c) && b.get(n + 2) == Some(&b'{') => n += 3,
+            _ => n += 1,
+        }
+    }
+    false
+}
+
 /// The value of a string literal that holds template sequences (see
 /// `quoted::string_lit`): its literal text, with `${ ... }` or `%{ ... }`
 /// standing for each sequence, as the reference implementation does, and

@@ -2,18 +2,18 @@
 //!
 //! spec: hclsyntax#template-expressions
 
-use super::super::combinators::{bare, nested, unclosed_at_end, Punct};
+use super::super::combinators::{bare, dispatch, nested, unclosed_at_end, Punct};
 use super::super::context::{bytes, pos, span_at, Ctx};
 use super::super::error::{Expected, PError};
 use super::super::lexical::{found, token};
 use super::super::{Input, PResult};
-use super::literal_scan::{string_lit_stand_in, template_literal, QUOTED_SPECIAL};
-use super::{stray_tag, template, Flavor, INTERPOLATION, TAG};
+use super::literal_scan::{holds_sequence, string_lit_stand_in, template_literal, QUOTED_SPECIAL};
+use super::{stray_tag, template, Flavor};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use nom::branch::alt;
-use nom::combinator::{map, not, opt};
+use nom::combinator::{flat_map, map, opt};
 use nom::{Err, Parser};
 
 /// The double quote that opens and closes a quoted template.
@@ -129,25 +129,18 @@ fn unterminated_string(cx: &Ctx<'_>, open: Span, eof: u32) -> Diagnostic {
 /// ```
 /// spec: StringLit, hclsyntax#template-expressions, hclsyntax#blocks
 pub(crate) fn string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
-    alt((
-        |i| {
-            let (j, open) = bare(QUOTE).parse(i)?;
+    dispatch!(i;
+        [b'"', rest @ ..] if holds_sequence(rest) => |i| sequence_in_string_lit(cx, i),
+        _ => flat_map(bare(QUOTE), |open| {
             map(
-                (
-                    |i| Ok(template_literal(cx, i, Flavor::Quoted)),
-                    not(alt((bare(INTERPOLATION), bare(TAG)))),
-                    closing_quote(cx, open),
-                ),
-                move |(literal, (), end)| StringLit {
+                (|i| Ok(template_literal(cx, i, Flavor::Quoted)), closing_quote(cx, open)),
+                move |(literal, end)| StringLit {
                     value: literal.map(|l| l.value).unwrap_or_default(),
                     span: Span::new(open.start, end),
                 },
             )
-            .parse(j)
-        },
-        |i| sequence_in_string_lit(cx, i),
-    ))
-    .parse(i)
+        }),
+    )
 }
 
 /// A string literal holding template sequences: an error for each

@@ -1,0 +1,3 @@
+# spec: StringLit, Block, hclsyntax#blocks, hclsyntax#template-expressions
+b "\q${x}" {
+}
