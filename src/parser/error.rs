@@ -33,6 +33,10 @@ impl Expected {
     pub const KEYWORD: Expected = Expected(1 << 16);
     pub const TEMPLATE: Expected = Expected(1 << 17);
     pub const NEWLINE: Expected = Expected(1 << 18);
+    /// Not an expectation: marks a failure as reported already (see
+    /// [`PError::reported`]); kept in this word so that a `PError` stays
+    /// two words and a pointer.
+    const REPORTED: u32 = 1 << 31;
 
     const NAMES: [&'static str; 19] = [
         "an expression",
@@ -91,10 +95,6 @@ pub(crate) struct PError {
     /// A diagnostic written by the production that failed, when it could
     /// say more than "expected X".
     pub diag: Option<Box<Diagnostic>>,
-    /// Whether the failure has been reported already (by the innermost
-    /// construct it left unclosed at the end of the input, see
-    /// `combinators::unclosed_at_end`), so that nothing reports it again.
-    pub reported: bool,
 }
 
 impl PError {
@@ -105,8 +105,14 @@ impl PError {
             at,
             expected,
             diag: None,
-            reported: false,
         }
+    }
+
+    /// Whether the failure has been reported already (by the innermost
+    /// construct it left unclosed at the end of the input, see
+    /// `combinators::unclosed_at_end`), so that nothing reports it again.
+    pub fn reported(&self) -> bool {
+        self.expected.0 & Expected::REPORTED != 0
     }
 
     /// A failure described by a finished diagnostic.
@@ -116,7 +122,6 @@ impl PError {
             at: d.subject.start,
             expected: Expected::NONE,
             diag: Some(Box::new(d)),
-            reported: false,
         }
     }
 }
@@ -140,7 +145,6 @@ impl<'a> nom::error::ParseError<Input<'a>> for PError {
                 at: self.at,
                 expected: self.expected.or(other.expected),
                 diag: self.diag.or(other.diag),
-                reported: self.reported || other.reported,
             },
         }
     }
@@ -149,8 +153,8 @@ impl<'a> nom::error::ParseError<Input<'a>> for PError {
 /// Reports a failure (unless it has been reported already) and marks it
 /// reported: the one place a parse failure becomes a reported diagnostic.
 pub(crate) fn report_failure(cx: &Ctx<'_>, e: &mut PError) {
-    if !e.reported {
-        e.reported = true;
+    if !e.reported() {
+        e.expected.0 |= Expected::REPORTED;
         let taken = PError {
             diag: e.diag.take(),
             ..e.clone()
