@@ -149,6 +149,32 @@ pub(crate) fn tok_ident<'c, 'a>(
     }
 }
 
+/// A name, the token `p` after it (trivia may stand between them) and the
+/// trivia after the token, read in one step (the `Identifier "="` that
+/// starts an attribute). Fails without consuming where there is no name,
+/// or no `p` after it.
+#[inline]
+pub(crate) fn ident_tok<'c, 'a>(
+    cx: &'c Ctx<'a>,
+    p: Punct,
+) -> impl FnMut(Input<'a>) -> PResult<'a, (Identifier<'a>, Span)> + 'c {
+    move |i: Input<'a>| {
+        let b = bytes(&i);
+        let start = pos(&i);
+        let len = lexical::identifier_len(b);
+        if len == 0 {
+            return Err(Err::Error(PError::expected(start, Expected::IDENTIFIER)));
+        }
+        let at = len + lexical::trivia_len(cx, &b[len..], start + len as u32);
+        if !p.at(&b[at..]) {
+            return Err(Err::Error(PError::expected(start + at as u32, p.expected)));
+        }
+        let name = cx.ident(start, len);
+        let token = Span::new(start + at as u32, start + (at + p.text.len()) as u32);
+        Ok((lexical::token(cx, i, at + p.text.len()), (name, token)))
+    }
+}
+
 /// An identifier and the trivia after it.
 ///
 /// (The production `Identifier` is `lexical::identifier`.)
@@ -511,6 +537,24 @@ mod tests {
         with("${ x", Newlines::Ignored, |_, i| {
             let (j, span) = bare(Punct::new("${", Expected::TEMPLATE)).parse(i).unwrap();
             assert_eq!((span, rest(&j)), (Span::new(0, 2), " x"));
+        });
+    }
+
+    #[test]
+    fn ident_tok_reads_a_name_and_a_token_in_one_step() {
+        with("name /* c */ = 1", Newlines::Ignored, |cx, i| {
+            let (j, (name, eq)) = ident_tok(cx, EQUALS).parse(i).unwrap();
+            assert_eq!((name.name, eq, rest(&j)), ("name", Span::new(13, 14), "1"));
+        });
+        // no token after the name: an error there, nothing consumed
+        with("name {", Newlines::Ignored, |cx, i| {
+            assert_eq!(error_at(ident_tok(cx, EQUALS).parse(i)), (false, 5, Expected::EQUALS));
+        });
+        with("== 1", Newlines::Ignored, |cx, i| {
+            assert_eq!(
+                error_at(ident_tok(cx, EQUALS).parse(i)),
+                (false, 0, Expected::IDENTIFIER)
+            );
         });
     }
 

@@ -5,8 +5,8 @@
 //! spec: hclsyntax#structural-elements
 
 use super::combinators::{
-    arena_many0, bare, commit, dispatch, ident, nested, recover, tok, trivia, unclosed_at_end, Punct, EQUALS,
-    OPEN_BRACE,
+    arena_many0, bare, commit, dispatch, ident, ident_tok, nested, recover, tok, trivia, unclosed_at_end, Punct,
+    EQUALS, OPEN_BRACE,
 };
 use super::context::{bytes, pos, skip, span_at, Ctx, Newlines};
 use super::error::{report_error, Expected, PError};
@@ -270,7 +270,7 @@ fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
 /// ```
 /// spec: Attribute, hclsyntax#attribute-definitions, hclsyntax#bodies
 pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
-    flat_map((ident(cx), tok(cx, EQUALS)), |(name, equals)| {
+    flat_map(ident_tok(cx, EQUALS), |(name, equals)| {
         map(
             recover(
                 cx,

@@ -20,12 +20,14 @@ use nom::{Err, Parser};
 /// `[*` a full splat, `[` an index, `.*` an attribute splat, `.` and a
 /// digit a legacy index, `.` otherwise an attribute access. Fails without
 /// consuming where there is none (and at `...`, which ends the term).
-#[inline]
+#[inline(always)]
 pub(crate) fn postfix_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, PostfixOp<'a>> {
     dispatch!(i;
         [b'[', ..] if at_full_splat(cx, &i) => map(|i| splat(cx, i), PostfixOp::Splat),
         [b'[', ..] => map(|i| index(cx, i), PostfixOp::Index),
         [b'.', b'.', b'.', ..] => none,
+        // the common case first: a name right after the dot
+        [b'.', c, ..] if c.is_ascii_alphabetic() => map(|i| get_attr(cx, i), PostfixOp::GetAttr),
         [b'.', ..] => |i| {
             dispatch!(i, on after_dot(cx, &i);
                 [b'*', ..] => map(|i| splat(cx, i), PostfixOp::Splat),
@@ -139,7 +141,7 @@ fn index_digits<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, NumericLit<'a>> {
 /// GetAttr = "." Identifier;
 /// ```
 /// spec: GetAttr, hclsyntax#attribute-access-operator
-#[inline]
+#[inline(always)]
 pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a>> {
     let dot = span_at(&i, 1);
     map(

@@ -28,10 +28,10 @@ const QUOTE: Punct = Punct::new("\"", Expected::STRING);
 /// ```
 /// spec: quotedTemplate, hclsyntax#template-expressions
 pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
-    nested(cx, cx.newlines(), bare(QUOTE), |open, i| {
-        let read = alt((
-            |i| plain_string(cx, open, i),
-            map(
+    alt((
+        |i| plain_string(cx, i),
+        nested(cx, cx.newlines(), bare(QUOTE), |open, i| {
+            let read = map(
                 (
                     template(cx, Flavor::Quoted, false),
                     opt(stray_tag(cx, false)),
@@ -41,26 +41,31 @@ pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Quo
                     template,
                     span: Span::new(open.start, end),
                 },
-            ),
-        ))
-        .parse(i);
-        unclosed_at_end(cx, read, |eof| unterminated_string(cx, open, eof))
-    })
+            )
+            .parse(i);
+            unclosed_at_end(cx, read, |eof| unterminated_string(cx, open, eof))
+        }),
+    ))
     .parse(i)
 }
 
-/// The common case of a quoted template, read in one step: plain text up
-/// to the closing quote, with no escape, sequence or `$${`/`%%{` in it;
-/// `i` is after the opening quote `open`. Fails without consuming when the
-/// string is anything else (the general path reads it).
+/// The common case of a quoted template, read in one step by the scanner:
+/// plain text up to the closing quote, with no escape, sequence or
+/// `$${`/`%%{` in it. It nests nothing, so it counts its level of nesting
+/// without growing the stack. Fails without consuming when the string is
+/// anything else (the general path reads it).
 #[inline(never)]
-fn plain_string<'a>(cx: &Ctx<'a>, open: Span, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
-    let b = bytes(&i);
+fn plain_string<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
+    let Some((b'"', b)) = bytes(&i).split_first() else {
+        return Err(Err::Error(PError::expected(pos(&i), Expected::STRING)));
+    };
     let len = match b.iter().position(|c| QUOTED_SPECIAL[*c as usize]) {
         Some(len) if b[len] == b'"' => len,
         _ => return Err(Err::Error(PError::expected(pos(&i), Expected::STRING))),
     };
-    let content = Span::new(pos(&i), pos(&i) + len as u32);
+    let open = span_at(&i, 1);
+    let _level = cx.nest(open, cx.newlines())?;
+    let content = Span::new(open.end, open.end + len as u32);
     let parts: &'a [TemplatePart<'a>] = if len > 0 {
         cx.arena.alloc_slice(&[TemplatePart::Literal(TemplateLiteral {
             value: cx.text(content.start as usize, content.end as usize),
@@ -73,7 +78,7 @@ fn plain_string<'a>(cx: &Ctx<'a>, open: Span, i: Input<'a>) -> PResult<'a, Quote
         template: Template { parts, span: content },
         span: Span::new(open.start, content.end + 1),
     };
-    Ok((token(cx, i, len + 1), quoted))
+    Ok((token(cx, i, len + 2), quoted))
 }
 
 /// The closing `"` of a string opened at `open`, and the trivia after it;
