@@ -358,15 +358,16 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>>
             flat_map(
                 nested(cx, Newlines::Significant, bare(OPEN_BRACE), move |open_brace, i| {
                     let read = (
-                        preceded(
-                            trivia(cx),
-                            alt((
-                                map(preceded(peek(newline_or_end), body(cx, Some(open_brace), None)), |b| {
-                                    (false, b)
-                                }),
-                                map(|i| one_line_block(cx, open_brace, i), |b| (true, b)),
-                            )),
-                        ),
+                        preceded(trivia(cx), |i| {
+                            // a newline (or the end) after `{` makes a
+                            // multi-line block
+                            dispatch!(i;
+                                [] | [b'\n', ..] | [b'\r', b'\n', ..] | [b'#', ..] | [b'/', b'/', ..] => {
+                                    map(body(cx, Some(open_brace), None), |b| (false, b))
+                                },
+                                _ => map(|i| one_line_block(cx, open_brace, i), |b| (true, b)),
+                            )
+                        }),
                         closing_brace(cx, block_type, open_brace),
                     )
                         .parse(i)
@@ -395,15 +396,6 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>>
         },
     )
     .parse(i)
-}
-
-/// A newline (not consumed), or the end of the input.
-fn newline_or_end(i: Input<'_>) -> PResult<'_, ()> {
-    if bytes(&i).is_empty() || at_newline(&i) {
-        Ok((i, ()))
-    } else {
-        Err(Err::Error(PError::expected(pos(&i), Expected::NEWLINE)))
-    }
 }
 
 /// The `}` that closes the block opened at `open_brace` (no trivia after
@@ -448,11 +440,12 @@ fn unclosed_block(cx: &Ctx<'_>, block_type: Identifier<'_>, open_brace: Span, eo
 /// ```
 /// spec: OneLineBlock, hclsyntax#blocks
 pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, open_brace: Span, i: Input<'a>) -> PResult<'a, Body<'a>> {
-    alt((
-        map(peek(bare(CLOSE_BRACE)), move |close| Body {
+    dispatch!(i;
+        [b'}', ..] => map(peek(bare(CLOSE_BRACE)), move |close| Body {
             items: &[],
             span: open_brace.to(close),
         }),
+        _ =>
         flat_map(
             flat_map(commit(ident(cx), |e| argument_required(cx, e)), |name| {
                 map(
@@ -480,8 +473,7 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, open_brace: Span, i: Input<'a>) -
                 ))
             },
         ),
-    ))
-    .parse(i)
+    )
 }
 
 /// A one-line block whose attribute is not followed by `}`: reported, and
