@@ -274,10 +274,7 @@ pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<
         map(
             recover(
                 cx,
-                flat_map(
-                    |i| expression(cx, i),
-                    move |expr| map(newline(cx, name.span.to(expr.span()), "argument"), move |()| expr),
-                ),
+                terminated(|i| expression(cx, i), newline(cx, name.span, "argument")),
                 // from the start of the item: brackets opened before the
                 // error count
                 move |src, from| resync(src, name.span.start as usize).max(from),
@@ -298,8 +295,8 @@ pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<
 
 /// The newline that ends an item (or the end of the file), not consumed
 /// (it goes with the blank lines before the next item). Anything else is
-/// reported, and skipped up to where the next item can start, keeping
-/// the item.
+/// reported (in the context of the item, which starts at `item`), and
+/// skipped up to where the next item can start, keeping the item.
 fn newline<'c, 'a>(cx: &'c Ctx<'a>, item: Span, what: &'static str) -> impl FnMut(Input<'a>) -> PResult<'a, ()> + 'c {
     move |i: Input<'a>| {
         if bytes(&i).is_empty() || at_newline(&i) {
@@ -355,42 +352,42 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>>
             }),
         ),
         |(block_type, labels)| {
-            flat_map(
-                nested(cx, Newlines::Significant, bare(OPEN_BRACE), move |open_brace, i| {
-                    let read = (
-                        preceded(trivia(cx), |i| {
-                            // a newline (or the end) after `{` makes a
-                            // multi-line block
-                            dispatch!(i;
-                                [] | [b'\n', ..] | [b'\r', b'\n', ..] | [b'#', ..] | [b'/', b'/', ..] => {
-                                    map(body(cx, Some(open_brace), None), |b| (false, b))
-                                },
-                                _ => map(|i| one_line_block(cx, open_brace, i), |b| (true, b)),
-                            )
-                        }),
-                        closing_brace(cx, block_type, open_brace),
-                    )
-                        .parse(i)
-                        .map(|(i, ((one_line, body), close_brace))| (i, (open_brace, one_line, body, close_brace)));
-                    unclosed_at_end(cx, read, |eof| unclosed_block(cx, block_type, open_brace, eof))
-                }),
-                move |(open_brace, one_line, body, close_brace)| {
-                    let span = block_type.span.to(close_brace);
-                    map(preceded(trivia(cx), newline(cx, span, "block")), move |()| {
-                        let block = cx.alloc(Block {
-                            block_type,
-                            labels,
-                            open_brace,
-                            body,
-                            close_brace,
-                            span,
-                        });
-                        if one_line {
-                            BodyItem::OneLineBlock(block)
-                        } else {
-                            BodyItem::Block(block)
-                        }
-                    })
+            map(
+                (
+                    nested(cx, Newlines::Significant, bare(OPEN_BRACE), move |open_brace, i| {
+                        let read = (
+                            preceded(trivia(cx), |i| {
+                                // a newline (or the end) after `{` makes a
+                                // multi-line block
+                                dispatch!(i;
+                                    [] | [b'\n', ..] | [b'\r', b'\n', ..] | [b'#', ..] | [b'/', b'/', ..] => {
+                                        map(body(cx, Some(open_brace), None), |b| (false, b))
+                                    },
+                                    _ => map(|i| one_line_block(cx, open_brace, i), |b| (true, b)),
+                                )
+                            }),
+                            closing_brace(cx, block_type, open_brace),
+                        )
+                            .parse(i)
+                            .map(|(i, ((one_line, body), close_brace))| (i, (open_brace, one_line, body, close_brace)));
+                        unclosed_at_end(cx, read, |eof| unclosed_block(cx, block_type, open_brace, eof))
+                    }),
+                    preceded(trivia(cx), newline(cx, block_type.span, "block")),
+                ),
+                move |((open_brace, one_line, body, close_brace), ())| {
+                    let block = cx.alloc(Block {
+                        block_type,
+                        labels,
+                        open_brace,
+                        body,
+                        close_brace,
+                        span: block_type.span.to(close_brace),
+                    });
+                    if one_line {
+                        BodyItem::OneLineBlock(block)
+                    } else {
+                        BodyItem::Block(block)
+                    }
                 },
             )
         },
