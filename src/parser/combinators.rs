@@ -28,7 +28,7 @@ use super::{Input, PResult};
 use crate::ast::Identifier;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
-use nom::combinator::{consumed, map};
+
 use nom::sequence::preceded;
 use nom::{Err, Parser};
 
@@ -345,14 +345,16 @@ pub(crate) fn recover<'c, 'a, O>(
     }
 }
 
-/// `p`'s output, with the span of what it consumed.
+/// `p`'s output, with the span of what it consumed (nom's `consumed`,
+/// without slicing out the text).
 #[inline]
 pub(crate) fn spanned<'a, O>(
-    p: impl Parser<Input<'a>, Output = O, Error = PError>,
-) -> impl Parser<Input<'a>, Output = (Span, O), Error = PError> {
-    map(consumed(p), |(text, out): (Input<'a>, O)| {
-        (Span::new(pos(&text), pos(&text) + text.fragment().len() as u32), out)
-    })
+    mut p: impl Parser<Input<'a>, Output = O, Error = PError>,
+) -> impl FnMut(Input<'a>) -> PResult<'a, (Span, O)> {
+    move |i: Input<'a>| {
+        let (rest, out) = p.parse(i)?;
+        Ok((rest, (Span::new(pos(&i), pos(&rest)), out)))
+    }
 }
 
 /// `p` repeated while it matches, its outputs collected straight into the
@@ -480,6 +482,7 @@ mod tests {
     use crate::arena::Arena;
     use crate::ast::{ExprTerm, Expression, VariableExpr};
     use crate::parser::ParseOptions;
+    use nom::combinator::map;
     use nom::sequence::preceded;
 
     /// Runs `f` with a context over `src` in newline `mode`, at its start.
