@@ -392,7 +392,7 @@ fn number<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
 }
 
 /// A quoted or heredoc template as a term.
-#[inline(never)]
+#[inline]
 fn template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     map(|i| template_expr(cx, i), ExprTerm::TemplateExpr).parse(i)
 }
@@ -402,7 +402,7 @@ fn template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
 ///
 /// spec: hclsyntax#collection-values, hclsyntax#for-expressions
 // kept out of its caller, whose frame every nesting level pays for
-#[inline(never)]
+#[inline]
 fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     alt((
         map(|i| for_expr(cx, i), ExprTerm::ForExpr),
@@ -415,7 +415,7 @@ fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
 ///
 /// spec: ExprTerm, hclsyntax#expression-terms
 // kept out of its caller, whose frame every nesting level pays for
-#[inline(never)]
+#[inline]
 fn parens<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     map(
         enclosed(
