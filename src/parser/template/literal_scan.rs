@@ -84,8 +84,19 @@ pub(crate) fn template_literal<'a>(
     (skip(i, n), literal)
 }
 
+/// The offset of the first byte of `b` that has a meaning in a quoted
+/// template (`QUOTED_SPECIAL`: `"`, `\\`, `$`, `%`, a newline or CR),
+/// if any: the plain text before it is the literal's. Two vectorised
+/// scans of three bytes each; a long string is read at memory speed.
+#[inline]
+pub(crate) fn plain_text_len(b: &[u8]) -> Option<usize> {
+    let end = memchr::memchr3(b'"', b'\\', b'\n', b);
+    let before = end.map_or(b, |e| &b[..e]);
+    memchr::memchr3(b'$', b'%', b'\r', before).or(end)
+}
+
 /// Bytes that end the plain run of a literal, per flavour.
-pub(crate) static QUOTED_SPECIAL: [bool; 256] = special(b"$%\"\\\n\r");
+static QUOTED_SPECIAL: [bool; 256] = special(b"$%\"\\\n\r");
 static HEREDOC_SPECIAL: [bool; 256] = special(b"$%\n");
 static STANDALONE_SPECIAL: [bool; 256] = special(b"$%");
 
@@ -285,4 +296,30 @@ pub(crate) fn string_lit_stand_in<'a>(cx: &Ctx<'a>, open: Span, template: &Templ
         }
     }
     cx.arena.alloc_str(&value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plain_text_len, QUOTED_SPECIAL};
+
+    #[test]
+    fn plain_text_ends_at_the_first_special_byte_of_a_quoted_template() {
+        let by_table = |b: &[u8]| b.iter().position(|c| QUOTED_SPECIAL[*c as usize]);
+        let pieces: [&[u8]; 9] = [b"ab", b"\"", b"\\", b"$", b"%", b"\n", b"\r", b"{", "é".as_bytes()];
+        // every string of up to four pieces, and long runs around them
+        let mut cases: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = cases
+                .iter()
+                .flat_map(|c| pieces.iter().map(move |p| [c.as_slice(), p].concat()))
+                .collect();
+            cases.extend(longer);
+            cases.dedup();
+        }
+        for c in cases.iter().take(20_000) {
+            assert_eq!(plain_text_len(c), by_table(c), "{c:?}");
+            let long = [b"x".repeat(100).as_slice(), c, b"y".repeat(70).as_slice()].concat();
+            assert_eq!(plain_text_len(&long), by_table(&long), "{long:?}");
+        }
+    }
 }

@@ -7,7 +7,7 @@ use super::super::context::{bytes, pos, span_at, Ctx};
 use super::super::error::{Expected, PError};
 use super::super::lexical::{found, token};
 use super::super::{Input, PResult};
-use super::literal_scan::{holds_sequence, string_lit_stand_in, template_literal, QUOTED_SPECIAL};
+use super::literal_scan::{holds_sequence, plain_text_len, string_lit_stand_in, template_literal};
 use super::{stray_tag, template, Flavor};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -59,7 +59,7 @@ fn plain_string<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a
     let Some((b'"', b)) = bytes(&i).split_first() else {
         return Err(Err::Error(PError::expected(pos(&i), Expected::STRING)));
     };
-    let len = match b.iter().position(|c| QUOTED_SPECIAL[*c as usize]) {
+    let len = match plain_text_len(b) {
         Some(len) if b[len] == b'"' => len,
         _ => return Err(Err::Error(PError::expected(pos(&i), Expected::STRING))),
     };
