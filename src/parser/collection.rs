@@ -14,9 +14,9 @@ use super::combinators::{
 };
 use super::context::Ctx;
 use super::delimited::Closer;
-use super::error::PError;
+use super::error::{found_error, PError};
 use super::expression::expression;
-use super::lexical::{found, next_on_line};
+use super::lexical::next_on_line;
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -155,11 +155,8 @@ fn expression_key<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectKey<'a>> 
 /// on the key's line (a newline, when the line ends there).
 fn missing_separator(cx: &Ctx<'_>, key: ObjectKey<'_>, e: &PError) -> Diagnostic {
     debug_assert!(e.at >= key.span().end);
-    let (subject, what) = found(cx.src, next_on_line(cx, key.span().end));
-    Diagnostic::error(
-        "Missing key/value separator",
-        format!("Expected an equals sign (\"=\") or a colon after the object key, but found {what}."),
-        subject,
-    )
-    .with_context(key.span().to(subject))
+    let at = next_on_line(cx, key.span().end);
+    found_error(cx, "Missing key/value separator", at, Some(key.span()), |what| {
+        format!("Expected an equals sign (\"=\") or a colon after the object key, but found {what}.")
+    })
 }

@@ -501,6 +501,16 @@ mod tests {
         f(&cx, Input::new(Src(src.as_bytes())))
     }
 
+    /// A name, read as a variable.
+    fn variable<'c, 'a>(cx: &'c Ctx<'a>) -> impl FnMut(Input<'a>) -> PResult<'a, Expression<'a>> + 'c {
+        move |i| {
+            map(ident(cx), |name| {
+                Expression::ExprTerm(ExprTerm::VariableExpr(VariableExpr { name }))
+            })
+            .parse(i)
+        }
+    }
+
     fn rest<'a>(i: &Input<'a>) -> &'a str {
         std::str::from_utf8(bytes(i)).unwrap()
     }
@@ -765,13 +775,9 @@ mod tests {
         });
         // a separator followed by no element is left to the caller
         with("a, b, )", Newlines::Ignored, |cx, i| {
-            let var = |i| {
-                map(ident(cx), |name| {
-                    Expression::ExprTerm(ExprTerm::VariableExpr(VariableExpr { name }))
-                })
+            let (j, list) = arena_separated(cx, &cx.exprs, variable(cx), tok(cx, COMMA))
                 .parse(i)
-            };
-            let (j, list) = arena_separated(cx, &cx.exprs, var, tok(cx, COMMA)).parse(i).unwrap();
+                .unwrap();
             assert_eq!((list.len(), rest(&j)), (2, ", )"));
         });
     }
@@ -779,26 +785,14 @@ mod tests {
     #[test]
     fn arena_items_take_commas_or_newlines_between_elements() {
         with("a, b\n c # d\n e, ]", Newlines::Ignored, |cx, i| {
-            let elem = |i| {
-                map(ident(cx), |name| {
-                    Expression::ExprTerm(ExprTerm::VariableExpr(VariableExpr { name }))
-                })
-                .parse(i)
-            };
-            let (j, list) = arena_items(cx, &cx.exprs, b']', elem, |e| e.span().end)
+            let (j, list) = arena_items(cx, &cx.exprs, b']', variable(cx), |e| e.span().end)
                 .parse(i)
                 .unwrap();
             assert_eq!((list.len(), rest(&j)), (4, "]"));
         });
         // no comma and no newline between two elements: the list ends there
         with("a b]", Newlines::Ignored, |cx, i| {
-            let elem = |i| {
-                map(ident(cx), |name| {
-                    Expression::ExprTerm(ExprTerm::VariableExpr(VariableExpr { name }))
-                })
-                .parse(i)
-            };
-            let (j, list) = arena_items(cx, &cx.exprs, b']', elem, |e| e.span().end)
+            let (j, list) = arena_items(cx, &cx.exprs, b']', variable(cx), |e| e.span().end)
                 .parse(i)
                 .unwrap();
             assert_eq!((list.len(), rest(&j)), (1, "b]"));

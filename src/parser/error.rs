@@ -6,6 +6,7 @@ use super::context::Ctx;
 use super::lexical::{character_summary, found, misused_character_hint};
 use super::Input;
 use crate::diagnostic::Diagnostic;
+use crate::span::Span;
 
 /// Things a production can expect at a position, merged when alternatives
 /// fail at the same offset.
@@ -189,6 +190,25 @@ pub(crate) fn error_diagnostic(cx: &Ctx<'_>, e: nom::Err<PError>) -> Diagnostic 
                 subject,
             )
         }
+    }
+}
+
+/// An error about the token found at `at` where something else was
+/// expected: `detail` words it, given how the token is described ("`x`",
+/// "a newline", "the end of the file"); the subject is the token, and the
+/// context runs from `context_from` (the construct it breaks) to it.
+pub(crate) fn found_error(
+    cx: &Ctx<'_>,
+    summary: &str,
+    at: u32,
+    context_from: Option<Span>,
+    detail: impl FnOnce(&str) -> String,
+) -> Diagnostic {
+    let (subject, what) = found(cx.src, at);
+    let d = Diagnostic::error(summary, detail(&what), subject);
+    match context_from {
+        Some(from) => d.with_context(from.to(subject)),
+        None => d,
     }
 }
 

@@ -10,9 +10,9 @@ use super::combinators::{
 };
 use super::context::{bytes, pos, Ctx};
 use super::delimited::Closer;
-use super::error::{Expected, PError};
+use super::error::{found_error, Expected, PError};
 use super::for_expr::for_expr;
-use super::lexical::{at_identifier, at_keyword, decimal, found};
+use super::lexical::{at_identifier, at_keyword, decimal};
 use super::literal::literal_value;
 use super::precedence::{Climber, Operand};
 use super::template::template_expr;
@@ -83,16 +83,18 @@ pub(crate) fn conditional<'a>(cx: &Ctx<'a>, predicate: Expression<'a>, i: Input<
 }
 
 fn missing_false_expression(cx: &Ctx<'_>, predicate: Expression<'_>, question: Span, e: &PError) -> Diagnostic {
-    let (subject, what) = found(cx.src, e.at);
-    Diagnostic::error(
+    found_error(
+        cx,
         "Missing false expression in conditional",
-        format!(
+        e.at,
+        Some(predicate.span()),
+        |what| {
+            format!(
             "The conditional at {} needs a colon and a false expression after its true expression, but found {what}.",
             cx.position(question.start)
-        ),
-        subject,
+        )
+        },
     )
-    .with_context(predicate.span().to(subject))
 }
 
 /// A unary or binary operation, or a lone term: an operand, then the rest

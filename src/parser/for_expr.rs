@@ -11,9 +11,8 @@ use super::combinators::{
 };
 use super::context::Ctx;
 use super::delimited::Closer;
-use super::error::PError;
+use super::error::{found_error, PError};
 use super::expression::expression;
-use super::lexical::found;
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -273,14 +272,10 @@ pub(crate) fn for_cond<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForCond<'a
 
 /// "Invalid 'for' expression", at the token found at `at`.
 fn for_error(cx: &Ctx<'_>, at: u32, open: Span, need: &str) -> Diagnostic {
-    let (subject, what) = found(cx.src, at);
-    Diagnostic::error(
-        "Invalid 'for' expression",
+    found_error(cx, "Invalid 'for' expression", at, Some(open), |what| {
         format!(
             "{need}, but found {what}. The 'for' expression begins at {}.",
             cx.position(open.start)
-        ),
-        subject,
-    )
-    .with_context(open.to(subject))
+        )
+    })
 }

@@ -9,7 +9,7 @@ use super::combinators::{
     EQUALS, OPEN_BRACE,
 };
 use super::context::{bytes, pos, skip, span_at, Ctx, Newlines};
-use super::error::{report_error, Expected, PError};
+use super::error::{found_error, report_error, Expected, PError};
 use super::expression::expression;
 use super::lexical::{
     at_identifier, at_newline, character_summary, found, identifier_len, misused_character_hint, trivia_and_newlines,
@@ -158,12 +158,9 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
             |e| item_error(cx, &i, e),
         ),
         _ => |i: Input<'a>| {
-            let (subject, what) = found(cx.src, pos(&i));
-            cx.fail(Diagnostic::error(
-                "Argument or block definition required",
-                format!("An argument or block definition is required here, but found {what}."),
-                subject,
-            ))
+            cx.fail(found_error(cx, "Argument or block definition required", pos(&i), None, |what| {
+                format!("An argument or block definition is required here, but found {what}.")
+            }))
         },
     )
 }
@@ -177,15 +174,11 @@ fn item_error(cx: &Ctx<'_>, i: &Input<'_>, e: &PError) -> Diagnostic {
     let name = cx.ident(start, identifier_len(bytes(i)));
     let after_name = name.span.end + trivia_len(cx, &cx.src[name.span.end as usize..], name.span.end) as u32;
     if e.at > after_name {
-        let (subject, what) = found(cx.src, e.at);
-        return Diagnostic::error(
-            "Invalid block definition",
+        return found_error(cx, "Invalid block definition", e.at, Some(name.span), |what| {
             format!(
                 "Either a quoted string block label or an opening brace (\"{{\") is expected here, but found {what}."
-            ),
-            subject,
-        )
-        .with_context(name.span.to(subject));
+            )
+        });
     }
     match &cx.src[after_name as usize..] {
         // `==` and `=>` are tokens of their own, not an equals sign
@@ -494,12 +487,9 @@ fn more_than_one_line<'a>(cx: &Ctx<'a>, open_brace: Span, attr: BodyItem<'a>, i:
 }
 
 fn argument_required(cx: &Ctx<'_>, e: &PError) -> Diagnostic {
-    let (subject, what) = found(cx.src, e.at);
-    Diagnostic::error(
-        "Argument definition required",
-        format!("A single-line block definition can contain only a single argument, but found {what}."),
-        subject,
-    )
+    found_error(cx, "Argument definition required", e.at, None, |what| {
+        format!("A single-line block definition can contain only a single argument, but found {what}.")
+    })
 }
 
 /// The one-line block's name is not followed by `=`.

@@ -5,9 +5,9 @@
 use super::combinators::{commit, dispatch, enclosed, tok, tok_ident, trivia, DOT, OPEN_BRACKET, STAR};
 use super::context::{bytes, pos, skip, span_at, Ctx};
 use super::delimited::Closer;
-use super::error::{Expected, PError};
+use super::error::{found_error, Expected, PError};
 use super::expression::expression;
-use super::lexical::{decimal, found, numeric_lit_token, trivia_and_newlines, trivia_len};
+use super::lexical::{decimal, numeric_lit_token, trivia_and_newlines, trivia_len};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -155,13 +155,9 @@ pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a
 }
 
 fn invalid_attribute_name(cx: &Ctx<'_>, dot: Span, e: &PError) -> Diagnostic {
-    let (subject, what) = found(cx.src, e.at);
-    Diagnostic::error(
-        "Invalid attribute name",
-        format!("An attribute name is required after a dot, but found {what}."),
-        subject,
-    )
-    .with_context(dot.to(subject))
+    found_error(cx, "Invalid attribute name", e.at, Some(dot), |what| {
+        format!("An attribute name is required after a dot, but found {what}.")
+    })
 }
 
 /// A splat: `.*` or `[*]` and the operators it applies to each element.

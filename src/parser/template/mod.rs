@@ -23,7 +23,7 @@ pub(crate) use quoted::{quoted_template, string_lit};
 
 use super::combinators::{bare, dispatch, keyword, nested, spanned, trivia, unclosed_at_end, Punct};
 use super::context::{bytes, pos, skip, span_at, Ctx, Newlines};
-use super::error::{Expected, PError};
+use super::error::{found_error, Expected, PError};
 use super::expression::expression;
 use super::for_expr::for_variables;
 use super::lexical::{found, identifier_len, trivia_and_newlines};
@@ -385,13 +385,13 @@ fn invalid_keyword<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     } else {
         j
     };
-    let (subject, what) = found(cx.src, pos(&trivia_and_newlines(cx, j)));
-    Diagnostic::error(
+    found_error(
+        cx,
         "Invalid template control keyword",
-        format!("A template directive starts with `if`, `for`, `else`, `endif` or `endfor`, but found {what}."),
-        subject,
+        pos(&trivia_and_newlines(cx, j)),
+        Some(open),
+        |what| format!("A template directive starts with `if`, `for`, `else`, `endif` or `endfor`, but found {what}."),
     )
-    .with_context(open.to(subject))
 }
 
 /// `%{ if cond }...%{ else }...%{ endif }`; the `else` part is optional.
@@ -475,16 +475,12 @@ pub(crate) fn template_for<'a>(cx: &Ctx<'a>, flavor: Flavor<'_>, i: Input<'a>) -
 }
 
 fn directive_error(cx: &Ctx<'_>, at: u32, open: Span, need: &str) -> Diagnostic {
-    let (subject, what) = found(cx.src, at);
-    Diagnostic::error(
-        "Invalid template directive",
+    found_error(cx, "Invalid template directive", at, Some(open), |what| {
         format!(
             "The directive at {} needs {need}, but found {what}.",
             cx.position(open.start)
-        ),
-        subject,
-    )
-    .with_context(open.to(subject))
+        )
+    })
 }
 
 /// The tag `kw` that closes the `directive` opened at `open`, committed:
