@@ -11,7 +11,7 @@
 //! `tests/limits.rs`, `tests/bad_input.rs` and `tests/eval_limits.rs` hold
 //! the first hardening tests; this file extends them to every family and
 //! size. Tests marked `#[ignore = "finding N: ..."]` reproduce the findings
-//! of `/work/notes/adversarial-findings.md`: run one with
+//! of `docs/adversarial-findings.md`: run one with
 //! `cargo test --release --test adversarial -- --ignored NAME` (finding 5's
 //! aborts the process with a stack overflow, finding 2's allocates some
 //! hundreds of megabytes); the scaled families are also measured by
