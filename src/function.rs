@@ -31,11 +31,11 @@
 //! assert!(upper.call(&[]).is_err());
 //! ```
 
-use std::cell::Cell;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::convert::{convert, ConversionError};
+use crate::convert::{convert_metered, ConversionError};
+use crate::meter::{Meter, StepLimitReached};
 use crate::value::{Type, Value};
 
 /// A parameter: a name for documentation and messages, a type
@@ -208,8 +208,8 @@ impl fmt::Display for CallError {
 
 impl std::error::Error for CallError {}
 
-type ResultTypeFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
-type ImplFn = dyn Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync;
+type ResultTypeFn = dyn Fn(&[Value], &Meter) -> Result<Type, FunctionError> + Send + Sync;
+type ImplFn = dyn Fn(&[Value], &Type, &Meter) -> Result<Value, FunctionError> + Send + Sync;
 
 /// A function: parameters, a result-type rule and an implementation.
 /// Cheap to clone (shared).
@@ -250,9 +250,17 @@ impl FunctionBuilder {
 
     /// The result type depends on the (converted) arguments, which may be
     /// unknown.
-    pub fn returns_with(
+    pub fn returns_with(self, rule: impl Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync + 'static) -> Self {
+        self.metered_returns_with(move |args, _| rule(args))
+    }
+
+    /// [`FunctionBuilder::returns_with`] for a rule that builds a type as
+    /// large as its arguments' contents (a tuple type of every element of
+    /// a list, say): it spends those steps on the call's [`Meter`] first
+    /// (see [`FunctionBuilder::metered_implementation`]).
+    pub fn metered_returns_with(
         mut self,
-        rule: impl Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync + 'static,
+        rule: impl Fn(&[Value], &Meter) -> Result<Type, FunctionError> + Send + Sync + 'static,
     ) -> Self {
         self.result_type = Some(Box::new(rule));
         self
@@ -265,10 +273,41 @@ impl FunctionBuilder {
         self,
         f: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
     ) -> Function {
+        self.metered_implementation(move |args, ty, _| f(args, ty))
+    }
+
+    /// Finishes the function with an implementation that also receives the
+    /// call's [`Meter`]: one whose result can be far larger than its
+    /// arguments (a string repeated, a list flattened) spends the steps of
+    /// what it builds before building it, so that an evaluation's step limit
+    /// bounds its time and memory. `?` on the meter's error gives the
+    /// function's error.
+    ///
+    /// ```
+    /// use hcl_native::function::{Function, Parameter};
+    /// use hcl_native::meter::Meter;
+    /// use hcl_native::value::{Type, Value};
+    ///
+    /// let repeat = Function::builder()
+    ///     .param(Parameter::new("n", Type::Number))
+    ///     .returns(Type::String)
+    ///     .metered_implementation(|args, _, meter| {
+    ///         let n = args[0].as_number().and_then(|n| n.to_i64()).unwrap_or(0).max(0) as usize;
+    ///         meter.spend_bytes(n)?;
+    ///         Ok(Value::from("x".repeat(n)))
+    ///     });
+    /// assert_eq!(repeat.call(&[Value::from(3)]).unwrap(), Value::from("xxx"));
+    /// // with a budget of two steps (32 bytes of string), a million bytes fail
+    /// assert!(repeat.call_metered(&[Value::from(1_000_000)], &Meter::new(2)).is_err());
+    /// ```
+    pub fn metered_implementation(
+        self,
+        f: impl Fn(&[Value], &Type, &Meter) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    ) -> Function {
         Function(Arc::new(Def {
             params: self.params,
             variadic: self.variadic,
-            result_type: self.result_type.unwrap_or_else(|| Box::new(|_| Ok(Type::Dynamic))),
+            result_type: self.result_type.unwrap_or_else(|| Box::new(|_, _| Ok(Type::Dynamic))),
             implementation: Box::new(f),
         }))
     }
@@ -306,7 +345,7 @@ impl Function {
     }
 
     /// Maps arguments to parameters and checks each one.
-    fn check(&self, args: &[Value]) -> Result<Checked, CallError> {
+    fn check(&self, args: &[Value], m: &Meter) -> Result<Checked, CallError> {
         let params = &self.0.params;
         // spec: model#functions-and-function-calls
         if args.len() < params.len() {
@@ -334,7 +373,7 @@ impl Function {
                 converted.push(arg.clone());
                 continue;
             }
-            let v = match convert(arg, &param.ty) {
+            let v = match convert_metered(arg, &param.ty, m).map_err(|e| CallError::Failed(e.into()))? {
                 Ok(v) => v,
                 Err(e) => {
                     errors.push(ArgumentError {
@@ -379,21 +418,32 @@ impl Function {
     /// assert_eq!(f.result_type(&[Value::dynamic()]).unwrap(), Type::Dynamic);
     /// ```
     pub fn result_type(&self, args: &[Value]) -> Result<Type, CallError> {
-        let checked = self.check(args)?;
-        self.checked_result_type(&checked)
+        let meter = Meter::unlimited();
+        let checked = self.check(args, &meter)?;
+        self.checked_result_type(&checked, &meter)
     }
 
-    fn checked_result_type(&self, checked: &Checked) -> Result<Type, CallError> {
+    fn checked_result_type(&self, checked: &Checked, m: &Meter) -> Result<Type, CallError> {
         if checked.forced_dynamic {
             return Ok(Type::Dynamic);
         }
-        (self.0.result_type)(&checked.args).map_err(CallError::Failed)
+        (self.0.result_type)(&checked.args, m).map_err(CallError::Failed)
     }
 
-    /// Calls the function: the semantic checks, then the result.
+    /// Calls the function: the semantic checks, then the result, with no
+    /// limit on the work it does.
     pub fn call(&self, args: &[Value]) -> Result<Value, CallError> {
-        let checked = self.check(args)?;
-        let result_type = self.checked_result_type(&checked)?;
+        self.call_metered(args, &Meter::unlimited())
+    }
+
+    /// Calls the function with the work it may do bounded by `meter`
+    /// (converting the arguments, and what the implementation spends): once
+    /// the meter runs out the call fails with
+    /// [`StepLimitReached`]'s message, and `meter.is_exhausted()` says so.
+    /// See [`FunctionBuilder::metered_implementation`] for an example.
+    pub fn call_metered(&self, args: &[Value], meter: &Meter) -> Result<Value, CallError> {
+        let checked = self.check(args, meter)?;
+        let result_type = self.checked_result_type(&checked, meter)?;
         if checked.forced_dynamic {
             return Ok(Value::dynamic());
         }
@@ -404,11 +454,12 @@ impl Function {
                 return Ok(Value::unknown(result_type));
             }
         }
-        let value = (self.0.implementation)(&checked.args, &result_type).map_err(CallError::Failed)?;
+        let value = (self.0.implementation)(&checked.args, &result_type, meter).map_err(CallError::Failed)?;
         if value.ty().matches(&result_type) {
             return Ok(value);
         }
-        convert(&value, &result_type).map_err(|e| {
+        let converted = convert_metered(&value, &result_type, meter).map_err(|e| CallError::Failed(e.into()))?;
+        converted.map_err(|e| {
             CallError::Failed(FunctionError::new(format!(
                 "the function returned a value of type {}, which does not convert to its result type {result_type}: {e}",
                 value.ty()
@@ -426,80 +477,8 @@ impl fmt::Debug for Function {
     }
 }
 
-/// How many bytes of string built cost one step of the evaluation's step
-/// limit (`EvalLimits::max_steps`): at the default limit, some 160 MB of
-/// strings may be built in one evaluation.
-pub(crate) const STRING_BYTES_PER_STEP: usize = 16;
-
-/// The steps that building a string of `bytes` bytes costs: at least one
-/// for any non-empty string.
-pub(crate) fn string_work(bytes: usize) -> u64 {
-    bytes.div_ceil(STRING_BYTES_PER_STEP) as u64
-}
-
-thread_local! {
-    /// The steps the function call running on this thread may spend, and
-    /// those it has spent: unlimited outside an evaluation.
-    static BUDGET: Cell<(u64, u64)> = const { Cell::new((u64::MAX, 0)) };
-}
-
-/// Counts `steps` of work (elements or string bytes built) against the
-/// budget of the function call running on this thread, failing once the
-/// budget is spent. Functions whose results can be far larger than their
-/// arguments (`format`'s widths, `join` and `concat` over one list passed
-/// many times, `jsonencode` of shared values) call it before they build,
-/// so that the step limit bounds the memory as well as the time they take.
-pub(crate) fn spend(steps: u64) -> Result<(), FunctionError> {
-    if walk(steps) {
-        Ok(())
-    } else {
-        Err(over_budget())
+impl From<StepLimitReached> for FunctionError {
+    fn from(e: StepLimitReached) -> FunctionError {
+        FunctionError::new(e.to_string())
     }
-}
-
-/// The error of a function call whose result would pass the step limit.
-pub(crate) fn over_budget() -> FunctionError {
-    FunctionError::new("the result would pass the evaluation's step limit (EvalLimits::max_steps)")
-}
-
-/// The bytes of string that [`spend_bytes`] would still accept from the
-/// call running on this thread, without spending them: a function that
-/// cannot know its result's size before building it grows its buffer no
-/// further than this.
-pub(crate) fn bytes_left() -> usize {
-    BUDGET.with(|b| {
-        let (limit, spent) = b.get();
-        usize::try_from(limit.saturating_sub(spent))
-            .unwrap_or(usize::MAX)
-            .saturating_mul(STRING_BYTES_PER_STEP)
-    })
-}
-
-/// [`spend`] for `bytes` bytes of string.
-pub(crate) fn spend_bytes(bytes: usize) -> Result<(), FunctionError> {
-    spend(string_work(bytes))
-}
-
-/// Counts `steps` of walking values without building (comparing them
-/// part by part) against the budget of the call or operation running on
-/// this thread. False once the budget is spent: the walk should then stop
-/// and answer anything, as the evaluation ends at its step limit and the
-/// answer is never used. Outside an evaluation the budget is unlimited.
-#[inline]
-pub(crate) fn walk(steps: u64) -> bool {
-    BUDGET.with(|b| {
-        let (limit, spent) = b.get();
-        let spent = spent.saturating_add(steps);
-        b.set((limit, spent));
-        spent <= limit
-    })
-}
-
-/// Runs `f` (a function call) with a budget of `steps`; gives its result
-/// and the steps it spent through [`spend`].
-pub(crate) fn metered<R>(steps: u64, f: impl FnOnce() -> R) -> (R, u64) {
-    let saved = BUDGET.with(|b| b.replace((steps, 0)));
-    let r = f();
-    let (_, spent) = BUDGET.with(|b| b.replace(saved));
-    (r, spent)
 }

@@ -72,6 +72,7 @@ pub mod function;
 #[cfg(feature = "json")]
 pub mod json;
 mod memo;
+pub mod meter;
 pub mod number;
 mod parser;
 pub mod render;

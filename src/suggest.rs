@@ -1,21 +1,23 @@
 //! "Did you mean" suggestions for unknown names.
 
+use crate::meter::Meter;
+
 /// The candidate nearest to `given` by edit distance, when it is near
 /// enough (fewer than three edits) to be a likely typo; ties go to the
 /// name that sorts first.
 ///
-/// Each candidate looked at costs a step (see [`charged`]).
-pub(crate) fn suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+/// Each candidate looked at costs a step on `m` (see [`charged`]).
+pub(crate) fn suggestion<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>, m: &Meter) -> Option<&'a str> {
     let given: Vec<char> = given.chars().collect();
-    charged(candidates)
+    charged(candidates, m)
         .filter_map(|c| Some((near(&given, c)?, c)))
         .min()
         .map(|(_, c)| c)
 }
 
 /// The text `" Did you mean "x"?"` for a suggestion, or nothing.
-pub(crate) fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    hint(suggestion(given, candidates))
+pub(crate) fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>, m: &Meter) -> String {
+    hint(suggestion(given, candidates, m))
 }
 
 /// The first of `candidates`, in their order, fewer than three edits from
@@ -23,15 +25,18 @@ pub(crate) fn did_you_mean<'a>(given: &str, candidates: impl IntoIterator<Item =
 /// the schema's order.
 pub(crate) fn did_you_mean_first<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     let given: Vec<char> = given.chars().collect();
-    hint(charged(candidates).find(|c| near(&given, c).is_some()))
+    hint(candidates.into_iter().find(|c| near(&given, c).is_some()))
 }
 
-/// The candidates, each costing a step of the evaluation running (if any,
-/// see `function::walk`) as it is looked at: a context may hold many
-/// names, and nested splats repeat an error exponentially often.
-fn charged<'a>(candidates: impl IntoIterator<Item = &'a str>) -> impl Iterator<Item = &'a str> {
-    candidates.into_iter().inspect(|_| {
-        crate::function::walk(1);
+/// The candidates, each costing a step on `m` as it is looked at: in an
+/// evaluation a context may hold many names, and nested splats repeat an
+/// error exponentially often.
+fn charged<'a, 'm>(
+    candidates: impl IntoIterator<Item = &'a str> + 'm,
+    m: &'m Meter,
+) -> impl Iterator<Item = &'a str> + 'm {
+    candidates.into_iter().inspect(move |_| {
+        m.walk(1);
     })
 }
 
@@ -185,10 +190,19 @@ mod tests {
     #[test]
     fn near_names_are_suggested() {
         assert_eq!(distance("kitten", "sitting"), 3);
-        assert_eq!(suggestion("uper", ["upper", "lower"]), Some("upper"));
-        assert_eq!(suggestion("xyz", ["upper", "lower"]), None);
-        assert_eq!(did_you_mean("lenght", ["length"]), " Did you mean \"length\"?");
-        assert_eq!(did_you_mean("colr", ["colour", "color"]), " Did you mean \"color\"?");
+        assert_eq!(
+            suggestion("uper", ["upper", "lower"], &Meter::unlimited()),
+            Some("upper")
+        );
+        assert_eq!(suggestion("xyz", ["upper", "lower"], &Meter::unlimited()), None);
+        assert_eq!(
+            did_you_mean("lenght", ["length"], &Meter::unlimited()),
+            " Did you mean \"length\"?"
+        );
+        assert_eq!(
+            did_you_mean("colr", ["colour", "color"], &Meter::unlimited()),
+            " Did you mean \"color\"?"
+        );
         assert_eq!(
             did_you_mean_first("colr", ["colour", "color"]),
             " Did you mean \"colour\"?"

@@ -30,9 +30,12 @@ mod unify;
 mod values;
 
 pub use error::{ConversionError, PathStep};
+pub(crate) use types::conversion_safety_metered;
 pub use types::{conversion_safety, converted_type};
+pub(crate) use unify::unify_metered;
 pub use unify::{unify, unify_values};
 
+use crate::meter::{Meter, StepLimitReached};
 use crate::value::{Type, Value};
 
 /// How safe a conversion between two types is.
@@ -65,13 +68,30 @@ pub enum Safety {
 /// assert_eq!(list.ty(), Type::list(Type::String));
 /// ```
 pub fn convert(value: &Value, to: &Type) -> Result<Value, ConversionError> {
+    // an unlimited meter never runs out: the answer is always worked out
+    convert_in(value, to, &Meter::unlimited())
+}
+
+/// [`convert`], counting the parts visited and the numbers printed on
+/// `meter`: an error once it runs out (the conversion's own answer, success
+/// or failure, inside).
+pub(crate) fn convert_metered(
+    value: &Value,
+    to: &Type,
+    meter: &Meter,
+) -> Result<Result<Value, ConversionError>, StepLimitReached> {
+    let r = convert_in(value, to, meter);
+    meter.answer(r)
+}
+
+fn convert_in(value: &Value, to: &Type, m: &Meter) -> Result<Value, ConversionError> {
     // A value whose type already matches the specification converts to
     // itself: no walk over its parts (checked once here, not at every
     // level of the recursion below).
     if value.ty().matches(to) {
         return Ok(value.clone());
     }
-    values::convert_value(value, to)
+    values::convert_value(value, to, m)
 }
 
 /// Converts `value` to `to` only if the conversion is safe for every value

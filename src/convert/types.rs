@@ -5,9 +5,10 @@
 
 use std::sync::Arc;
 
-use super::unify::unify;
+use super::unify::unify_in;
 use super::Safety;
 use crate::memo::{memoized, PairMemo};
+use crate::meter::{Meter, StepLimitReached};
 use crate::value::{fans_out, type_node_id, ObjectType, Type};
 
 fn min(a: Safety, b: Safety) -> Safety {
@@ -18,9 +19,9 @@ fn min(a: Safety, b: Safety) -> Safety {
     }
 }
 
-fn all<'a>(pairs: impl Iterator<Item = (&'a Type, &'a Type)>) -> Option<Safety> {
+fn all<'a>(pairs: impl Iterator<Item = (&'a Type, &'a Type)>, m: &Meter) -> Option<Safety> {
     pairs
-        .map(|(f, t)| conversion_safety(f, t))
+        .map(|(f, t)| safety_in(f, t, m))
         .try_fold(Safety::Safe, |acc, s| Some(min(acc, s?)))
 }
 
@@ -39,11 +40,27 @@ fn all<'a>(pairs: impl Iterator<Item = (&'a Type, &'a Type)>) -> Option<Safety> 
 /// assert_eq!(conversion_safety(&Type::list(Type::String), &Type::set(Type::String)), Some(Safety::Unsafe));
 /// ```
 pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
+    // an unlimited meter never runs out: the answer is always worked out
+    safety_in(from, to, &Meter::unlimited())
+}
+
+/// [`conversion_safety`], counting the parts visited on `meter`: an error
+/// once it runs out.
+pub(crate) fn conversion_safety_metered(
+    from: &Type,
+    to: &Type,
+    meter: &Meter,
+) -> Result<Option<Safety>, StepLimitReached> {
+    let r = safety_in(from, to, meter);
+    meter.answer(r)
+}
+
+pub(super) fn safety_in(from: &Type, to: &Type, m: &Meter) -> Option<Safety> {
     crate::stack::with_stack(|| {
         memoized(
             &SAFETY,
             pair_key(from, to),
-            || safety_here(from, to),
+            || safety_here(from, to, m),
             |r| (from.clone(), to.clone(), *r),
             |e| e.2,
         )
@@ -65,7 +82,7 @@ thread_local! {
     static CONVERTED_TYPE: PairMemo<Type, Type, Option<Type>> = const { PairMemo::new() };
 }
 
-fn safety_here(from: &Type, to: &Type) -> Option<Safety> {
+fn safety_here(from: &Type, to: &Type, m: &Meter) -> Option<Safety> {
     use Type::*;
     // Identical types convert safely. The shortcut looks only so deep;
     // beyond it the arms below find the same answer part by part.
@@ -75,7 +92,7 @@ fn safety_here(from: &Type, to: &Type) -> Option<Safety> {
     }
     // each occurrence of a shared part is visited: it costs steps in an
     // evaluation
-    if !crate::function::walk(1) {
+    if !m.walk(1) {
         return None;
     }
     match (from, to) {
@@ -85,36 +102,36 @@ fn safety_here(from: &Type, to: &Type) -> Option<Safety> {
         (Bool, String) | (Number, String) => Some(Safety::Safe),
         (String, Bool) | (String, Number) => Some(Safety::Unsafe),
         // spec: model#collection-and-structural-type-conversions
-        (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) | (Set(a), List(b)) => conversion_safety(a, b),
-        (List(a), Set(b)) => conversion_safety(a, b).map(|_| Safety::Unsafe),
+        (List(a), List(b)) | (Set(a), Set(b)) | (Map(a), Map(b)) | (Set(a), List(b)) => safety_in(a, b, m),
+        (List(a), Set(b)) => safety_in(a, b, m).map(|_| Safety::Unsafe),
         // With a dynamic element type the parts convert to the type they
         // unify to, so that conversion decides the safety.
         (Tuple(ts), List(b)) => {
-            let element = single_element_type(ts.iter(), b)?;
-            all(ts.iter().map(|t| (t, &element)))
+            let element = single_element_type(ts.iter(), b, m)?;
+            all(ts.iter().map(|t| (t, &element)), m)
         }
         (Tuple(ts), Set(b)) => {
-            let element = single_element_type(ts.iter(), b)?;
-            all(ts.iter().map(|t| (t, &element))).map(|_| Safety::Unsafe)
+            let element = single_element_type(ts.iter(), b, m)?;
+            all(ts.iter().map(|t| (t, &element)), m).map(|_| Safety::Unsafe)
         }
         (Object(o), Map(b)) => {
-            let element = single_element_type(o.attributes().iter().map(|(_, t)| t), b)?;
-            all(o.attributes().iter().map(|(_, t)| (t, &element)))
+            let element = single_element_type(o.attributes().iter().map(|(_, t)| t), b, m)?;
+            all(o.attributes().iter().map(|(_, t)| (t, &element)), m)
         }
-        (List(a) | Set(a), Tuple(ts)) => all(ts.iter().map(|t| (&**a, t))).map(|_| Safety::Unsafe),
-        (Map(a), Object(o)) => all(o.attributes().iter().map(|(_, t)| (&**a, t))).map(|_| Safety::Unsafe),
+        (List(a) | Set(a), Tuple(ts)) => all(ts.iter().map(|t| (&**a, t)), m).map(|_| Safety::Unsafe),
+        (Map(a), Object(o)) => all(o.attributes().iter().map(|(_, t)| (&**a, t)), m).map(|_| Safety::Unsafe),
         (Object(a), Object(b)) => {
             let mut safety = Safety::Safe;
             for (name, from_t) in a.attributes() {
                 match b.attribute(name) {
-                    Some(to_t) => safety = min(safety, conversion_safety(from_t, to_t)?),
+                    Some(to_t) => safety = min(safety, safety_in(from_t, to_t, m)?),
                     // Dropping an attribute merges values that differ in it.
                     None => safety = Safety::Unsafe,
                 }
             }
             Some(safety)
         }
-        (Tuple(a), Tuple(b)) if a.len() == b.len() => all(a.iter().zip(b.iter())),
+        (Tuple(a), Tuple(b)) if a.len() == b.len() => all(a.iter().zip(b.iter()), m),
         _ => None,
     }
 }
@@ -123,20 +140,20 @@ fn safety_here(from: &Type, to: &Type) -> Option<Safety> {
 /// element type specification holds the dynamic pseudo-type: the single
 /// element type they unify to (`None` when there is none). Without a
 /// dynamic part the specification itself, unchecked.
-pub(crate) fn single_element_type<'a>(parts: impl Iterator<Item = &'a Type>, spec: &Type) -> Option<Type> {
+pub(crate) fn single_element_type<'a>(parts: impl Iterator<Item = &'a Type>, spec: &Type, m: &Meter) -> Option<Type> {
     if !spec.has_dynamic() {
         // The parts are not checked here: every caller converts them to
         // the result, which checks them (checking twice would cost twice at
         // every level, exponential in the depth).
         return Some(spec.clone());
     }
-    let converted: Vec<Type> = parts.map(|t| converted_type(t, spec)).collect::<Option<_>>()?;
+    let converted: Vec<Type> = parts.map(|t| converted_type_in(t, spec, m)).collect::<Option<_>>()?;
     if converted.is_empty() {
         return Some(spec.clone());
     }
     // Every converted type matches `spec`, so they agree with it in kind
     // wherever it is not dynamic, and so does the type they unify to.
-    unify(&converted)
+    unify_in(&converted, m)
 }
 
 /// The type of the result of converting a value of type `from` to `to`:
@@ -144,48 +161,53 @@ pub(crate) fn single_element_type<'a>(parts: impl Iterator<Item = &'a Type>, spe
 /// dynamic parts take the types the converted parts have. `None` when there
 /// is no conversion.
 pub fn converted_type(from: &Type, to: &Type) -> Option<Type> {
+    // an unlimited meter never runs out: the answer is always worked out
+    converted_type_in(from, to, &Meter::unlimited())
+}
+
+pub(super) fn converted_type_in(from: &Type, to: &Type, m: &Meter) -> Option<Type> {
     crate::stack::with_stack(|| {
         memoized(
             &CONVERTED_TYPE,
             pair_key(from, to),
-            || converted_type_here(from, to),
+            || converted_type_here(from, to, m),
             |r| (from.clone(), to.clone(), r.clone()),
             |e| e.2.clone(),
         )
     })
 }
 
-fn converted_type_here(from: &Type, to: &Type) -> Option<Type> {
+fn converted_type_here(from: &Type, to: &Type, m: &Meter) -> Option<Type> {
     use Type::*;
-    if !crate::function::walk(1) {
+    if !m.walk(1) {
         return None;
     }
     if !to.has_dynamic() {
-        return conversion_safety(from, to).map(|_| to.clone());
+        return safety_in(from, to, m).map(|_| to.clone());
     }
     match (from, to) {
         (_, Dynamic) => Some(from.clone()),
         (Dynamic, _) => Some(to.clone()),
-        (List(a), List(b)) | (Set(a), List(b)) => Some(Type::list(converted_type(a, b)?)),
-        (Set(a), Set(b)) | (List(a), Set(b)) => Some(Type::set(converted_type(a, b)?)),
-        (Map(a), Map(b)) => Some(Type::map(converted_type(a, b)?)),
-        (Tuple(ts), List(b)) => Some(Type::list(collected(ts.iter(), b)?)),
-        (Tuple(ts), Set(b)) => Some(Type::set(collected(ts.iter(), b)?)),
-        (Object(o), Map(b)) => Some(Type::map(collected(o.attributes().iter().map(|(_, t)| t), b)?)),
+        (List(a), List(b)) | (Set(a), List(b)) => Some(Type::list(converted_type_in(a, b, m)?)),
+        (Set(a), Set(b)) | (List(a), Set(b)) => Some(Type::set(converted_type_in(a, b, m)?)),
+        (Map(a), Map(b)) => Some(Type::map(converted_type_in(a, b, m)?)),
+        (Tuple(ts), List(b)) => Some(Type::list(collected(ts.iter(), b, m)?)),
+        (Tuple(ts), Set(b)) => Some(Type::set(collected(ts.iter(), b, m)?)),
+        (Object(o), Map(b)) => Some(Type::map(collected(o.attributes().iter().map(|(_, t)| t), b, m)?)),
         (List(a) | Set(a), Tuple(ts)) => Some(Type::tuple(
-            ts.iter().map(|t| converted_type(a, t)).collect::<Option<_>>()?,
+            ts.iter().map(|t| converted_type_in(a, t, m)).collect::<Option<_>>()?,
         )),
-        (Map(a), Object(o)) => Some(object_of(o, |_, t| converted_type(a, t))?),
+        (Map(a), Object(o)) => Some(object_of(o, |_, t| converted_type_in(a, t, m))?),
         // Attributes of `from` that `to` lacks are dropped; the common ones
         // must convert.
         (Object(a), Object(b)) => object_of(b, |name, t| match a.attribute(name) {
-            Some(from_t) => converted_type(from_t, t),
+            Some(from_t) => converted_type_in(from_t, t, m),
             None => Some(t.clone()),
         }),
         (Tuple(a), Tuple(b)) if a.len() == b.len() => Some(Type::tuple(
             a.iter()
                 .zip(b.iter())
-                .map(|(f, t)| converted_type(f, t))
+                .map(|(f, t)| converted_type_in(f, t, m))
                 .collect::<Option<_>>()?,
         )),
         _ => None,
@@ -194,11 +216,11 @@ fn converted_type_here(from: &Type, to: &Type) -> Option<Type> {
 
 /// The element type of the collection that parts are converted into, with
 /// the parts checked.
-fn collected<'a>(parts: impl Iterator<Item = &'a Type> + Clone, spec: &Type) -> Option<Type> {
+fn collected<'a>(parts: impl Iterator<Item = &'a Type> + Clone, spec: &Type, m: &Meter) -> Option<Type> {
     if !spec.has_dynamic() {
-        return all(parts.map(|t| (t, spec))).map(|_| spec.clone());
+        return all(parts.map(|t| (t, spec)), m).map(|_| spec.clone());
     }
-    single_element_type(parts, spec)
+    single_element_type(parts, spec, m)
 }
 
 fn object_of(o: &ObjectType, mut f: impl FnMut(&str, &Type) -> Option<Type>) -> Option<Type> {

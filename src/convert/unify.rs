@@ -25,9 +25,10 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::types::conversion_safety;
+use super::types::safety_in;
 use super::ConversionError;
 use crate::memo::{memoized, Memo};
+use crate::meter::{Meter, StepLimitReached};
 use crate::value::{fans_out, type_node_id, ObjectType, Type, Value};
 
 /// The type all of `types` unify to, or `None` when there is none. An
@@ -51,6 +52,18 @@ use crate::value::{fans_out, type_node_id, ObjectType, Type, Value};
 /// );
 /// ```
 pub fn unify(types: &[Type]) -> Option<Type> {
+    // an unlimited meter never runs out: the answer is always worked out
+    unify_in(types, &Meter::unlimited())
+}
+
+/// [`unify`], counting the types visited on `meter`: an error once it
+/// runs out.
+pub(crate) fn unify_metered(types: &[Type], meter: &Meter) -> Result<Option<Type>, StepLimitReached> {
+    let r = unify_in(types, meter);
+    meter.answer(r)
+}
+
+pub(super) fn unify_in(types: &[Type], m: &Meter) -> Option<Type> {
     // Identical types (the common case: both results of a conditional)
     // unify to themselves.
     if let Some(first) = types.first() {
@@ -58,19 +71,19 @@ pub fn unify(types: &[Type]) -> Option<Type> {
             return Some(first.clone());
         }
     }
-    let result = unify_parts(types)?;
+    let result = unify_parts(types, m)?;
     // spec: model#type-unification
     // Checked once, here: the check recurses through every part, so it
     // also covers the parts unified below (checking them again at every
     // level would cost the square of the depth).
     types
         .iter()
-        .all(|t| conversion_safety(t, &result).is_some())
+        .all(|t| safety_in(t, &result, m).is_some())
         .then_some(result)
 }
 
 /// The unification by the rules alone, before the final check.
-fn unify_parts(types: &[Type]) -> Option<Type> {
+fn unify_parts(types: &[Type], m: &Meter) -> Option<Type> {
     // memoised where one of the types fans out (see `memo`)
     let key = types
         .iter()
@@ -81,7 +94,7 @@ fn unify_parts(types: &[Type]) -> Option<Type> {
         memoized(
             &UNIFIED,
             key,
-            || unify_kinds(types),
+            || unify_kinds(types, m),
             |r| (types.to_vec(), r.clone()),
             |e| e.1.clone(),
         )
@@ -95,10 +108,10 @@ thread_local! {
     static UNIFIED: UnifiedMemo = const { Memo::new() };
 }
 
-fn unify_kinds(types: &[Type]) -> Option<Type> {
+fn unify_kinds(types: &[Type], m: &Meter) -> Option<Type> {
     // Types share parts as values do, and unifying visits every
     // occurrence: in an evaluation it costs steps.
-    if !crate::function::walk(types.len() as u64) {
+    if !m.walk(types.len() as u64) {
         return None;
     }
     let concrete: Vec<&Type> = types.iter().filter(|t| **t != Type::Dynamic).collect();
@@ -113,15 +126,15 @@ fn unify_kinds(types: &[Type]) -> Option<Type> {
         return concrete.iter().any(|t| **t == Type::String).then_some(Type::String);
     }
     if kinds(|t| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_))) {
-        return unify_sequences(&concrete);
+        return unify_sequences(&concrete, m);
     }
     if kinds(|t| matches!(t, Type::Map(_) | Type::Object(_))) {
-        return unify_mappings(&concrete);
+        return unify_mappings(&concrete, m);
     }
     None
 }
 
-fn unify_sequences(types: &[&Type]) -> Option<Type> {
+fn unify_sequences(types: &[&Type], m: &Meter) -> Option<Type> {
     let tuples: Vec<&[Type]> = types.iter().filter_map(|t| t.tuple_elements()).collect();
     let collection_elements: Vec<Type> = types.iter().filter_map(|t| t.element_type()).cloned().collect();
     let same_length = tuples.windows(2).all(|w| w[0].len() == w[1].len());
@@ -130,7 +143,7 @@ fn unify_sequences(types: &[&Type]) -> Option<Type> {
             .map(|i| {
                 let mut at_i: Vec<Type> = tuples.iter().map(|t| t[i].clone()).collect();
                 at_i.extend(collection_elements.iter().cloned());
-                unify_parts(&at_i)
+                unify_parts(&at_i, m)
             })
             .collect::<Option<Vec<_>>>()?;
         return Some(Type::tuple(elements));
@@ -139,7 +152,7 @@ fn unify_sequences(types: &[&Type]) -> Option<Type> {
     for t in &tuples {
         all_elements.extend(t.iter().cloned());
     }
-    let element = unify_parts(&all_elements)?;
+    let element = unify_parts(&all_elements, m)?;
     if tuples.is_empty() && types.iter().all(|t| matches!(t, Type::Set(_))) {
         Some(Type::set(element))
     } else {
@@ -147,11 +160,11 @@ fn unify_sequences(types: &[&Type]) -> Option<Type> {
     }
 }
 
-fn unify_mappings(types: &[&Type]) -> Option<Type> {
+fn unify_mappings(types: &[&Type], m: &Meter) -> Option<Type> {
     let map_elements: Vec<Type> = types.iter().filter_map(|t| t.element_type()).cloned().collect();
     let objects: Vec<&ObjectType> = types.iter().filter_map(|t| t.object_type()).collect();
     if objects.is_empty() {
-        return Some(Type::map(unify_parts(&map_elements)?));
+        return Some(Type::map(unify_parts(&map_elements, m)?));
     }
     // The union of the attributes; each attribute's candidates are its
     // types in the objects that have it plus every map's element type.
@@ -166,7 +179,7 @@ fn unify_mappings(types: &[&Type]) -> Option<Type> {
     }
     let attrs = attrs
         .into_iter()
-        .map(|(name, ts)| Some((name, unify_parts(&ts)?)))
+        .map(|(name, ts)| Some((name, unify_parts(&ts, m)?)))
         .collect::<Option<Vec<_>>>()?;
     Some(Type::Object(Arc::new(ObjectType::from_sorted(attrs))))
 }

@@ -5,8 +5,9 @@
 use std::sync::Arc;
 
 use super::error::{ConversionError, PathStep};
-use super::types::{conversion_safety, converted_type, single_element_type};
+use super::types::{converted_type_in, safety_in, single_element_type};
 use crate::memo::{memoized, PairMemo};
+use crate::meter::Meter;
 use crate::number::Number;
 use crate::value::equality::{node_id, parts};
 use crate::value::{type_node_id, Type, Value, ValueRef};
@@ -20,16 +21,16 @@ fn mismatch(to: &Type) -> ConversionError {
 ///
 /// Each pair of a shared part of the value and a part of the type is
 /// converted once (see `memo`).
-pub(super) fn convert_value(v: &Value, to: &Type) -> Result<Value, ConversionError> {
+pub(super) fn convert_value(v: &Value, to: &Type, m: &Meter) -> Result<Value, ConversionError> {
     if parts(v).is_none() {
         // nothing below to meet twice
-        return crate::stack::with_stack(|| convert_here(v, to));
+        return crate::stack::with_stack(|| convert_here(v, to, m));
     }
     crate::stack::with_stack(|| {
         memoized(
             &CONVERTED,
             node_id(v).zip(type_node_id(to)),
-            || convert_here(v, to),
+            || convert_here(v, to, m),
             |r| (v.clone(), to.clone(), r.clone()),
             |e| e.2.clone(),
         )
@@ -40,7 +41,7 @@ thread_local! {
     static CONVERTED: PairMemo<Value, Type, Result<Value, ConversionError>> = const { PairMemo::new() };
 }
 
-fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
+fn convert_here(v: &Value, to: &Type, m: &Meter) -> Result<Value, ConversionError> {
     // spec: model#conversion-to-and-from-the-dynamic-pseudo-type
     if *to == Type::Dynamic {
         return Ok(v.clone());
@@ -51,15 +52,15 @@ fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
     }
     // A value may hold one big part many times, and converting visits
     // every occurrence: in an evaluation it costs steps.
-    if !crate::function::walk(1 + parts(v).unwrap_or(0)) {
+    if !m.walk(1 + parts(v).unwrap_or(0)) {
         return Err(mismatch(to));
     }
     let from = v.ty();
     match v.kind() {
         // spec: model#conversion-of-null-values
-        ValueRef::Null(_) => Ok(Value::null(converted_type(&from, to).unwrap_or_else(|| to.clone()))),
+        ValueRef::Null(_) => Ok(Value::null(converted_type_in(&from, to, m).unwrap_or_else(|| to.clone()))),
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
-        ValueRef::Unknown(_) => converted_type(&from, to).map(Value::unknown).ok_or_else(|| mismatch(to)),
+        ValueRef::Unknown(_) => converted_type_in(&from, to, m).map(Value::unknown).ok_or_else(|| mismatch(to)),
         ValueRef::Bool(b) => match to {
             // spec: model#primitive-type-conversions
             Type::String => Ok(Value::string(if b { "true" } else { "false" })),
@@ -68,8 +69,8 @@ fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
         ValueRef::Number(n) => match to {
             Type::String => {
                 // printing a fraction or a big number is work: charged to
-                // the call or walk running (see `function::walk`)
-                crate::function::walk(n.print_work());
+                // the meter of the call or walk running
+                m.walk(n.print_work());
                 Ok(Value::from(n.to_string()))
             }
             _ => Err(mismatch(to)),
@@ -91,37 +92,37 @@ fn convert_here(v: &Value, to: &Type) -> Result<Value, ConversionError> {
             },
             _ => Err(mismatch(to)),
         },
-        ValueRef::List(items) | ValueRef::Set(items) => sequence(v, &from, items, to),
-        ValueRef::Tuple(items) => tuple(&from, items, to),
-        ValueRef::Map(entries) => map(entries, &from, to),
-        ValueRef::Object(entries) => object(entries, &from, to),
+        ValueRef::List(items) | ValueRef::Set(items) => sequence(v, &from, items, to, m),
+        ValueRef::Tuple(items) => tuple(&from, items, to, m),
+        ValueRef::Map(entries) => map(entries, &from, to, m),
+        ValueRef::Object(entries) => object(entries, &from, to, m),
         ValueRef::Capsule(_) => Err(mismatch(to)),
     }
 }
 
-fn elements(items: &[Value], to: &Type) -> Result<Vec<Value>, ConversionError> {
+fn elements(items: &[Value], to: &Type, m: &Meter) -> Result<Vec<Value>, ConversionError> {
     items
         .iter()
         .enumerate()
-        .map(|(i, item)| convert_value(item, to).map_err(|e| e.within(PathStep::Index(i))))
+        .map(|(i, item)| convert_value(item, to, m).map_err(|e| e.within(PathStep::Index(i))))
         .collect()
 }
 
-fn result_type(from: &Type, to: &Type) -> Result<Type, ConversionError> {
-    converted_type(from, to).ok_or_else(|| mismatch(to))
+fn result_type(from: &Type, to: &Type, m: &Meter) -> Result<Type, ConversionError> {
+    converted_type_in(from, to, m).ok_or_else(|| mismatch(to))
 }
 
 /// From a list or set.
-fn sequence(v: &Value, from: &Type, items: &[Value], to: &Type) -> Result<Value, ConversionError> {
+fn sequence(v: &Value, from: &Type, items: &[Value], to: &Type, m: &Meter) -> Result<Value, ConversionError> {
     // spec: model#collection-and-structural-type-conversions
     let from_element = from.element_type().expect("a list or set type");
     match to {
         Type::List(e) | Type::Set(e) => {
-            let converted = elements(items, e)?;
+            let converted = elements(items, e, m)?;
             // Elements of one type convert to one type; the type of the
             // first says it without working it out again.
             let ty = match converted.first() {
-                None => result_type(from, to)?,
+                None => result_type(from, to, m)?,
                 Some(_) if e.surely_without_dynamic() => to.clone(),
                 Some(first) if matches!(to, Type::List(_)) => Type::list(first.ty()),
                 Some(first) => Type::set(first.ty()),
@@ -130,7 +131,7 @@ fn sequence(v: &Value, from: &Type, items: &[Value], to: &Type) -> Result<Value,
                 Ok(Value::list_unchecked(ty, converted))
             } else {
                 let element = ty.element_type().expect("a set type").clone();
-                Ok(Value::set_unchecked(&element, ty, converted))
+                Ok(Value::set_unchecked(&element, ty, converted, m))
             }
         }
         Type::Tuple(ts) => {
@@ -147,7 +148,7 @@ fn sequence(v: &Value, from: &Type, items: &[Value], to: &Type) -> Result<Value,
                     items.len()
                 )));
             }
-            if let Some(t) = ts.iter().find(|t| conversion_safety(from_element, t).is_none()) {
+            if let Some(t) = ts.iter().find(|t| safety_in(from_element, t, m).is_none()) {
                 return Err(ConversionError::new(format!(
                     "{} is required, and the {} has no conversion to {}",
                     to.friendly_name_with_article(),
@@ -159,7 +160,7 @@ fn sequence(v: &Value, from: &Type, items: &[Value], to: &Type) -> Result<Value,
                 .iter()
                 .zip(ts.iter())
                 .enumerate()
-                .map(|(i, (item, t))| convert_value(item, t).map_err(|e| e.within(PathStep::Index(i))))
+                .map(|(i, (item, t))| convert_value(item, t, m).map_err(|e| e.within(PathStep::Index(i))))
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Value::tuple(converted))
         }
@@ -180,19 +181,19 @@ fn no_common_type<'a>(to: &Type, what: &str, types: impl Iterator<Item = &'a Typ
 }
 
 /// From a tuple.
-fn tuple(from: &Type, items: &[Value], to: &Type) -> Result<Value, ConversionError> {
+fn tuple(from: &Type, items: &[Value], to: &Type, m: &Meter) -> Result<Value, ConversionError> {
     let from_types = from.tuple_elements().expect("a tuple type");
     match to {
         Type::List(e) | Type::Set(e) => {
             // With a dynamic element type the elements must first agree on
             // one type (the unification of what they convert to).
-            let element = single_element_type(from_types.iter(), e)
+            let element = single_element_type(from_types.iter(), e, m)
                 .ok_or_else(|| no_common_type(to, "elements", from_types.iter()))?;
-            let converted = elements(items, &element)?;
+            let converted = elements(items, &element, m)?;
             if matches!(to, Type::List(_)) {
                 Ok(Value::list_unchecked(Type::list(element), converted))
             } else {
-                Ok(Value::set_unchecked(&element, Type::set(element.clone()), converted))
+                Ok(Value::set_unchecked(&element, Type::set(element.clone()), converted, m))
             }
         }
         Type::Tuple(ts) if ts.len() == items.len() => Ok(Value::tuple(
@@ -200,7 +201,7 @@ fn tuple(from: &Type, items: &[Value], to: &Type) -> Result<Value, ConversionErr
                 .iter()
                 .zip(ts.iter())
                 .enumerate()
-                .map(|(i, (item, t))| convert_value(item, t).map_err(|e| e.within(PathStep::Index(i))))
+                .map(|(i, (item, t))| convert_value(item, t, m).map_err(|e| e.within(PathStep::Index(i))))
                 .collect::<Result<Vec<_>, _>>()?,
         )),
         Type::Tuple(ts) => Err(ConversionError::new(format!(
@@ -214,7 +215,7 @@ fn tuple(from: &Type, items: &[Value], to: &Type) -> Result<Value, ConversionErr
 }
 
 /// From a map.
-fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, ConversionError> {
+fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type, m: &Meter) -> Result<Value, ConversionError> {
     match to {
         Type::Map(e) => {
             let converted = entries
@@ -222,19 +223,19 @@ fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, C
                 .map(|(k, v)| {
                     Ok((
                         k.clone(),
-                        convert_value(v, e).map_err(|err| err.within(PathStep::Key(k.clone())))?,
+                        convert_value(v, e, m).map_err(|err| err.within(PathStep::Key(k.clone())))?,
                     ))
                 })
                 .collect::<Result<Vec<_>, ConversionError>>()?;
             let ty = match converted.first() {
-                None => result_type(from, to)?,
+                None => result_type(from, to, m)?,
                 Some(_) if e.surely_without_dynamic() => to.clone(),
                 Some((_, first)) => Type::map(first.ty()),
             };
             Ok(Value::map_unchecked(ty, converted))
         }
         Type::Object(o) => {
-            result_type(from, to)?;
+            result_type(from, to, m)?;
             // The keys must be exactly the attributes.
             if let Some((k, _)) = entries.iter().find(|(k, _)| o.attribute(k).is_none()) {
                 return Err(ConversionError::new(format!(
@@ -251,7 +252,7 @@ fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, C
                         crate::diagnostic::quoted(name)
                     )));
                 };
-                let v = convert_value(&entries[i].1, t).map_err(|e| e.within(PathStep::Attribute(name.clone())))?;
+                let v = convert_value(&entries[i].1, t, m).map_err(|e| e.within(PathStep::Attribute(name.clone())))?;
                 out.push((name.clone(), v));
             }
             Ok(object_result(to, out))
@@ -261,18 +262,18 @@ fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, C
 }
 
 /// From an object.
-fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value, ConversionError> {
+fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type, m: &Meter) -> Result<Value, ConversionError> {
     match to {
         Type::Map(e) => {
             let attr_types = from.object_type().expect("an object type").attributes();
-            let element = single_element_type(attr_types.iter().map(|(_, t)| t), e)
+            let element = single_element_type(attr_types.iter().map(|(_, t)| t), e, m)
                 .ok_or_else(|| no_common_type(to, "attributes", attr_types.iter().map(|(_, t)| t)))?;
             let converted = entries
                 .iter()
                 .map(|(k, v)| {
                     Ok((
                         k.clone(),
-                        convert_value(v, &element).map_err(|err| err.within(PathStep::Attribute(k.clone())))?,
+                        convert_value(v, &element, m).map_err(|err| err.within(PathStep::Attribute(k.clone())))?,
                     ))
                 })
                 .collect::<Result<Vec<_>, ConversionError>>()?;
@@ -283,14 +284,14 @@ fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type) -> Result<Value
             // null for each one it lacks): n objects of one attribute each,
             // converted to the type they unify to, build n² attributes.
             // Building them costs steps, like visiting the parts.
-            if !crate::function::walk(o.attributes().len() as u64) {
+            if !m.walk(o.attributes().len() as u64) {
                 return Err(mismatch(to));
             }
             let mut out = Vec::with_capacity(o.attributes().len());
             for (name, t) in o.attributes() {
                 let v = match entries.binary_search_by(|(k, _)| k.cmp(name)) {
                     Ok(i) => {
-                        convert_value(&entries[i].1, t).map_err(|e| e.within(PathStep::Attribute(name.clone())))?
+                        convert_value(&entries[i].1, t, m).map_err(|e| e.within(PathStep::Attribute(name.clone())))?
                     }
                     // A missing attribute becomes null.
                     Err(_) => Value::null(t.clone()),

@@ -4,9 +4,10 @@
 
 use super::{Evaluator, Locals, Mode};
 use crate::ast::{Expression, FunctionCall, Identifier};
-use crate::convert::convert;
+use crate::convert::convert_metered;
 use crate::diagnostic::quoted;
 use crate::function::{ArgumentProblem, CallError};
+use crate::meter::Meter;
 use crate::suggest::did_you_mean;
 use crate::value::{Type, Value, ValueRef};
 use crate::Span;
@@ -78,12 +79,12 @@ impl Evaluator<'_> {
         // exponentially often
         let ctx = self.ctx;
         let hint = self
-            .walking(name.span, || {
+            .walking(name.span, |m| {
                 let mut names = ctx.variable_names();
                 if let Some(l) = locals {
                     names.extend(l.names());
                 }
-                did_you_mean(name.name, names)
+                Ok(did_you_mean(name.name, names, m))
             })
             .unwrap_or_default();
         self.error(
@@ -117,7 +118,7 @@ impl Evaluator<'_> {
         let Some(f) = self.ctx.function(name).cloned() else {
             let ctx = self.ctx;
             let hint = self
-                .walking(call.name.span, || did_you_mean(name, ctx.function_names()))
+                .walking(call.name.span, |m| Ok(did_you_mean(name, ctx.function_names(), m)))
                 .unwrap_or_default();
             self.error(
                 "Call to unknown function",
@@ -220,7 +221,7 @@ impl Evaluator<'_> {
             // converting a collection (or a null or unknown value of a
             // collection type) walks it, and its parts may be shared many
             // times; printing a number is work too: both cost steps
-            let Some(converted) = self.walking(arg.span, || convert(&arg.value, &param.ty)) else {
+            let Some(converted) = self.walking(arg.span, |m| convert_metered(&arg.value, &param.ty, m)) else {
                 return Value::dynamic();
             };
             match converted {
@@ -242,11 +243,11 @@ impl Evaluator<'_> {
         // The name and the opening parenthesis.
         let call_start = Span::new(call.name.span.start, call.arguments.span.start + 1);
         // What the call builds costs steps: what it spent on the way (see
-        // `function::spend`), or at least the size of its result.
-        let remaining = self.limits.max_steps.saturating_sub(self.steps);
-        let (result, spent) = crate::function::metered(remaining, || f.call(&values));
+        // `Meter::spend`), or at least the size of its result.
+        let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
+        let result = f.call_metered(&values, &meter);
         let built = result.as_ref().map_or(0, built_work);
-        if !self.step(spent.max(built), call.span) {
+        if !self.step(meter.spent().max(built), call.span) {
             return Value::dynamic();
         }
         match result {
@@ -306,9 +307,9 @@ impl Evaluator<'_> {
 /// collection, and the bytes of its strings (one level deep: deeper values
 /// were built by the function's arguments or charged by the function).
 fn built_work(v: &Value) -> u64 {
-    let text = |v: &Value| v.as_str().map_or(0, |s| crate::function::string_work(s.len()));
+    let text = |v: &Value| v.as_str().map_or(0, |s| crate::meter::string_work(s.len()));
     match v.kind() {
-        ValueRef::String(s) => crate::function::string_work(s.len()),
+        ValueRef::String(s) => crate::meter::string_work(s.len()),
         ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
             items.iter().map(|v| 1 + text(v)).sum()
         }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::{Evaluator, Locals};
 use crate::ast::{CollectionValue, LiteralValue, ObjectKey};
-use crate::convert::convert;
+use crate::convert::convert_metered;
 use crate::number::NumberError;
 use crate::value::{Type, Value};
 
@@ -95,7 +95,7 @@ impl Evaluator<'_> {
             return None;
         }
         // (printing a number as a key costs steps: see `Number::print_work`)
-        let converted = self.walking(span, || convert(&v, &Type::String))?;
+        let converted = self.walking(span, |m| convert_metered(&v, &Type::String, m))?;
         match converted {
             Ok(k) if k.is_known() => Some(k),
             Ok(_) => None,

@@ -4,7 +4,7 @@
 
 use super::{Evaluator, Locals};
 use crate::ast::{Conditional, Expression};
-use crate::convert::{convert, unify};
+use crate::convert::{convert, convert_metered, unify_metered};
 use crate::diagnostic::Collector;
 use crate::value::{Type, Value};
 use crate::{Diagnostic, Span};
@@ -23,7 +23,7 @@ impl Evaluator<'_> {
         let (false_value, false_diags) = self.isolated(|ev| ev.expr(&c.false_expr, locals));
         // Unifying and converting walk the types and values, which may
         // share big parts many times: the walks cost steps.
-        let Some(unified) = self.walking(c.span, || unify(&[true_value.ty(), false_value.ty()])) else {
+        let Some(unified) = self.walking(c.span, |m| unify_metered(&[true_value.ty(), false_value.ty()], m)) else {
             return Value::dynamic();
         };
         let result_ty = match unified {
@@ -56,7 +56,7 @@ impl Evaluator<'_> {
         if failed {
             return value;
         }
-        let Some(converted) = self.walking(c.span, || convert(&value, &result_ty)) else {
+        let Some(converted) = self.walking(c.span, |m| convert_metered(&value, &result_ty, m)) else {
             return Value::unknown(result_ty);
         };
         match converted {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{error_diagnostic, Evaluator, Locals, Slots};
 use crate::ast::{ExprTerm, Expression, ForCond, ForExpr, ForIntro, ForObjectExpr, ForTupleExpr, Identifier};
-use crate::convert::convert;
+use crate::convert::{convert, convert_metered};
 use crate::value::{Type, Value, ValueRef};
 use crate::Span;
 
@@ -406,7 +406,7 @@ impl Evaluator<'_> {
             *known = false;
             return None;
         }
-        let Some(converted) = self.walking(key.span(), || convert(&raw, &Type::String)) else {
+        let Some(converted) = self.walking(key.span(), |m| convert_metered(&raw, &Type::String, m)) else {
             *known = false;
             return None;
         };

@@ -42,6 +42,7 @@ use std::collections::HashMap;
 
 use crate::ast::{ExprTerm, Expression, Identifier, NumericLit, Operation, Template, TemplatePart};
 use crate::diagnostic::{CapLimit, Collector};
+use crate::meter::{Meter, StepLimitReached};
 use crate::value::Value;
 use crate::{Diagnostic, Diagnostics, Number, NumberError, Span};
 
@@ -297,13 +298,15 @@ impl<'c> Evaluator<'c> {
     }
 
     /// Runs `f`, which walks values or types without evaluating anything
-    /// (comparing, unifying, converting), charging what it walks as steps
-    /// (see `function::walk`). `None` when that passes the step limit: the
-    /// limit is reported at `at`, and what `f` answered is not to be used.
-    pub(crate) fn walking<R>(&mut self, at: Span, f: impl FnOnce() -> R) -> Option<R> {
-        let remaining = self.limits.max_steps.saturating_sub(self.steps);
-        let (r, spent) = crate::function::metered(remaining, f);
-        self.step(spent, at).then_some(r)
+    /// (comparing, unifying, converting), on a [`Meter`] of the steps left,
+    /// and charges what it counted. `None` when that passes the step limit
+    /// (then `f` answered [`StepLimitReached`]): the limit is reported at
+    /// `at`.
+    pub(crate) fn walking<R>(&mut self, at: Span, f: impl FnOnce(&Meter) -> Result<R, StepLimitReached>) -> Option<R> {
+        let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
+        let r = f(&meter);
+        // a meter that ran out passes the limit here
+        self.step(meter.spent(), at).then_some(()).and(r.ok())
     }
 
     /// Counts `n` steps; `false` once the limit is passed, when evaluation

@@ -188,14 +188,15 @@ impl Evaluator<'_> {
         }
         use BinaryOperator::*;
         if let Equal | NotEqual = op {
-            let compare = || if op == Equal { l.equals(&r) } else { l.not_equals(&r) };
             // Comparing collections walks them, and a value may hold one
             // big part many times: the walk costs steps. Anything else
             // compares at once, unmetered.
             if crate::value::equality::parts(&l).is_none() {
-                return compare();
+                return if op == Equal { l.equals(&r) } else { l.not_equals(&r) };
             }
-            return self.walking(span, compare).unwrap_or_else(|| Value::unknown(result_ty));
+            return self
+                .walking(span, |m| l.equals_metered(&r, op == NotEqual, m))
+                .unwrap_or_else(|| Value::unknown(result_ty));
         }
         if l.is_null() || r.is_null() {
             self.null_operand(span);

@@ -4,7 +4,7 @@
 
 use super::{Evaluator, Locals};
 use crate::ast::{GetAttr, Postfix, PostfixOp, Splat, SplatOp};
-use crate::convert::convert;
+use crate::convert::convert_metered;
 use crate::diagnostic::quoted;
 use crate::number::Number;
 use crate::value::{Type, Value};
@@ -172,7 +172,7 @@ impl Evaluator<'_> {
     /// The key converted to the type the collection is indexed by; `None`
     /// when it does not convert (reported).
     fn index_key(&mut self, key: &Value, ty: &Type, span: Span) -> Option<Value> {
-        match self.walking(span, || convert(key, ty))? {
+        match self.walking(span, |m| convert_metered(key, ty, m))? {
             Ok(k) => Some(k),
             Err(e) => {
                 self.error(INVALID_INDEX, format!("{NO_ELEMENT}: {e}."), span, None);

@@ -6,8 +6,8 @@
 use super::for_expr::Iteration;
 use super::{Evaluator, Locals};
 use crate::ast::{Template, TemplateDirective, TemplateFor, TemplateIf, TemplatePart};
-use crate::convert::convert;
-use crate::function::string_work;
+use crate::convert::convert_metered;
+use crate::meter::string_work;
 use crate::value::{Type, Value};
 use crate::Span;
 
@@ -89,7 +89,7 @@ impl Evaluator<'_> {
         }
         // Printing a fraction or a big number costs steps (see
         // `Number::print_work`).
-        let Some(converted) = self.walking(span, || convert(&v, &Type::String)) else {
+        let Some(converted) = self.walking(span, |m| convert_metered(&v, &Type::String, m)) else {
             *known = false;
             return;
         };

@@ -2,7 +2,7 @@
 //! `reverse` and `element`.
 
 use super::list_result;
-use crate::convert::{convert, unify};
+use crate::convert::{convert_metered, unify_metered};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::number::Number;
 use crate::value::{Type, Value, ValueRef};
@@ -37,13 +37,13 @@ pub(super) fn length() -> Function {
 pub(super) fn concat() -> Function {
     Function::builder()
         .variadic(Parameter::new("seqs", Type::Dynamic))
-        .returns_with(|args| {
+        .metered_returns_with(|args, m| {
             if args.is_empty() {
                 return Err(FunctionError::new("at least one argument is required"));
             }
             let types: Vec<Type> = args.iter().map(Value::ty).collect();
             if types.iter().all(|t| matches!(t, Type::List(_))) {
-                if let Some(common) = unify(&types) {
+                if let Some(common) = unify_metered(&types, m)? {
                     return Ok(common);
                 }
             }
@@ -51,13 +51,13 @@ pub(super) fn concat() -> Function {
             for (i, (v, t)) in args.iter().zip(&types).enumerate() {
                 match t {
                     Type::Tuple(ts) => {
-                        crate::function::spend(ts.len() as u64)?;
+                        m.spend(ts.len() as u64)?;
                         elements.extend(ts.iter().cloned())
                     }
                     Type::List(e) => match v.length() {
                         Some(n) => {
                             // counted before it is built (see below)
-                            crate::function::spend(n as u64)?;
+                            m.spend(n as u64)?;
                             elements.extend(std::iter::repeat_n((**e).clone(), n))
                         }
                         None => return Ok(Type::Dynamic),
@@ -72,17 +72,18 @@ pub(super) fn concat() -> Function {
             }
             Ok(Type::tuple(elements))
         })
-        .implementation(|args, result_type| {
+        .metered_implementation(|args, result_type, m| {
             // One list passed many times can make a result far larger than
             // the arguments: its length is counted against the step limit
             // before it is built.
             let total: usize = args.iter().filter_map(Value::length).sum();
-            crate::function::spend(total as u64)?;
+            m.spend(total as u64)?;
             let mut items = Vec::new();
             match result_type {
                 Type::List(element) => {
                     for (i, list) in args.iter().enumerate() {
-                        let list = convert(list, result_type).map_err(|e| FunctionError::argument(i, e.to_string()))?;
+                        let list = convert_metered(list, result_type, m)?
+                            .map_err(|e| FunctionError::argument(i, e.to_string()))?;
                         items.extend(list.elements().unwrap_or_default().iter().cloned());
                     }
                     list_result((**element).clone(), items)
@@ -161,20 +162,20 @@ pub(super) fn coalesce() -> Function {
                 .allow_dynamic()
                 .allow_null(),
         )
-        .returns_with(|args| {
+        .metered_returns_with(|args, m| {
             let types: Vec<Type> = args.iter().map(Value::ty).collect();
-            match unify(&types) {
+            match unify_metered(&types, m)? {
                 Some(t) if !types.is_empty() => Ok(t),
                 _ => Err(FunctionError::new("all arguments must have the same type")),
             }
         })
-        .implementation(|args, result_type| {
+        .metered_implementation(|args, result_type, m| {
             for v in args {
                 if !v.is_known() {
                     return Ok(Value::unknown(result_type.clone()));
                 }
                 if !v.is_null() {
-                    return convert(v, result_type).map_err(|e| FunctionError::new(e.to_string()));
+                    return convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()));
                 }
             }
             Err(FunctionError::new("no non-null arguments"))

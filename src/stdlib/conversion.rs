@@ -1,7 +1,7 @@
 //! The explicit conversion functions `tostring`, `tonumber`, `tobool`,
 //! `tolist`, `toset` and `tomap`.
 
-use crate::convert::{conversion_safety, convert};
+use crate::convert::{conversion_safety_metered, convert_metered};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::value::Type;
 
@@ -18,7 +18,7 @@ pub(super) fn to_type(want: Type) -> Function {
     let rule_want = want.clone();
     Function::builder()
         .param(Parameter::new("v", Type::Dynamic).allow_null())
-        .returns_with(move |args| {
+        .metered_returns_with(move |args, m| {
             let v = &args[0];
             let got = v.ty();
             if got == rule_want {
@@ -31,7 +31,7 @@ pub(super) fn to_type(want: Type) -> Function {
             if v.is_null() {
                 return Ok(rule_want.clone());
             }
-            if conversion_safety(&got, &rule_want).is_none() {
+            if conversion_safety_metered(&got, &rule_want, m)?.is_none() {
                 let message = match (&got, &rule_want) {
                     (Type::Tuple(_), Type::Tuple(_)) => "incompatible tuple type for conversion".to_string(),
                     (Type::Object(_), Type::Object(_)) => "incompatible object type for conversion".to_string(),
@@ -45,12 +45,12 @@ pub(super) fn to_type(want: Type) -> Function {
             }
             Ok(rule_want.clone())
         })
-        .implementation(move |args, result_type| {
+        .metered_implementation(move |args, result_type, m| {
             let v = &args[0];
             if v.is_null() && (v.ty() == Type::Dynamic || v.ty().matches(result_type)) {
                 return Ok(v.clone());
             }
-            convert(v, result_type).map_err(|e| {
+            convert_metered(v, result_type, m)?.map_err(|e| {
                 let message = match (v.as_str(), &want) {
                     (Some(s), Type::Bool) => {
                         format!(

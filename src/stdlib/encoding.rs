@@ -2,6 +2,7 @@
 //! produce.
 
 use crate::function::{Function, FunctionError, Parameter};
+use crate::meter::Meter;
 use crate::value::{Type, Value, ValueRef};
 
 /// `jsonencode(val)`: the value as JSON text. Lists, sets and tuples become
@@ -13,13 +14,13 @@ pub(super) fn jsonencode() -> Function {
     Function::builder()
         .param(Parameter::new("val", Type::Dynamic).allow_dynamic().allow_null())
         .returns(Type::String)
-        .implementation(|args, _| {
+        .metered_implementation(|args, _, m| {
             let v = &args[0];
             if !v.is_wholly_known() {
                 return Ok(Value::unknown(Type::String));
             }
             let mut out = String::new();
-            write_json(v, &mut out)?;
+            write_json(v, &mut out, m)?;
             Ok(Value::from(out))
         })
 }
@@ -32,7 +33,7 @@ pub(super) fn jsonencode() -> Function {
 /// left after the one being written: when its last item starts, only its
 /// closing bracket waits, one byte in `closers`. A value nested 100,000
 /// deep in one-item tuples keeps 100 KB of pending brackets and no frames.
-pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionError> {
+pub(super) fn write_json(v: &Value, out: &mut String, m: &Meter) -> Result<(), FunctionError> {
     use std::sync::Arc;
     /// The items of an open array or object after the one being written.
     enum Rest<'v> {
@@ -76,7 +77,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
         loop {
             match v.kind() {
                 ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
-                    crate::function::spend(items.len() as u64)?;
+                    m.spend(items.len() as u64)?;
                     out.push('[');
                     let Some((first, rest)) = items.split_first() else {
                         out.push(']');
@@ -86,7 +87,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                     v = first;
                 }
                 ValueRef::Map(entries) | ValueRef::Object(entries) => {
-                    crate::function::spend(entries.len() as u64)?;
+                    m.spend(entries.len() as u64)?;
                     out.push('{');
                     let Some(((key, first), rest)) = entries.split_first() else {
                         out.push('}');
@@ -111,7 +112,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                         return Err(FunctionError::new("cannot serialize infinity as JSON"));
                     }
                     // (a fraction takes work to print: Number::print_work)
-                    crate::function::walk(n.print_work());
+                    m.walk(n.print_work());
                     out.push_str(&n.to_string());
                     break;
                 }
@@ -119,7 +120,7 @@ pub(super) fn write_json(v: &Value, out: &mut String) -> Result<(), FunctionErro
                     // A value shared many times (a string, a list) is
                     // written as many times: what is written counts
                     // against the step limit.
-                    crate::function::spend_bytes(s.len())?;
+                    m.spend_bytes(s.len())?;
                     write_json_string(s, out);
                     break;
                 }

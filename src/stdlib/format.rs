@@ -31,8 +31,9 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::encoding::{write_json, write_json_string};
 use super::str_arg;
-use crate::convert::convert;
+use crate::convert::convert_metered;
 use crate::function::{Function, FunctionError, Parameter};
+use crate::meter::Meter;
 use crate::number::{round_to_bits, Decimal, Number, MANTISSA_BITS};
 use crate::value::{Type, Value};
 
@@ -45,11 +46,11 @@ pub(super) fn format() -> Function {
         .param(Parameter::new("format", Type::String).allow_dynamic())
         .variadic(Parameter::new("args", Type::Dynamic).allow_null())
         .returns(Type::String)
-        .implementation(|args, _| {
+        .metered_implementation(|args, _, m| {
             if !args[1..].iter().all(Value::is_wholly_known) {
                 return Ok(Value::unknown(Type::String));
             }
-            format_values(str_arg(&args[0])?, &args[1..]).map(Value::from)
+            format_values(str_arg(&args[0])?, &args[1..], m).map(Value::from)
         })
 }
 
@@ -89,7 +90,7 @@ impl Verb<'_> {
 }
 
 /// Applies the format string to the (wholly known) arguments.
-fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> {
+fn format_values(format: &str, args: &[Value], m: &Meter) -> Result<String, FunctionError> {
     let bytes = format.as_bytes();
     let end = bytes.len();
     let mut out = String::with_capacity(format.len());
@@ -170,8 +171,8 @@ fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> 
         p += 1;
         verb.raw = &format[start..p];
         highest_arg = highest_arg.max(verb.arg_num);
-        append_verb(&verb, &mut out, args)?;
-        crate::function::spend_bytes(out.len() - counted)?;
+        append_verb(&verb, &mut out, args, m)?;
+        m.spend_bytes(out.len() - counted)?;
         counted = out.len();
         next_arg = verb.arg_num.saturating_add(1);
     }
@@ -190,7 +191,7 @@ fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> 
 }
 
 /// Formats one verb's argument onto `out`.
-fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), FunctionError> {
+fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value], m: &Meter) -> Result<(), FunctionError> {
     let Some(arg) = args.get(verb.arg_num - 1) else {
         return Err(FunctionError::new(format!(
             "not enough arguments for {} at {}: need index {} but have {} total",
@@ -207,14 +208,14 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
         return Err(verb.error(format!("widths and precisions above {MAX_WIDTH} are not supported")));
     }
     match verb.mode {
-        'v' => append_as_is(verb, out, arg),
+        'v' => append_as_is(verb, out, arg, m),
         't' => {
-            let b = convert(arg, &Type::Bool).map_err(|e| verb.error(e))?;
+            let b = convert_metered(arg, &Type::Bool, m)?.map_err(|e| verb.error(e))?;
             out.push_str(if b.as_bool() == Some(true) { "true" } else { "false" });
             Ok(())
         }
         'b' | 'd' | 'o' | 'x' | 'X' | 'e' | 'E' | 'f' | 'g' | 'G' => {
-            let n = convert(arg, &Type::Number).map_err(|e| verb.error(e))?;
+            let n = convert_metered(arg, &Type::Number, m)?.map_err(|e| verb.error(e))?;
             let n = n.as_number().ok_or_else(|| verb.error("a number is required"))?;
             if matches!(verb.mode, 'b' | 'd' | 'o' | 'x' | 'X') {
                 if !n.is_integer() {
@@ -223,12 +224,12 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
                 let i = n.to_rational().map(|r| r.numer().clone()).unwrap_or_default();
                 out.push_str(&go_format_int(verb, &i));
             } else {
-                out.push_str(&go_format_float(verb, n));
+                out.push_str(&go_format_float(verb, n, m));
             }
             Ok(())
         }
         's' | 'q' => {
-            let s = convert(arg, &Type::String).map_err(|e| verb.error(e))?;
+            let s = convert_metered(arg, &Type::String, m)?.map_err(|e| verb.error(e))?;
             let mut s = s.as_str().ok_or_else(|| verb.error("a string is required"))?;
             if let Some(n) = verb.precision.filter(|&n| n > 0) {
                 let cut = s.grapheme_indices(true).nth(n).map_or(s.len(), |(i, _)| i);
@@ -253,19 +254,19 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
 
 /// `%v`: strings as they are, numbers in shortest `%g` form, the rest (and
 /// everything with `#`) as JSON; padded to the width.
-fn append_as_is(verb: &Verb<'_>, out: &mut String, arg: &Value) -> Result<(), FunctionError> {
+fn append_as_is(verb: &Verb<'_>, out: &mut String, arg: &Value, m: &Meter) -> Result<(), FunctionError> {
     if !verb.sharp {
         if let Some(s) = arg.as_str() {
             out.push_str(&pad_width(verb, s.to_string()));
             return Ok(());
         }
         if let Some(n) = arg.as_number() {
-            out.push_str(&pad_width(verb, float_text(n, b'g', -1)));
+            out.push_str(&pad_width(verb, float_text(n, b'g', -1, m)));
             return Ok(());
         }
     }
     let mut json = String::new();
-    write_json(arg, &mut json).map_err(|e| verb.error(e))?;
+    write_json(arg, &mut json, m).map_err(|e| verb.error(e))?;
     out.push_str(&pad_width(verb, json));
     Ok(())
 }
@@ -349,7 +350,7 @@ fn go_format_int(verb: &Verb<'_>, i: &BigInt) -> String {
 /// `%E`, `%f`, `%g` or `%G`: precision 6 by default (shortest for `%g`),
 /// then the sign (`+` or space flags), padded to the width with spaces or
 /// (with `0`, not for infinities) zeros after the sign.
-fn go_format_float(verb: &Verb<'_>, n: &Number) -> String {
+fn go_format_float(verb: &Verb<'_>, n: &Number, m: &Meter) -> String {
     let fmt = match verb.mode {
         'E' => b'E',
         'f' => b'f',
@@ -362,7 +363,7 @@ fn go_format_float(verb: &Verb<'_>, n: &Number) -> String {
         (None, b'g' | b'G') => -1,
         (None, _) => 6,
     };
-    let text = float_text(n, fmt, prec);
+    let text = float_text(n, fmt, prec, m);
     let (sign, body) = if let Some(rest) = text.strip_prefix('-') {
         ("-", rest)
     } else if let Some(rest) = text.strip_prefix('+') {
@@ -402,7 +403,7 @@ fn to_binary(n: &Number) -> Option<(BigUint, i64)> {
 /// Go's `big.Float.Text(fmt, prec)` of the reference's 512-bit value of
 /// `n`: `fmt` is `e`, `E`, `f`, `g` or `G`; a negative `prec` asks for the
 /// fewest digits that identify the value.
-fn float_text(n: &Number, fmt: u8, prec: i64) -> String {
+fn float_text(n: &Number, fmt: u8, prec: i64, meter: &Meter) -> String {
     let mut buf = String::new();
     if n.signum() < 0 {
         buf.push('-');
@@ -423,7 +424,7 @@ fn float_text(n: &Number, fmt: u8, prec: i64) -> String {
     if shortest {
         // the shortest digits of a fraction take work to find; `%e` and
         // `%f` work out only as many digits as they print
-        crate::function::walk(n.print_work());
+        meter.walk(n.print_work());
     }
     let d = match &binary {
         None => Decimal::zero(),
@@ -547,23 +548,23 @@ mod tests {
 
     #[test]
     fn shortest_general_form() {
-        assert_eq!(float_text(&num("1000000"), b'g', -1), "1e+06");
-        assert_eq!(float_text(&num("123456"), b'g', -1), "123456");
-        assert_eq!(float_text(&num("0.0001"), b'g', -1), "0.0001");
-        assert_eq!(float_text(&num("0.00001"), b'g', -1), "1e-05");
-        assert_eq!(float_text(&num("0"), b'g', -1), "0");
-        assert_eq!(float_text(&num("2.5").neg(), b'g', -1), "-2.5");
+        assert_eq!(float_text(&num("1000000"), b'g', -1, &Meter::unlimited()), "1e+06");
+        assert_eq!(float_text(&num("123456"), b'g', -1, &Meter::unlimited()), "123456");
+        assert_eq!(float_text(&num("0.0001"), b'g', -1, &Meter::unlimited()), "0.0001");
+        assert_eq!(float_text(&num("0.00001"), b'g', -1, &Meter::unlimited()), "1e-05");
+        assert_eq!(float_text(&num("0"), b'g', -1, &Meter::unlimited()), "0");
+        assert_eq!(float_text(&num("2.5").neg(), b'g', -1, &Meter::unlimited()), "-2.5");
     }
 
     #[test]
     fn fixed_precision_rounds_the_binary_value() {
-        assert_eq!(float_text(&num("0.05"), b'f', 1), "0.1");
-        assert_eq!(float_text(&num("0.125"), b'f', 2), "0.12");
-        assert_eq!(float_text(&num("2.5"), b'f', 0), "2");
-        assert_eq!(float_text(&num("0.009"), b'f', 2), "0.01");
-        assert_eq!(float_text(&num("0.0009"), b'f', 2), "0.00");
-        assert_eq!(float_text(&num("9.999"), b'e', 2), "1.00e+01");
-        assert_eq!(float_text(&num("0"), b'e', 6), "0.000000e+00");
+        assert_eq!(float_text(&num("0.05"), b'f', 1, &Meter::unlimited()), "0.1");
+        assert_eq!(float_text(&num("0.125"), b'f', 2, &Meter::unlimited()), "0.12");
+        assert_eq!(float_text(&num("2.5"), b'f', 0, &Meter::unlimited()), "2");
+        assert_eq!(float_text(&num("0.009"), b'f', 2, &Meter::unlimited()), "0.01");
+        assert_eq!(float_text(&num("0.0009"), b'f', 2, &Meter::unlimited()), "0.00");
+        assert_eq!(float_text(&num("9.999"), b'e', 2, &Meter::unlimited()), "1.00e+01");
+        assert_eq!(float_text(&num("0"), b'e', 6, &Meter::unlimited()), "0.000000e+00");
     }
 
     proptest::proptest! {

@@ -4,6 +4,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::{list_result, str_arg};
 use crate::function::{Function, FunctionError, Parameter};
+use crate::meter::{Meter, StepLimitReached};
 use crate::value::{Type, Value};
 
 /// `upper(str)`: the string with every character that has an upper-case
@@ -48,7 +49,7 @@ pub(super) fn join() -> Function {
         .param(Parameter::new("separator", Type::String).allow_dynamic())
         .variadic(Parameter::new("lists", Type::list(Type::String)).allow_dynamic())
         .returns(Type::String)
-        .implementation(|args, _| {
+        .metered_implementation(|args, _, m| {
             let sep = str_arg(&args[0])?;
             let lists = &args[1..];
             if lists.is_empty() {
@@ -57,7 +58,7 @@ pub(super) fn join() -> Function {
             if !lists.iter().all(Value::is_wholly_known) {
                 return Ok(Value::unknown(Type::String));
             }
-            let (out, nfc) = joined(sep, lists)?;
+            let (out, nfc) = joined(sep, lists, m)?;
             Ok(if nfc {
                 Value::string_nfc(out.into())
             } else {
@@ -79,8 +80,8 @@ pub(super) fn join() -> Function {
 /// reorders around, so the result needs no second pass to be kept NFC.
 ///
 /// spec: model#primitive-types
-fn joined(sep: &str, lists: &[Value]) -> Result<(String, bool), FunctionError> {
-    let allowed = crate::function::bytes_left();
+fn joined(sep: &str, lists: &[Value], m: &Meter) -> Result<(String, bool), FunctionError> {
+    let allowed = m.bytes_left();
     // a one-byte separator (the usual `,`) is pushed as a character
     // rather than copied as a string
     let sep_char = match sep.as_bytes() {
@@ -100,10 +101,10 @@ fn joined(sep: &str, lists: &[Value]) -> Result<(String, bool), FunctionError> {
                     // a null element anywhere is the error; without one,
                     // the bytes are spent, as the evaluation must end at
                     // its step limit
-                    let over = || crate::function::spend_bytes(need).err();
+                    let over = || m.spend_bytes(need).err().map(FunctionError::from);
                     return Err(first_null(lists)
                         .or_else(over)
-                        .unwrap_or_else(crate::function::over_budget));
+                        .unwrap_or_else(|| StepLimitReached.into()));
                 }
                 out.reserve_exact(need.max(out.capacity() * 2).min(allowed) - out.len());
             }
@@ -117,7 +118,7 @@ fn joined(sep: &str, lists: &[Value]) -> Result<(String, bool), FunctionError> {
             first = false;
         }
     }
-    crate::function::spend_bytes(out.len())?;
+    m.spend_bytes(out.len())?;
     Ok((out, nfc))
 }
 
@@ -270,7 +271,7 @@ mod tests {
         for sep in pieces {
             for l1 in &lists {
                 for l2 in lists.iter().step_by(7) {
-                    let (out, nfc) = joined(sep, &[strings(l1), strings(l2)]).unwrap();
+                    let (out, nfc) = joined(sep, &[strings(l1), strings(l2)], &Meter::unlimited()).unwrap();
                     let plain = l1.iter().chain(l2).copied().collect::<Vec<_>>().join(sep);
                     assert_eq!(out, plain);
                     let normal: String = unicode_normalization::UnicodeNormalization::nfc(plain.as_str()).collect();
@@ -284,36 +285,43 @@ mod tests {
         assert!(composed > 100, "the cases compose: {composed}");
     }
 
+    /// `f` with a meter of `steps`, and the steps it spent.
+    fn metered<R>(steps: u64, f: impl FnOnce(&Meter) -> R) -> (R, u64) {
+        let m = Meter::new(steps);
+        let r = f(&m);
+        (r, m.spent())
+    }
+
     #[test]
     fn joined_spends_the_result_s_bytes_exactly() {
         let sixteen = strings(&["abcdefg", "hijklmn"]);
         // 7 + 1 + 7 + 1 bytes: one step of 16
-        let (r, spent) = crate::function::metered(1, || joined("+", &[sixteen.clone(), strings(&[""])]));
+        let (r, spent) = metered(1, |m| joined("+", &[sixteen.clone(), strings(&[""])], m));
         assert_eq!(r.unwrap().0, "abcdefg+hijklmn+");
         assert_eq!(spent, 1);
         // one byte more is over the limit, which is then spent: the
         // evaluation ends there
-        let (r, spent) = crate::function::metered(1, || joined("+", &[sixteen.clone(), strings(&["x"])]));
-        assert_eq!(r.unwrap_err(), crate::function::over_budget());
+        let (r, spent) = metered(1, |m| joined("+", &[sixteen.clone(), strings(&["x"])], m));
+        assert_eq!(r.unwrap_err(), FunctionError::from(StepLimitReached));
         assert_eq!(spent, 2);
         // a result far over the limit fails the same way
         let big = strings(&["x"; 1000]);
-        let (r, _) = crate::function::metered(10, || joined("", std::slice::from_ref(&big)));
-        assert_eq!(r.unwrap_err(), crate::function::over_budget());
+        let (r, _) = metered(10, |m| joined("", std::slice::from_ref(&big), m));
+        assert_eq!(r.unwrap_err(), FunctionError::from(StepLimitReached));
     }
 
     #[test]
     fn a_null_element_is_reported_before_the_step_limit() {
         let many = strings(&["xxxxxxxxxx"; 100]);
         let null = Value::list(Type::String, vec![Value::null(Type::String)]).unwrap();
-        let (r, spent) = crate::function::metered(10, || joined(",", &[many.clone(), null.clone()]));
+        let (r, spent) = metered(10, |m| joined(",", &[many.clone(), null.clone()], m));
         assert_eq!(
             r.unwrap_err(),
             FunctionError::argument(2, "element 0 of list 2 is null; cannot concatenate null values")
         );
         assert_eq!(spent, 0);
-        let (r, _) = crate::function::metered(10, || joined(",", std::slice::from_ref(&many)));
-        assert_eq!(r.unwrap_err(), crate::function::over_budget());
+        let (r, _) = metered(10, |m| joined(",", std::slice::from_ref(&many), m));
+        assert_eq!(r.unwrap_err(), FunctionError::from(StepLimitReached));
     }
 
     #[test]

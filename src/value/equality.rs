@@ -13,8 +13,8 @@
 
 use super::types::Type;
 use super::value::{Repr, Value};
-use crate::function::walk;
 use crate::memo::{memoized, PairMemo};
+use crate::meter::{Meter, StepLimitReached};
 use std::thread::LocalKey;
 
 /// A three-valued answer: the result of comparing values that may be
@@ -32,6 +32,14 @@ impl Tri {
             (Tri::False, _) | (_, Tri::False) => Tri::False,
             (Tri::Unknown, _) | (_, Tri::Unknown) => Tri::Unknown,
             _ => Tri::True,
+        }
+    }
+
+    fn not(self) -> Tri {
+        match self {
+            Tri::True => Tri::False,
+            Tri::False => Tri::True,
+            Tri::Unknown => Tri::Unknown,
         }
     }
 
@@ -71,20 +79,24 @@ impl Value {
     /// assert_eq!(null.equals(&null).as_bool(), Some(true));
     /// ```
     pub fn equals(&self, other: &Value) -> Value {
-        self.equals_tri(other).to_value()
+        // an unlimited meter never runs out: the answer is always worked out
+        self.equals_in(other, &Meter::unlimited()).to_value()
     }
 
     /// The negation of [`Value::equals`] (unknown stays unknown), so that
     /// `(a == b) == !(a != b)`.
     pub fn not_equals(&self, other: &Value) -> Value {
-        match self.equals_tri(other) {
-            Tri::True => Value::bool(false),
-            Tri::False => Value::bool(true),
-            Tri::Unknown => Value::unknown(Type::Bool),
-        }
+        self.equals_in(other, &Meter::unlimited()).not().to_value()
     }
 
-    pub(crate) fn equals_tri(&self, other: &Value) -> Tri {
+    /// [`Value::equals`] (or, with `negate`, [`Value::not_equals`]),
+    /// counting the parts compared on `meter`: an error once it runs out.
+    pub(crate) fn equals_metered(&self, other: &Value, negate: bool, meter: &Meter) -> Result<Value, StepLimitReached> {
+        let t = self.equals_in(other, meter);
+        meter.answer(if negate { t.not() } else { t }.to_value())
+    }
+
+    pub(crate) fn equals_in(&self, other: &Value, m: &Meter) -> Tri {
         // Known primitives of one kind, the common case, compare at once.
         match (&self.0, &other.0) {
             (Repr::Bool(a), Repr::Bool(b)) => return tri(a == b),
@@ -92,10 +104,10 @@ impl Value {
             (Repr::String(a), Repr::String(b)) => return tri(a == b),
             _ => {}
         }
-        crate::stack::with_stack(|| self.equals_here(other))
+        crate::stack::with_stack(|| self.equals_here(other, m))
     }
 
-    fn equals_here(&self, other: &Value) -> Tri {
+    fn equals_here(&self, other: &Value, m: &Meter) -> Tri {
         // One shared collection: equal to itself, unless a part is unknown.
         // Without this, a list holding one big list a thousand times would
         // compare that list a thousand times, and sharing nested a few
@@ -105,10 +117,10 @@ impl Value {
         }
         // Two collections built apart that share parts within: each pair
         // of their shared parts is compared once.
-        pairwise(&EQUALS, self, other, || self.equals_parts(other))
+        pairwise(&EQUALS, self, other, || self.equals_parts(other, m))
     }
 
-    fn equals_parts(&self, other: &Value) -> Tri {
+    fn equals_parts(&self, other: &Value, m: &Meter) -> Tri {
         use Repr::*;
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
         if !self.is_known() || !other.is_known() {
@@ -137,25 +149,25 @@ impl Value {
                 if a.items.len() != b.items.len() {
                     return Tri::False;
                 }
-                if !walk(a.items.len() as u64) {
+                if !m.walk(a.items.len() as u64) {
                     return Tri::Unknown;
                 }
-                all(a.items.iter().zip(b.items.iter()).map(|(x, y)| x.equals_tri(y)))
+                all(a.items.iter().zip(b.items.iter()).map(|(x, y)| x.equals_in(y, m)))
             }
-            (Set(a), Set(b)) => sets_equal(&a.ty, &a.items, &b.items),
+            (Set(a), Set(b)) => sets_equal(&a.ty, &a.items, &b.items, m),
             (Map(a), Map(b)) | (Object(a), Object(b)) => {
                 if a.entries.len() != b.entries.len() || a.entries.iter().zip(b.entries.iter()).any(|(x, y)| x.0 != y.0)
                 {
                     return Tri::False;
                 }
-                if !walk(a.entries.len() as u64) {
+                if !m.walk(a.entries.len() as u64) {
                     return Tri::Unknown;
                 }
                 all(a
                     .entries
                     .iter()
                     .zip(b.entries.iter())
-                    .map(|((_, x), (_, y))| x.equals_tri(y)))
+                    .map(|((_, x), (_, y))| x.equals_in(y, m)))
             }
             _ => Tri::False,
         }
@@ -177,7 +189,7 @@ fn different_element_types(a: &Value, b: &Value, ta: &Type, tb: &Type) -> Tri {
 /// they have the same members. Known sets are canonical (sorted, distinct),
 /// so equal sets list equal members in the same order, except where members
 /// hold capsules without an order, which are matched one by one.
-fn sets_equal(ty: &Type, a: &[Value], b: &[Value]) -> Tri {
+fn sets_equal(ty: &Type, a: &[Value], b: &[Value], m: &Meter) -> Tri {
     let known = |s: &[Value]| s.iter().all(Value::is_wholly_known);
     if !known(a) || !known(b) {
         return Tri::Unknown;
@@ -185,16 +197,16 @@ fn sets_equal(ty: &Type, a: &[Value], b: &[Value]) -> Tri {
     if a.len() != b.len() {
         return Tri::False;
     }
-    if !walk(a.len() as u64) {
+    if !m.walk(a.len() as u64) {
         return Tri::Unknown;
     }
     let element = ty.element_type().expect("a set type");
     if !super::order::has_unordered_capsule(element) {
-        return all(a.iter().zip(b.iter()).map(|(x, y)| x.equals_tri(y)));
+        return all(a.iter().zip(b.iter()).map(|(x, y)| x.equals_in(y, m)));
     }
     let mut unmatched: Vec<&Value> = b.iter().collect();
     for x in a {
-        match unmatched.iter().position(|y| x.equals_tri(y) == Tri::True) {
+        match unmatched.iter().position(|y| x.equals_in(y, m) == Tri::True) {
             Some(i) => {
                 unmatched.swap_remove(i);
             }
@@ -300,18 +312,13 @@ impl PartialEq for Value {
 impl Value {
     fn identical_parts(&self, other: &Value) -> bool {
         use Repr::*;
-        if let (Some(n), Some(_)) = (parts(self), parts(other)) {
-            if !walk(n) {
-                return false;
-            }
-        }
         match (&self.0, &other.0) {
             (Null(a), Null(b)) | (Unknown(a), Unknown(b)) => a == b,
             (Bool(a), Bool(b)) => a == b,
             (Number(a), Number(b)) => a == b,
             (String(a), String(b)) => a == b,
             (Set(a), Set(b)) if a.ty == b.ty && a.items.iter().all(Value::is_wholly_known) => {
-                sets_equal(&a.ty, &a.items, &b.items) == Tri::True
+                sets_equal(&a.ty, &a.items, &b.items, &Meter::unlimited()) == Tri::True
             }
             // Equal parts have equal types, and the parts' types make the
             // type unless there are none: the types need comparing only

@@ -18,6 +18,7 @@ use super::types::Type;
 use super::value::{Repr, Value};
 use super::Tri;
 use crate::memo::PairMemo;
+use crate::meter::{Meter, StepLimitReached};
 
 impl Value {
     /// Compares two values of the same type in the order that sets iterate
@@ -31,10 +32,22 @@ impl Value {
     /// assert_eq!(Value::from("10").total_cmp(&Value::from("9")), Ordering::Less);
     /// ```
     pub fn total_cmp(&self, other: &Value) -> Ordering {
-        crate::stack::with_stack(|| self.total_cmp_here(other))
+        // an unlimited meter never runs out: the order is always worked out
+        self.cmp_metered(other, &Meter::unlimited()).unwrap_or(Ordering::Equal)
     }
 
-    fn total_cmp_here(&self, other: &Value) -> Ordering {
+    /// [`Value::total_cmp`], counting the parts compared on `meter`:
+    /// an error once it runs out.
+    pub(crate) fn cmp_metered(&self, other: &Value, meter: &Meter) -> Result<Ordering, StepLimitReached> {
+        let o = self.cmp_in(other, meter);
+        meter.answer(o)
+    }
+
+    fn cmp_in(&self, other: &Value, m: &Meter) -> Ordering {
+        crate::stack::with_stack(|| self.cmp_here(other, m))
+    }
+
+    fn cmp_here(&self, other: &Value, m: &Meter) -> Ordering {
         let (ra, rb) = (rank(self), rank(other));
         if ra != rb {
             return ra.cmp(&rb);
@@ -44,14 +57,14 @@ impl Value {
             return Ordering::Equal;
         }
         // each pair of shared parts is ordered once
-        pairwise(&ORDERED, self, other, || self.cmp_parts(other))
+        pairwise(&ORDERED, self, other, || self.cmp_parts(other, m))
     }
 
-    fn cmp_parts(&self, other: &Value) -> Ordering {
-        // comparing costs steps in an evaluation; past its budget the
-        // answer is never used (see `function::walk`)
+    fn cmp_parts(&self, other: &Value, m: &Meter) -> Ordering {
+        // comparing costs steps in an evaluation; once the meter runs out
+        // the answer is not given (`Meter::answer`)
         if let Some(n) = parts(self) {
-            if !crate::function::walk(n) {
+            if !m.walk(n) {
                 return Ordering::Equal;
             }
         }
@@ -60,11 +73,11 @@ impl Value {
             (Repr::Number(a), Repr::Number(b)) => a.cmp(b),
             (Repr::String(a), Repr::String(b)) => a.cmp(b),
             (Repr::List(a), Repr::List(b)) | (Repr::Set(a), Repr::Set(b)) | (Repr::Tuple(a), Repr::Tuple(b)) => {
-                lexicographic(&a.items, &b.items)
+                lexicographic(&a.items, &b.items, m)
             }
             (Repr::Map(a), Repr::Map(b)) | (Repr::Object(a), Repr::Object(b)) => {
                 for ((ka, va), (kb, vb)) in a.entries.iter().zip(b.entries.iter()) {
-                    let o = ka.cmp(kb).then_with(|| va.total_cmp(vb));
+                    let o = ka.cmp(kb).then_with(|| va.cmp_in(vb, m));
                     if o != Ordering::Equal {
                         return o;
                     }
@@ -81,9 +94,9 @@ thread_local! {
     static ORDERED: PairMemo<Value, Value, Ordering> = const { PairMemo::new() };
 }
 
-fn lexicographic(a: &[Value], b: &[Value]) -> Ordering {
+fn lexicographic(a: &[Value], b: &[Value], m: &Meter) -> Ordering {
     for (x, y) in a.iter().zip(b.iter()) {
-        let o = x.total_cmp(y);
+        let o = x.cmp_in(y, m);
         if o != Ordering::Equal {
             return o;
         }
@@ -114,18 +127,20 @@ pub(crate) fn has_unordered_capsule(ty: &Type) -> bool {
     ty.any_part(|t| matches!(t, Type::Capsule(c) if !c.has_order()))
 }
 
-/// Sorts set elements and drops those certainly equal to an earlier one.
-/// Elements that may hold capsules without an order are compared with
-/// every kept element (quadratic, documented on `CapsuleType::new`).
-pub(crate) fn canonical_set(element: &Type, mut items: Vec<Value>) -> Vec<Value> {
-    items.sort_by(Value::total_cmp); // stable: ties keep their given order
+/// Sorts set elements and drops those certainly equal to an earlier one,
+/// counting the comparisons on `m` (once it runs out, the set is not in
+/// order: the caller's `Meter::answer` drops it). Elements that may hold
+/// capsules without an order are compared with every kept element
+/// (quadratic, documented on `CapsuleType::new`).
+pub(crate) fn canonical_set(element: &Type, mut items: Vec<Value>, m: &Meter) -> Vec<Value> {
+    items.sort_by(|a, b| a.cmp_in(b, m)); // stable: ties keep their given order
     let unordered_capsules = has_unordered_capsule(element);
     let mut out: Vec<Value> = Vec::with_capacity(items.len());
     for v in items {
         let duplicate = if unordered_capsules {
-            out.iter().any(|o| o.equals_tri(&v) == Tri::True)
+            out.iter().any(|o| o.equals_in(&v, m) == Tri::True)
         } else {
-            out.last().is_some_and(|o| o.equals_tri(&v) == Tri::True)
+            out.last().is_some_and(|o| o.equals_in(&v, m) == Tri::True)
         };
         if !duplicate {
             out.push(v);

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use super::equality::node_id;
 use super::types::{node_id as type_node_id, Type};
 use super::value::{Value, ValueRef};
-use crate::function::string_work;
+use crate::meter::string_work;
 
 impl Value {
     /// How many parts this value has when every shared part is counted at

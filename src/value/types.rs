@@ -387,7 +387,7 @@ impl Type {
 
 impl PartialEq for Type {
     /// Type identity. Small types are compared directly; bigger ones part
-    /// by part, each pair of shared parts once (see [`Seen`]).
+    /// by part, each pair of shared parts once (see `Seen` in this module).
     fn eq(&self, other: &Type) -> bool {
         let mut budget = SHORTCUT_BUDGET;
         match identical_within(self, other, &mut budget) {

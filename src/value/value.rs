@@ -384,7 +384,7 @@ impl Value {
     /// ```
     pub fn set(element: Type, items: Vec<Value>) -> Result<Value, ElementTypeError> {
         check_elements(&element, items.iter())?;
-        let items = canonical_set(&element, items);
+        let items = canonical_set(&element, items, &crate::meter::Meter::unlimited());
         Ok(Value(Repr::Set(Seq::new(Type::set(element), items))))
     }
 
@@ -597,8 +597,9 @@ impl Value {
         Value(Repr::List(Seq::new(ty, items)))
     }
 
-    pub(crate) fn set_unchecked(element: &Type, ty: Type, items: Vec<Value>) -> Value {
-        let items = canonical_set(element, items);
+    /// A set, its elements ordered with comparisons counted on `m`.
+    pub(crate) fn set_unchecked(element: &Type, ty: Type, items: Vec<Value>, m: &crate::meter::Meter) -> Value {
+        let items = canonical_set(element, items, m);
         Value(Repr::Set(Seq::new(ty, items)))
     }
 
