@@ -11,9 +11,12 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ORACLE = (
-    sys.argv[1]
-    if len(sys.argv) > 1
+# The oracle: $HCL_ORACLE, or an argument that names an executable file
+# (the scripts' usage: SCRIPT [ORACLE]), or the one ../shared builds.
+_ARG = sys.argv[1] if len(sys.argv) > 1 else ""
+ORACLE = os.environ.get("HCL_ORACLE") or (
+    _ARG
+    if os.path.isfile(_ARG) and os.access(_ARG, os.X_OK)
     else os.path.join(ROOT, "..", "shared", "tools", "hcl-oracle", "bin", "hcl-oracle")
 )
 
@@ -43,15 +46,18 @@ def dumps(v):
     raise TypeError("unexpected %r" % (v,))
 
 
-def ask(sources, variables=None):
+def ask(sources, variables=None, all_funcs=False):
     """The oracle's answer to each expression of `sources` (a list without
-    repeats), evaluated with `variables` when given: a dict from source to
-    the oracle's JSON document, its numbers as RawNumber."""
+    repeats), evaluated with `variables` when given (and with every
+    function of `--all-funcs` when `all_funcs`): a dict from source to the
+    oracle's JSON document, its numbers as RawNumber."""
     requests = []
     for i, src in enumerate(sources):
         request = {"id": str(i), "cmd": "expr", "src": src}
         if variables is not None:
             request["vars"] = variables
+        if all_funcs:
+            request["all_funcs"] = True
         requests.append(json.dumps(request) + "\n")
     out = subprocess.run([ORACLE, "batch"], input="".join(requests), capture_output=True, text=True, check=True)
     answers = {}

@@ -21,8 +21,14 @@ implementation knowingly answers differently: tests/stdlib.rs then checks
 our answer against "ours" (or, without "ours", compares under the
 deviation's relaxation) and that the reference still answers differently.
 
-Usage: scripts/oracle_stdlib.py [ORACLE]
-       (default ../shared/tools/hcl-oracle/bin/hcl-oracle)
+Usage: scripts/oracle_stdlib.py [FAMILY]
+
+Without FAMILY, the cases below, into tests/data/stdlib.jsonl. With FAMILY,
+the cases of scripts/stdlib_cases/FAMILY.py (which defines
+`cases(case)`, calling `case(FUNC, ARG, ...)` for each case, and may define
+`DEVIATIONS` and extra `VARS`), asked with every function of the oracle's
+`--all-funcs`, into tests/data/stdlib-FAMILY.jsonl: one file per family of
+functions, so families are added independently.
 """
 import os
 import sys
@@ -650,10 +656,30 @@ def answer(doc):
     return {"type": doc["type"], "value": doc["value"]}
 
 
+def load_family(family):
+    """Replaces CASES, DEVIATIONS and OUT with the family's; adds its VARS."""
+    import importlib.util
+
+    global OUT, DEVIATIONS
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stdlib_cases", family + ".py")
+    spec = importlib.util.spec_from_file_location("stdlib_cases_" + family, path)
+    module = importlib.util.module_from_spec(spec)
+    module.UNKNOWN = UNKNOWN
+    spec.loader.exec_module(module)
+    CASES.clear()
+    module.cases(case)
+    DEVIATIONS = dict(getattr(module, "DEVIATIONS", {}))
+    VARS.update(getattr(module, "VARS", {}))
+    OUT = os.path.join(ROOT, "tests", "data", f"stdlib-{family}.jsonl")
+
+
 def main():
+    family = sys.argv[1] if len(sys.argv) > 1 else None
+    if family:
+        load_family(family)
     srcs = request_lines()
     unique = sorted(set(srcs))
-    results = ask(unique, VARS)
+    results = ask(unique, VARS, all_funcs=family is not None)
     seen = set()
     out = []
     for func, args in CASES:

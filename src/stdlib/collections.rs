@@ -7,6 +7,17 @@ use crate::function::{Function, FunctionError, Parameter};
 use crate::number::Number;
 use crate::value::{Type, Value, ValueRef};
 
+/// This family's functions (see `FAMILIES` in `mod.rs`).
+pub(super) const FUNCTIONS: &[super::Entry] = &[
+    ("coalesce", coalesce),
+    ("concat", concat),
+    ("element", element),
+    ("keys", keys),
+    ("length", length),
+    ("reverse", reverse),
+    ("values", values),
+];
+
 /// `length(collection)`: the number of elements of a list, set, map or
 /// tuple (not of an object or a string). A tuple's length is known even
 /// when the tuple is not; a set with unknown elements has an unknown length

@@ -5,6 +5,16 @@ use crate::convert::{conversion_safety_metered, convert_metered};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::value::Type;
 
+/// This family's functions (see `FAMILIES` in `mod.rs`).
+pub(super) const FUNCTIONS: &[super::Entry] = &[
+    ("tobool", || to_type(Type::Bool)),
+    ("tolist", || to_type(Type::list(Type::Dynamic))),
+    ("tomap", || to_type(Type::map(Type::Dynamic))),
+    ("tonumber", || to_type(Type::Number)),
+    ("toset", || to_type(Type::set(Type::Dynamic))),
+    ("tostring", || to_type(Type::String)),
+];
+
 /// The conversion function to `want`, a type specification: `tolist` is
 /// `to_type(list(dynamic))`, which converts a tuple to a list of the type
 /// its elements unify to.

@@ -5,6 +5,9 @@ use crate::function::{Function, FunctionError, Parameter};
 use crate::meter::Meter;
 use crate::value::{Type, Value, ValueRef};
 
+/// This family's functions (see `FAMILIES` in `mod.rs`).
+pub(super) const FUNCTIONS: &[super::Entry] = &[("jsonencode", jsonencode)];
+
 /// `jsonencode(val)`: the value as JSON text. Lists, sets and tuples become
 /// arrays, maps and objects become objects with their keys in
 /// lexicographic order, null becomes `null`, numbers are written in full

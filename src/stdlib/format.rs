@@ -37,6 +37,9 @@ use crate::meter::Meter;
 use crate::number::{round_to_bits, Decimal, Number, MANTISSA_BITS};
 use crate::value::{Type, Value};
 
+/// This family's functions (see `FAMILIES` in `mod.rs`).
+pub(super) const FUNCTIONS: &[super::Entry] = &[("format", format)];
+
 /// `format(format, args...)`: the format string with each verb replaced by
 /// its argument, formatted as the verb says (see the module
 /// documentation). The result is unknown while any argument has an unknown

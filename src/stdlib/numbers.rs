@@ -5,6 +5,9 @@ use crate::function::{Function, FunctionError, Parameter};
 use crate::number::Number;
 use crate::value::{Type, Value};
 
+/// This family's functions (see `FAMILIES` in `mod.rs`).
+pub(super) const FUNCTIONS: &[super::Entry] = &[("abs", abs), ("max", max), ("min", min), ("range", range)];
+
 /// `min(numbers...)`: the smallest of the given numbers (at least one).
 pub(super) fn min() -> Function {
     extreme(|candidate, best| candidate < best)

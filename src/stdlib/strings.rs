@@ -7,6 +7,15 @@ use crate::function::{Function, FunctionError, Parameter};
 use crate::meter::{Meter, StepLimitReached};
 use crate::value::{Type, Value};
 
+/// This family's functions (see `FAMILIES` in `mod.rs`).
+pub(super) const FUNCTIONS: &[super::Entry] = &[
+    ("join", join),
+    ("lower", lower),
+    ("split", split),
+    ("strlen", strlen),
+    ("upper", upper),
+];
+
 /// `upper(str)`: the string with every character that has an upper-case
 /// form replaced by it, one character for one (the simple case mapping, as
 /// the reference uses: `ß` stays `ß`, `ﬀ` stays `ﬀ`).

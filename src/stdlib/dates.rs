@@ -1,0 +1,4 @@
+//! Date and time functions: `formatdate`.
+
+/// This family's functions (see `FAMILIES` in `mod.rs`).
+pub(super) const FUNCTIONS: &[super::Entry] = &[];
