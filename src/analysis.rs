@@ -68,10 +68,11 @@ pub fn static_map<'e, 'a>(expr: &'e Expression<'a>) -> Result<Vec<StaticPair<'e,
 }
 
 /// A static call: the function's name and the argument expressions.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct StaticCall<'e, 'a> {
-    /// The name as written.
-    pub name: &'a str,
+    /// The name, with its namespaces joined by `::` (`ns::name`) as the
+    /// reference gives it.
+    pub name: std::borrow::Cow<'a, str>,
     /// Where the name is.
     pub name_span: Span,
     /// The argument expressions.
@@ -87,9 +88,9 @@ pub struct StaticCall<'e, 'a> {
 /// spec: hclsyntax#static-call
 pub fn static_call<'e, 'a>(expr: &'e Expression<'a>) -> Result<StaticCall<'e, 'a>, Diagnostic> {
     match expr {
-        Expression::ExprTerm(ExprTerm::FunctionCall(FunctionCall { name, arguments, .. })) => Ok(StaticCall {
-            name: name.name,
-            name_span: name.span,
+        Expression::ExprTerm(ExprTerm::FunctionCall(call @ FunctionCall { arguments, .. })) => Ok(StaticCall {
+            name: call.full_name(),
+            name_span: call.name_span(),
             args: arguments.args,
             expand_final: arguments.expand_final,
             args_span: arguments.span,

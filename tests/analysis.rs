@@ -102,7 +102,7 @@ fn lists_maps_and_calls() {
     assert!(matches!(pairs[2].key, ObjectKey::Expression(_)));
     let call = parse_expression(&arena, b"max(1, xs...)").ast;
     let c = static_call(&call).unwrap();
-    assert_eq!((c.name, c.args.len(), c.expand_final), ("max", 2, true));
+    assert_eq!((&*c.name, c.args.len(), c.expand_final), ("max", 2, true));
     assert_eq!(c.name_span, Span::new(0, 3));
     for (src, f) in [("[1]", 0), ("{a = 1}", 1), ("f(1)", 2), ("a", 3)] {
         let e = parse_expression(&arena, src.as_bytes()).ast;

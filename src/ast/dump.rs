@@ -185,7 +185,7 @@ impl Dump for ExprTerm<'_> {
             }),
             ExprTerm::TemplateExpr(t) => t.dump(d),
             ExprTerm::VariableExpr(v) => d.leaf("VariableExpr", v.name.span, &quoted(v.name.name)),
-            ExprTerm::FunctionCall(f) => d.node("FunctionCall", f.span, &quoted(f.name.name), |d| {
+            ExprTerm::FunctionCall(f) => d.node("FunctionCall", f.span, &quoted(&f.full_name()), |d| {
                 let a = &f.arguments;
                 d.node("Arguments", a.span, if a.expand_final { "..." } else { "" }, |d| {
                     for arg in a.args.iter() {

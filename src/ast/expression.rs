@@ -242,17 +242,58 @@ pub struct VariableExpr<'a> {
     pub name: Identifier<'a>,
 }
 
-/// `name(arg, ...)`
+/// `name(arg, ...)`, or `ns::name(arg, ...)` with namespaces before the
+/// name (`provider::aws::arn_parse(...)`).
 ///
 /// spec: FunctionCall
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FunctionCall<'a> {
-    /// The function's name.
+    /// The namespaces before the name, outermost first (empty for a plain
+    /// call).
+    pub namespace: &'a [Identifier<'a>],
+    /// The function's own name (after the last `::`).
     pub name: Identifier<'a>,
     /// The arguments with their parentheses.
     pub arguments: Arguments<'a>,
     /// From the name to `)`.
     pub span: Span,
+}
+
+impl<'a> FunctionCall<'a> {
+    /// The name a function table knows the function by: its own name, or
+    /// the namespaces and the name joined by `::` (`ns::name`), as the
+    /// reference names namespaced functions.
+    ///
+    /// ```
+    /// use hcl_native::ast::{ExprTerm, Expression};
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let e = parse_expression(&arena, b"provider::time :: rfc3339_parse(x)").ast;
+    /// let Expression::ExprTerm(ExprTerm::FunctionCall(call)) = e else { panic!() };
+    /// assert_eq!(call.full_name(), "provider::time::rfc3339_parse");
+    /// assert_eq!(call.name.name, "rfc3339_parse");
+    /// assert_eq!(call.name_span().start, 0);
+    /// ```
+    pub fn full_name(&self) -> std::borrow::Cow<'a, str> {
+        if self.namespace.is_empty() {
+            return std::borrow::Cow::Borrowed(self.name.name);
+        }
+        let mut full = String::new();
+        for part in self.namespace {
+            full.push_str(part.name);
+            full.push_str("::");
+        }
+        full.push_str(self.name.name);
+        std::borrow::Cow::Owned(full)
+    }
+
+    /// From the first namespace (or the name) to the end of the name.
+    pub fn name_span(&self) -> Span {
+        self.namespace
+            .first()
+            .map_or(self.name.span, |first| first.span.to(self.name.span))
+    }
 }
 
 /// The argument list of a call, parentheses included.

@@ -8,7 +8,7 @@ use crate::convert::convert_metered;
 use crate::diagnostic::quoted;
 use crate::function::{ArgumentProblem, CallError};
 use crate::meter::Meter;
-use crate::suggest::did_you_mean;
+use crate::suggest::{did_you_mean, suggestion};
 use crate::value::{Type, Value, ValueRef};
 use crate::Span;
 
@@ -24,7 +24,7 @@ fn start_span(e: &Expression<'_>) -> Span {
             T::CollectionValue(c) => first_byte(c.span()),
             T::ForExpr(f) => first_byte(f.span()),
             T::Parens(p) => first_byte(p.span),
-            T::FunctionCall(f) => Span::new(f.name.span.start, f.arguments.span.start + 1),
+            T::FunctionCall(f) => Span::new(f.name_span().start, f.arguments.span.start + 1),
             T::TemplateExpr(t) => match t.template().parts.first() {
                 Some(TemplatePart::Interpolation(i)) => start_span(&i.expr),
                 Some(p) => p.span(),
@@ -96,6 +96,42 @@ impl Evaluator<'_> {
         Value::dynamic()
     }
 
+    /// What the error about a call of a function the context does not
+    /// have says, as the reference (v2.20.0) words it: with a namespace,
+    /// whether the namespace has no functions at all or which of its names
+    /// is near; otherwise the nearest name. Looking through the names costs
+    /// steps (`suggest::suggestion`).
+    fn unknown_function(&mut self, call: &FunctionCall<'_>, full_name: &str) -> String {
+        let ctx = self.ctx;
+        let span = call.name_span();
+        if let Some(last) = full_name.rfind("::") {
+            let (namespace, name) = (&full_name[..last + 2], &full_name[last + 2..]);
+            let hint = self
+                .walking(span, |m| {
+                    let names = ctx.function_names();
+                    let own: Vec<&str> = names.iter().filter_map(|n| n.strip_prefix(namespace)).collect();
+                    if own.is_empty() {
+                        return Ok(None);
+                    }
+                    Ok(Some(suggestion(name, own, m).map(str::to_string)))
+                })
+                .flatten();
+            return match hint {
+                None => format!("There are no functions in namespace {}.", quoted(namespace)),
+                Some(near) => format!(
+                    "There is no function named {} in namespace {namespace}.{}",
+                    quoted(name),
+                    near.map(|n| format!(" Did you mean {namespace}{n}?"))
+                        .unwrap_or_default()
+                ),
+            };
+        }
+        let hint = self
+            .walking(span, |m| Ok(did_you_mean(full_name, ctx.function_names(), m)))
+            .unwrap_or_default();
+        format!("There is no function named {}.{hint}", quoted(full_name))
+    }
+
     /// `FunctionCall = Identifier "(" Arguments ")"`, with the expansion of
     /// a final `...` argument.
     ///
@@ -104,7 +140,8 @@ impl Evaluator<'_> {
     // pays for
     #[inline(never)]
     pub(super) fn call(&mut self, call: &FunctionCall<'_>, locals: Option<&Locals<'_>>) -> Value {
-        let name = call.name.name;
+        let full_name = call.full_name();
+        let name: &str = &full_name;
         if self.ctx.mode() == Mode::LiteralOnly {
             // spec: model#expression-evaluation
             self.error(
@@ -116,16 +153,8 @@ impl Evaluator<'_> {
             return Value::dynamic();
         }
         let Some(f) = self.ctx.function(name).cloned() else {
-            let ctx = self.ctx;
-            let hint = self
-                .walking(call.name.span, |m| Ok(did_you_mean(name, ctx.function_names(), m)))
-                .unwrap_or_default();
-            self.error(
-                "Call to unknown function",
-                format!("There is no function named {}.{hint}", quoted(name)),
-                call.name.span,
-                Some(call.span),
-            );
+            let detail = self.unknown_function(call, name);
+            self.error("Call to unknown function", detail, call.name_span(), Some(call.span));
             return Value::dynamic();
         };
         let exprs: &[Expression<'_>] = call.arguments.args;
@@ -241,7 +270,7 @@ impl Evaluator<'_> {
             return Value::dynamic();
         }
         // The name and the opening parenthesis.
-        let call_start = Span::new(call.name.span.start, call.arguments.span.start + 1);
+        let call_start = Span::new(call.name_span().start, call.arguments.span.start + 1);
         // What the call builds costs steps: what it spent on the way (see
         // `Meter::spend`), or at least the size of its result.
         let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));

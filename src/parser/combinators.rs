@@ -67,7 +67,11 @@ pub(crate) const EQUALS: Punct = Punct {
     not_before: b"=>",
     ..Punct::new("=", Expected::EQUALS)
 };
-pub(crate) const COLON: Punct = Punct::new(":", Expected::COLON);
+pub(crate) const COLON: Punct = Punct {
+    not_before: b":",
+    ..Punct::new(":", Expected::COLON)
+};
+pub(crate) const DOUBLE_COLON: Punct = Punct::new("::", Expected::DOUBLE_COLON);
 pub(crate) const COMMA: Punct = Punct::new(",", Expected::COMMA);
 pub(crate) const QUESTION: Punct = Punct::new("?", Expected::QUESTION);
 pub(crate) const ARROW: Punct = Punct::new("=>", Expected::ARROW);

@@ -53,6 +53,7 @@ pub(crate) struct Ctx<'a> {
     /// Scratch stacks for the tree's lists (see `scratch`).
     pub items: Scratch<BodyItem<'a>>,
     pub labels: Scratch<BlockLabel<'a>>,
+    pub names_in_call: Scratch<Identifier<'a>>,
     pub exprs: Scratch<Expression<'a>>,
     pub elems: Scratch<ObjectElem<'a>>,
     pub ops: Scratch<PostfixOp<'a>>,
@@ -116,6 +117,7 @@ impl<'a> Ctx<'a> {
             // (smaller requests are cheaper for common allocators)
             items: Scratch::new(8),
             labels: Scratch::new(8),
+            names_in_call: Scratch::new(4),
             exprs: Scratch::new(16),
             elems: Scratch::new(8),
             ops: Scratch::new(16),

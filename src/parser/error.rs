@@ -34,12 +34,13 @@ impl Expected {
     pub const KEYWORD: Expected = Expected(1 << 16);
     pub const TEMPLATE: Expected = Expected(1 << 17);
     pub const NEWLINE: Expected = Expected(1 << 18);
+    pub const DOUBLE_COLON: Expected = Expected(1 << 19);
     /// Not an expectation: marks a failure as reported already (see
     /// [`PError::reported`]); kept in this word so that a `PError` stays
     /// two words and a pointer.
     const REPORTED: u32 = 1 << 31;
 
-    const NAMES: [&'static str; 19] = [
+    const NAMES: [&'static str; 20] = [
         "an expression",
         "an identifier",
         "decimal digits",
@@ -59,6 +60,7 @@ impl Expected {
         "a keyword",
         "a template",
         "a newline",
+        "`::`",
     ];
 
     /// The union of two sets.

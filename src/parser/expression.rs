@@ -462,7 +462,7 @@ fn named<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
         _ => flat_map(ident(cx), |name| {
             move |i| {
                 dispatch!(i;
-                    [b'(', ..] => map(|i| function_call(cx, name, i), |f| ExprTerm::FunctionCall(cx.alloc(f))),
+                    [b'(', ..] | [b':', b':', ..] => map(|i| function_call(cx, name, i), |f| ExprTerm::FunctionCall(cx.alloc(f))),
                     _ => map(|i| variable_expr(cx, name, i), ExprTerm::VariableExpr),
                 )
             }
