@@ -17,7 +17,11 @@
 //!   and sets, to the list of all their element types, the least type of
 //!   the lattice above them (D-unify-tuple-lengths).
 //!
-//! Finally every input must convert to the result, or there is none. Where
+//! Finally every input must convert to the result, or there is none; and
+//! since the model prefers safe conversions, where not every input converts
+//! safely to that result but every one does to the result that prefers
+//! lists, sets and maps wherever tuples or objects meet them, that one is
+//! the answer (see `unify_in`). Where
 //! this differs from the reference (which prefers map over object and list
 //! over tuple, and makes objects with different attributes a map), see
 //! docs/deviations.md, D-unification.
@@ -26,7 +30,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::types::safety_in;
-use super::ConversionError;
+use super::{ConversionError, Safety};
 use crate::memo::{memoized, Memo};
 use crate::meter::{Meter, StepLimitReached};
 use crate::value::{fans_out, type_node_id, ObjectType, Type, Value};
@@ -46,8 +50,15 @@ use crate::value::{fans_out, type_node_id, ObjectType, Type, Value};
 ///     unify(&[a, b]),
 ///     Some(Type::object([("a", Type::Number), ("b", Type::String)]))
 /// );
+/// // a list converts to a tuple only unsafely: the list of all the
+/// // elements is the safe answer
 /// assert_eq!(
 ///     unify(&[Type::list(Type::Number), Type::tuple(vec![Type::String])]),
+///     Some(Type::list(Type::String))
+/// );
+/// // tuples alone keep the tuple
+/// assert_eq!(
+///     unify(&[Type::tuple(vec![Type::Number]), Type::tuple(vec![Type::String])]),
 ///     Some(Type::tuple(vec![Type::String]))
 /// );
 /// ```
@@ -71,30 +82,65 @@ pub(super) fn unify_in(types: &[Type], m: &Meter) -> Option<Type> {
             return Some(first.clone());
         }
     }
-    let result = unify_parts(types, m)?;
     // spec: model#type-unification
-    // Checked once, here: the check recurses through every part, so it
-    // also covers the parts unified below (checking them again at every
-    // level would cost the square of the depth).
-    types
-        .iter()
-        .all(|t| safety_in(t, &result, m).is_some())
-        .then_some(result)
+    // The rules prefer a tuple among lists and sets, an object among maps;
+    // but a list converts to a tuple, and a map to an object, only unsafely
+    // (their lengths and keys must match). The model gives preference to
+    // safe conversions: when not every input converts safely to the
+    // preferred answer, the answer that prefers the collections everywhere
+    // is taken where every input converts safely to it
+    // (`var.x == null ? [] : var.x` is the list `var.x` is). Failing both,
+    // an answer every input converts to at all.
+    // The checks are made once, here: each recurses through every part,
+    // so it also covers the parts unified below (checking them again at
+    // every level would cost the square of the depth).
+    let preferred = unify_parts(types, Prefer::Structures, m);
+    let converts = |to: &Type| -> Option<Safety> {
+        types
+            .iter()
+            .map(|t| safety_in(t, to, m))
+            .try_fold(Safety::Safe, |acc, s| {
+                Some(if s? == Safety::Safe { acc } else { Safety::Unsafe })
+            })
+    };
+    let preferred_safety = preferred.as_ref().and_then(&converts);
+    if preferred_safety == Some(Safety::Safe) {
+        return preferred;
+    }
+    let collections = unify_parts(types, Prefer::Collections, m).filter(|c| Some(c) != preferred.as_ref());
+    match (preferred_safety, collections.as_ref().and_then(&converts)) {
+        (_, Some(Safety::Safe)) => collections,
+        (Some(_), _) => preferred,
+        (None, Some(_)) => collections,
+        (None, None) => None,
+    }
+}
+
+/// Which kind the rules prefer where tuples meet lists or sets and objects
+/// meet maps: the model's (tuple, object), or the collections'.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Prefer {
+    Structures,
+    Collections,
 }
 
 /// The unification by the rules alone, before the final check.
-fn unify_parts(types: &[Type], m: &Meter) -> Option<Type> {
+fn unify_parts(types: &[Type], prefer: Prefer, m: &Meter) -> Option<Type> {
     // memoised where one of the types fans out (see `memo`)
     let key = types
         .iter()
         .any(fans_out)
-        .then(|| types.iter().map(type_node_id).collect::<Option<Vec<usize>>>())
+        .then(|| {
+            let mut key = types.iter().map(type_node_id).collect::<Option<Vec<usize>>>()?;
+            key.push(prefer as usize);
+            Some(key)
+        })
         .flatten();
     crate::stack::with_stack(|| {
         memoized(
             &UNIFIED,
             key,
-            || unify_kinds(types, m),
+            || unify_kinds(types, prefer, m),
             |r| (types.to_vec(), r.clone()),
             |e| e.1.clone(),
         )
@@ -108,7 +154,7 @@ thread_local! {
     static UNIFIED: UnifiedMemo = const { Memo::new() };
 }
 
-fn unify_kinds(types: &[Type], m: &Meter) -> Option<Type> {
+fn unify_kinds(types: &[Type], prefer: Prefer, m: &Meter) -> Option<Type> {
     // Types share parts as values do, and unifying visits every
     // occurrence: in an evaluation it costs steps.
     if !m.walk(types.len() as u64) {
@@ -126,24 +172,39 @@ fn unify_kinds(types: &[Type], m: &Meter) -> Option<Type> {
         return concrete.iter().any(|t| **t == Type::String).then_some(Type::String);
     }
     if kinds(|t| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_))) {
-        return unify_sequences(&concrete, m);
+        return unify_sequences(&concrete, prefer, m);
     }
     if kinds(|t| matches!(t, Type::Map(_) | Type::Object(_))) {
-        return unify_mappings(&concrete, m);
+        return unify_mappings(&concrete, prefer, m);
     }
     None
 }
 
-fn unify_sequences(types: &[&Type], m: &Meter) -> Option<Type> {
+fn unify_sequences(types: &[&Type], prefer: Prefer, m: &Meter) -> Option<Type> {
     let tuples: Vec<&[Type]> = types.iter().filter_map(|t| t.tuple_elements()).collect();
     let collection_elements: Vec<Type> = types.iter().filter_map(|t| t.element_type()).cloned().collect();
+    if prefer == Prefer::Collections && !collection_elements.is_empty() {
+        // the list (or, all collections being sets, the set) of all the
+        // elements, tuples' included
+        let mut elements = collection_elements;
+        for t in &tuples {
+            elements.extend(t.iter().cloned());
+        }
+        let element = unify_parts(&elements, prefer, m)?;
+        let all_sets = types.iter().all(|t| matches!(t, Type::Set(_) | Type::Tuple(_)));
+        return Some(if all_sets {
+            Type::set(element)
+        } else {
+            Type::list(element)
+        });
+    }
     let same_length = tuples.windows(2).all(|w| w[0].len() == w[1].len());
     if let (Some(first), true) = (tuples.first(), same_length) {
         let elements = (0..first.len())
             .map(|i| {
                 let mut at_i: Vec<Type> = tuples.iter().map(|t| t[i].clone()).collect();
                 at_i.extend(collection_elements.iter().cloned());
-                unify_parts(&at_i, m)
+                unify_parts(&at_i, prefer, m)
             })
             .collect::<Option<Vec<_>>>()?;
         return Some(Type::tuple(elements));
@@ -152,7 +213,7 @@ fn unify_sequences(types: &[&Type], m: &Meter) -> Option<Type> {
     for t in &tuples {
         all_elements.extend(t.iter().cloned());
     }
-    let element = unify_parts(&all_elements, m)?;
+    let element = unify_parts(&all_elements, prefer, m)?;
     if tuples.is_empty() && types.iter().all(|t| matches!(t, Type::Set(_))) {
         Some(Type::set(element))
     } else {
@@ -160,11 +221,19 @@ fn unify_sequences(types: &[&Type], m: &Meter) -> Option<Type> {
     }
 }
 
-fn unify_mappings(types: &[&Type], m: &Meter) -> Option<Type> {
+fn unify_mappings(types: &[&Type], prefer: Prefer, m: &Meter) -> Option<Type> {
     let map_elements: Vec<Type> = types.iter().filter_map(|t| t.element_type()).cloned().collect();
     let objects: Vec<&ObjectType> = types.iter().filter_map(|t| t.object_type()).collect();
     if objects.is_empty() {
-        return Some(Type::map(unify_parts(&map_elements, m)?));
+        return Some(Type::map(unify_parts(&map_elements, prefer, m)?));
+    }
+    if prefer == Prefer::Collections && !map_elements.is_empty() {
+        // the map of all the elements' and attributes' types
+        let mut elements = map_elements;
+        for o in &objects {
+            elements.extend(o.attributes().iter().map(|(_, t)| t.clone()));
+        }
+        return Some(Type::map(unify_parts(&elements, prefer, m)?));
     }
     // The union of the attributes; each attribute's candidates are its
     // types in the objects that have it plus every map's element type.
@@ -179,7 +248,7 @@ fn unify_mappings(types: &[&Type], m: &Meter) -> Option<Type> {
     }
     let attrs = attrs
         .into_iter()
-        .map(|(name, ts)| Some((name, unify_parts(&ts, m)?)))
+        .map(|(name, ts)| Some((name, unify_parts(&ts, prefer, m)?)))
         .collect::<Option<Vec<_>>>()?;
     Some(Type::Object(Arc::new(ObjectType::from_sorted(attrs))))
 }

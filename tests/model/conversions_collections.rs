@@ -186,14 +186,24 @@ fn errors_carry_the_path() {
 /// converting each part to the type they unify to.
 #[test]
 fn collecting_parts_is_as_safe_as_converting_them_to_their_unified_type() {
+    // The parts unify to list(number), which both convert to safely.
     let t = Type::tuple(vec![Type::list(Type::Number), Type::tuple(vec![Type::Number])]);
-    // The parts unify to tuple([number]); a list converts to it unsafely.
+    assert_eq!(conversion_safety(&t, &Type::list(Type::Dynamic)), Some(Safety::Safe));
+    // A set and a tuple of two unify to the tuple, which the set converts
+    // to unsafely.
+    let t = Type::tuple(vec![
+        Type::set(Type::Number),
+        Type::tuple(vec![Type::Number, Type::Number]),
+    ]);
     assert_eq!(conversion_safety(&t, &Type::list(Type::Dynamic)), Some(Safety::Unsafe));
-    let o = Type::object([("x", Type::list(Type::Number)), ("y", Type::tuple(vec![Type::Number]))]);
+    let o = Type::object([
+        ("x", Type::set(Type::Number)),
+        ("y", Type::tuple(vec![Type::Number, Type::Number])),
+    ]);
     assert_eq!(conversion_safety(&o, &Type::map(Type::Dynamic)), Some(Safety::Unsafe));
     let v = obj(vec![
-        ("x", list(Type::Number, vec![num("1"), num("2")])),
-        ("y", tup(vec![num("3")])),
+        ("x", set(Type::Number, vec![num("1"), num("2")])),
+        ("y", tup(vec![num("3"), num("4")])),
     ]);
     let err = convert_safe(&v, &Type::map(Type::Dynamic)).unwrap_err();
     assert!(err.message.contains("unsafe"), "{err}");
