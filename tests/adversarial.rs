@@ -1507,3 +1507,128 @@ fn broken_trees_evaluate_without_panicking() {
         }
     });
 }
+
+// ---- issue 22: collections functions
+
+/// The collection and set functions whose results outgrow their arguments
+/// (`setproduct`, `flatten` of a list holding one list many times,
+/// `chunklist`) or whose work is more than linear (`distinct`, `sort`, the
+/// set operations) spend their steps before building: with a step limit of
+/// 50,000, each stops with the step-limit diagnostic, quickly, although
+/// unbounded they would build up to a billion values.
+#[test]
+fn collection_functions_are_bounded_by_the_step_limit() {
+    on_mib_stack(|| {
+        let mut ctx = ctx();
+        ctx.set_variable("xs", numbers(100_000)).unwrap();
+        ctx.set_variable("small", numbers(1_000)).unwrap();
+        let strs = (0..100_000).map(|i| Value::from(format!("s{}", 100_000 - i)));
+        ctx.set_variable("strs", Value::list(Type::String, strs.collect()).unwrap())
+            .unwrap();
+        let entries = (0..100_000).map(|i| (format!("k{i}"), Value::from(i)));
+        ctx.set_variable("big_map", Value::map(Type::Number, entries).unwrap())
+            .unwrap();
+        ctx.set_step_limit(50_000);
+        for src in [
+            "setproduct(small, small, small)",
+            "length(setproduct(toset(small), small))",
+            "flatten([for i in small: small])",
+            "flatten([for i in small: [small, small]])",
+            "chunklist(xs, 1)",
+            "distinct(xs)",
+            "sort(strs)",
+            "distinct(strs)",
+            "setunion(xs, xs)",
+            "setintersection(xs, xs)",
+            "setsymmetricdifference(xs, small)",
+            "setsubtract(xs, small)",
+            "contains(xs, -1)",
+            "compact(strs)",
+            "slice(xs, 0, 100000)",
+            "[for i in small: length(compact(strs))]",
+            "merge(big_map, {a = 1})",
+            "zipmap(strs, xs)",
+        ] {
+            let start = std::time::Instant::now();
+            let arena = Arena::new();
+            let p = expr(&arena, src.as_bytes());
+            assert!(p.diagnostics.is_empty(), "{src}: {:?}", summaries(&p.diagnostics));
+            let r = evaluate(&p.ast, &ctx);
+            assert!(
+                r.diagnostics
+                    .iter()
+                    .any(|d| d.summary == "Evaluation step limit reached"),
+                "{src}: {:?}",
+                summaries(&r.diagnostics)
+            );
+            assert!(start.elapsed().as_secs() < 20, "{src}: {:?}", start.elapsed());
+        }
+    });
+}
+
+/// The same functions at small sizes, within the limit, answer exactly.
+#[test]
+fn collection_functions_within_the_step_limit() {
+    let mut ctx = ctx();
+    ctx.set_variable("small", numbers(100)).unwrap();
+    ctx.set_step_limit(50_000);
+    for (src, expected) in [
+        ("length(setproduct(small, small))", 10_000),
+        ("length(flatten([for i in small: small]))", 10_000),
+        ("length(chunklist(small, 7))", 15),
+        ("length(distinct(concat(small, small)))", 100),
+        ("length(setsymmetricdifference(small, [0, 1000]))", 100),
+    ] {
+        let arena = Arena::new();
+        let r = evaluate(&expr(&arena, src.as_bytes()).ast, &ctx);
+        assert!(r.diagnostics.is_empty(), "{src}: {:?}", summaries(&r.diagnostics));
+        assert_eq!(r.value, Value::from(expected), "{src}");
+    }
+}
+
+/// Values 100,000 levels deep through the collection and set functions on
+/// a 256 KiB stack: `flatten` walks them with a stack of its own, the rest
+/// compare them.
+#[test]
+fn deep_values_through_the_collection_functions() {
+    on_small_stack(|| {
+        let depth = 100_000;
+        let deep = (0..depth).fold(Value::from(1), |v, _| Value::tuple(vec![v]));
+        let deep_list = (0..depth).fold(Value::from(1), |v, _| {
+            let t = v.ty();
+            Value::list(t, vec![v]).unwrap()
+        });
+        // a list whose one element is an unknown of the deep type
+        let deepu = Value::list(deep.ty(), vec![Value::unknown(deep.ty())]).unwrap();
+        let mut ctx = ctx();
+        ctx.set_variable("deep", deep).unwrap();
+        ctx.set_variable("deepl", deep_list).unwrap();
+        ctx.set_variable("deepu", deepu).unwrap();
+        for (src, expected) in [
+            ("flatten(deep)", Value::tuple(vec![Value::from(1)])),
+            ("flatten(deepl)", Value::tuple(vec![Value::from(1)])),
+            ("contains([deep], deep)", Value::from(true)),
+            ("contains(deepu, deep)", Value::unknown(Type::Bool)),
+            ("contains(deepu, 1)", Value::from(false)),
+            ("contains(deepu, [[1]])", Value::from(false)),
+            ("length(distinct([deepl, deepl]))", Value::from(1)),
+            ("length(setunion([deepl], [deepl]))", Value::from(1)),
+            ("length(setintersection([deepl], [deepl]))", Value::from(1)),
+            ("length(setproduct([deepl], [deepl]))", Value::from(1)),
+            ("length(chunklist([deepl, deepl], 1))", Value::from(2)),
+            ("length(slice([deep, deep], 0, 1))", Value::from(1)),
+            ("merge({a = deep}, {b = deep}).a == deep", Value::from(true)),
+            ("lookup({a = deep}, \"a\", deep) == deep", Value::from(true)),
+            ("zipmap([\"a\"], [deep]).a == deep", Value::from(true)),
+            ("length(coalescelist([deep]))", Value::from(1)),
+        ] {
+            let arena = Arena::new();
+            let p = expr(&arena, src.as_bytes());
+            let r = evaluate(&p.ast, &ctx);
+            assert_ranged(src, src.as_bytes(), &r.diagnostics);
+            let details: Vec<&str> = r.diagnostics.iter().map(|d| d.detail.as_str()).collect();
+            assert!(r.diagnostics.is_empty(), "{src}: {details:?}");
+            assert_eq!(r.value, expected, "{src}");
+        }
+    });
+}
