@@ -113,7 +113,8 @@ fn parse_timestamp(s: &str) -> Result<Stamp, String> {
         return Err(format!("extra text: {:?}", String::from_utf8_lossy(&r.v[r.i..])));
     }
     let month = time::Month::try_from(month as u8).map_err(|_| "month out of range".to_string())?;
-    let date = time::Date::from_calendar_date(year as i32, month, day as u8).map_err(|_| "day out of range".to_string())?;
+    let date =
+        time::Date::from_calendar_date(year as i32, month, day as u8).map_err(|_| "day out of range".to_string())?;
     Ok(Stamp {
         year: year as i32,
         month,

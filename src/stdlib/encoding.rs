@@ -430,7 +430,9 @@ impl JsonReader<'_> {
                 self.i += 1;
             }
             // (the text is UTF-8 and the run ends at an ASCII byte)
-            out.push_str(std::str::from_utf8(&self.b[start..self.i]).map_err(|_| self.unexpected("in string literal"))?);
+            out.push_str(
+                std::str::from_utf8(&self.b[start..self.i]).map_err(|_| self.unexpected("in string literal"))?,
+            );
             match self.peek() {
                 Some(b'"') => {
                     self.i += 1;
@@ -451,9 +453,7 @@ impl JsonReader<'_> {
                         Some(b't') => out.push('\t'),
                         Some(b'u') => {
                             let hi = self.hex4()?;
-                            let c = if (0xD800..0xDC00).contains(&hi)
-                                && self.b[self.i..].starts_with(b"\\u")
-                            {
+                            let c = if (0xD800..0xDC00).contains(&hi) && self.b[self.i..].starts_with(b"\\u") {
                                 let save = self.i;
                                 self.i += 2;
                                 let lo = self.hex4()?;
@@ -483,7 +483,10 @@ impl JsonReader<'_> {
     }
 
     fn hex4(&mut self) -> Result<u32, FunctionError> {
-        let digits = self.b.get(self.i..self.i + 4).ok_or_else(|| self.unexpected("in \\u hexadecimal character escape"))?;
+        let digits = self
+            .b
+            .get(self.i..self.i + 4)
+            .ok_or_else(|| self.unexpected("in \\u hexadecimal character escape"))?;
         let mut v = 0u32;
         for &d in digits {
             let x = (d as char)
@@ -515,7 +518,9 @@ pub(super) fn csvdecode() -> Function {
             let text = str_arg(&args[0])?;
             m.spend_bytes(text.len())?;
             let header = CsvReader::new(text).header()?;
-            Ok(Type::list(Type::object(header.iter().map(|name| (name.as_str(), Type::String)))))
+            Ok(Type::list(Type::object(
+                header.iter().map(|name| (name.as_str(), Type::String)),
+            )))
         })
         .metered_implementation(|args, result_type, m| {
             let text = str_arg(&args[0])?;
@@ -565,7 +570,9 @@ impl<'a> CsvReader<'a> {
 
     /// The header row: its names, none repeated.
     fn header(&mut self) -> Result<Vec<String>, FunctionError> {
-        let header = self.record()?.ok_or_else(|| FunctionError::new("missing header line"))?;
+        let header = self
+            .record()?
+            .ok_or_else(|| FunctionError::new("missing header line"))?;
         let mut seen = std::collections::HashSet::new();
         for name in &header {
             if !seen.insert(name.as_str()) {

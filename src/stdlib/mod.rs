@@ -7,6 +7,7 @@
 //! `concat`, `jsonencode`, `tostring`, `tonumber`, `tobool`, `tolist`,
 //! `toset`, `tomap`, `min`, `max`, `abs`, `format`, `join`, `split`, `keys`,
 //! `values`, `coalesce`, `range`, `reverse` and `element`.
+//! Numbers, encodings, dates: `ceil`, `floor`, `int`, `log`, `parseint`, `pow`, `signum`, `jsondecode`, `csvdecode`, `formatdate`.
 //!
 //! Every function is an ordinary [`Function`] built with
 //! [`Function::builder`], so a call gets the model's rules for free
