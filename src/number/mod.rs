@@ -161,14 +161,6 @@ impl Number {
         Number::from_rational(r).ok()
     }
 
-    /// The 512-bit approximation of `n/d` (`d > 0`, any terms), marked
-    /// approximate as the bounded-cost policy marks rounded results: for
-    /// values worked out to more than 512 bits that are not exact (the
-    /// standard library's `log` and `pow`).
-    pub(crate) fn approximate(n: BigInt, d: BigInt) -> Result<Number, NumberError> {
-        arith::normalize_rounded(n, d)
-    }
-
     /// Whether the magnitude is `2^bits` or more (infinities are not
     /// counted: they are values of their own).
     pub(crate) fn reaches_bits(&self, bits: u32) -> bool {
@@ -483,5 +475,15 @@ impl std::fmt::Debug for Number {
 impl Default for Number {
     fn default() -> Number {
         Number::ZERO
+    }
+}
+
+impl Number {
+    /// The 512-bit approximation of `n/d` (`d > 0`, any terms), marked
+    /// approximate as the bounded-cost policy marks rounded results: for
+    /// values worked out to more than 512 bits that are not exact (the
+    /// standard library's `log` and `pow`).
+    pub(crate) fn approximate(n: BigInt, d: BigInt) -> Result<Number, NumberError> {
+        arith::normalize_rounded(n, d)
     }
 }

@@ -580,7 +580,7 @@ fn exact_power(x: &BigRational, y: &BigInt, approx: bool, m: &Meter) -> Result<O
     if nb > MAX_BINARY_EXPONENT + e64 + 64 || db > MAX_BINARY_EXPONENT + MAX_EXACT_DENOMINATOR_BITS {
         return Ok(None);
     }
-    m.spend(fixed_work(nb + db) * 8)?;
+    m.spend(fixed_work(nb + db))?;
     let (n, d) = (n.pow(e), d.pow(e));
     let r = if approx {
         Number::approximate(n, d)
