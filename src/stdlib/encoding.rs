@@ -582,30 +582,34 @@ impl<'a> CsvReader<'a> {
         Ok(header)
     }
 
-    /// The next line, with its `\n` (a final line without one gets one; a
-    /// `\r\n` ending becomes `\n`, and so does a `\r` at the very end).
+    /// The next line, ending in `\n` as Go's reader sees it: a `\r\n`
+    /// ending becomes `\n`; the last line, without one, loses one `\r` at
+    /// its end and gets a `\n` (which only ends its last field).
     fn read_line(&mut self) -> Option<String> {
         if self.at >= self.text.len() {
             return None;
         }
         let rest = &self.text[self.at..];
-        let (mut line, len) = match rest.find('\n') {
-            Some(i) => (rest[..=i].to_string(), i + 1),
-            None => {
-                let mut l = rest.to_string();
-                if l.ends_with('\r') {
-                    l.pop();
+        self.line += 1;
+        let line = match rest.find('\n') {
+            Some(i) => {
+                self.at += i + 1;
+                let mut line = rest[..=i].to_string();
+                if line.ends_with("\r\n") {
+                    line.truncate(line.len() - 2);
+                    line.push('\n');
                 }
-                l.push('\n');
-                (l, rest.len())
+                line
+            }
+            None => {
+                // the last line: one `\r` at its end is dropped, and it
+                // ends as if a `\n` followed (after the `\r\n` rule)
+                self.at = self.text.len();
+                let mut line = rest.strip_suffix('\r').unwrap_or(rest).to_string();
+                line.push('\n');
+                line
             }
         };
-        self.at += len;
-        self.line += 1;
-        if line.ends_with("\r\n") {
-            line.truncate(line.len() - 2);
-            line.push('\n');
-        }
         Some(line)
     }
 
