@@ -1632,3 +1632,94 @@ fn deep_values_through_the_collection_functions() {
         }
     });
 }
+
+// ---- issue 22: numbers functions
+
+/// Evaluates `src` with the standard functions, the variable `text`, and
+/// `limit` steps; the step limit's diagnostic must end it, within a
+/// second or so.
+fn stopped_by_the_step_limit(src: &str, text: &str, limit: u64) {
+    let mut ctx = ctx();
+    ctx.set_variable("text", Value::from(text)).unwrap();
+    ctx.set_step_limit(limit);
+    let arena = Arena::new();
+    let p = expr(&arena, src.as_bytes());
+    assert!(p.diagnostics.is_empty(), "{src}: {:?}", p.diagnostics);
+    let started = std::time::Instant::now();
+    let r = evaluate(&p.ast, &ctx);
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.summary == "Evaluation step limit reached"),
+        "{src}: {:?}",
+        summaries(&r.diagnostics)
+    );
+    assert!(started.elapsed().as_secs() < 10, "{src}: {:?}", started.elapsed());
+}
+
+/// `pow` and `log` with non-integer results work out hundreds of bits:
+/// each call spends its steps, so a loop of them ends at the limit.
+#[test]
+fn log_and_pow_spend_steps() {
+    stopped_by_the_step_limit("[for i in range(1000): pow(1.0000001, i + 0.5)]", "", 100_000);
+    stopped_by_the_step_limit("[for i in range(1000): log(i + 2, 3)]", "", 100_000);
+    // exact integer powers as large as the magnitude limit allows, in a loop
+    stopped_by_the_step_limit("[for i in range(1000): pow(3, 20000 + i)]", "", 100_000);
+}
+
+/// A power whose result would pass the magnitude limit is an error found
+/// before any work, however large the exponent; a tiny one is zero.
+#[test]
+fn huge_exponents_end_at_once() {
+    let mut ctx = ctx();
+    ctx.set_step_limit(10_000);
+    let started = std::time::Instant::now();
+    for (src, error) in [
+        ("pow(2, 1e9)", true),
+        ("pow(1.0000001, 1e300)", true),
+        ("pow(-3, 1e9 + 1)", true),
+        ("pow(0.5, 1e9)", false),
+        ("pow(2, -1e300)", false),
+    ] {
+        let arena = Arena::new();
+        let r = evaluate(&expr(&arena, src.as_bytes()).ast, &ctx);
+        assert_eq!(
+            r.diagnostics.has_errors(),
+            error,
+            "{src}: {:?}",
+            summaries(&r.diagnostics)
+        );
+        if !error {
+            assert_eq!(r.value, Value::from(0), "{src}");
+        }
+    }
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}
+
+/// Decoding counts the text it reads: 10 MB of JSON or CSV, or a long
+/// date format, end at the step limit.
+#[test]
+fn decoding_big_text_is_bounded() {
+    let json = format!("[{}1]", "1, ".repeat(3_000_000));
+    stopped_by_the_step_limit("length(jsondecode(text))", &json, 100_000);
+    let csv = format!("a,b\n{}", "1,2\n".repeat(3_000_000));
+    stopped_by_the_step_limit("length(csvdecode(text))", &csv, 100_000);
+    let spec = "YYYY-MM-DD ".repeat(1_000_000);
+    stopped_by_the_step_limit("length(formatdate(text, \"2020-01-01T00:00:00Z\"))", &spec, 100_000);
+}
+
+/// JSON nested 10,001 deep decodes (as in the reference), one level more
+/// is an error, and 1,000,000 levels are an error without recursion, on
+/// a small stack.
+#[test]
+fn deep_json_is_guarded() {
+    on_small_stack(|| {
+        let f = hcl_native::stdlib::lookup("jsondecode").unwrap();
+        let nested = |n: usize| Value::from(format!("{}{}", "[".repeat(n), "]".repeat(n)));
+        assert!(f.call(&[nested(10_001)]).is_ok());
+        assert!(f.call(&[nested(10_002)]).is_err());
+        assert!(f.call(&[nested(1_000_000)]).is_err());
+        let objects = format!("{}1{}", "{\"a\":".repeat(20_000), "}".repeat(20_000));
+        assert!(f.call(&[Value::from(objects)]).is_err());
+    });
+}

@@ -477,3 +477,13 @@ impl Default for Number {
         Number::ZERO
     }
 }
+
+impl Number {
+    /// The 512-bit approximation of `n/d` (`d > 0`, any terms), marked
+    /// approximate as the bounded-cost policy marks rounded results: for
+    /// values worked out to more than 512 bits that are not exact (the
+    /// standard library's `log` and `pow`).
+    pub(crate) fn approximate(n: BigInt, d: BigInt) -> Result<Number, NumberError> {
+        arith::normalize_rounded(n, d)
+    }
+}

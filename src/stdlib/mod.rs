@@ -8,6 +8,7 @@
 //! `toset`, `tomap`, `min`, `max`, `abs`, `format`, `join`, `split`, `keys`,
 //! `values`, `coalesce`, `range`, `reverse` and `element`.
 //! Collections and sets: `chunklist`, `coalescelist`, `compact`, `contains`, `distinct`, `flatten`, `lookup`, `merge`, `slice`, `sort`, `zipmap`, `setintersection`, `setproduct`, `setsubtract`, `setsymmetricdifference`, `setunion`.
+//! Numbers, encodings, dates: `ceil`, `floor`, `int`, `log`, `parseint`, `pow`, `signum`, `jsondecode`, `csvdecode`, `formatdate`.
 //!
 //! Every function is an ordinary [`Function`] built with
 //! [`Function::builder`], so a call gets the model's rules for free
