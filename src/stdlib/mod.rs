@@ -6,7 +6,10 @@
 //! `hcl-oracle` installs it): `upper`, `lower`, `length`, `strlen`,
 //! `concat`, `jsonencode`, `tostring`, `tonumber`, `tobool`, `tolist`,
 //! `toset`, `tomap`, `min`, `max`, `abs`, `format`, `join`, `split`, `keys`,
-//! `values`, `coalesce`, `range`, `reverse` and `element`.
+//! `values`, `coalesce`, `range`, `reverse` and `element`; the string
+//! functions `chomp`, `indent`, `replace`, `strrev`, `substr`, `title`,
+//! `trim`, `trimprefix`, `trimspace`, `trimsuffix` and `formatlist`; the
+//! regular expression functions `regex`, `regexall` and `regex_replace`.
 //!
 //! Every function is an ordinary [`Function`] built with
 //! [`Function::builder`], so a call gets the model's rules for free
