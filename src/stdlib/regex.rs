@@ -145,10 +145,16 @@ struct Compiled {
     names: Vec<String>,
 }
 
-/// The most groups, classes and repetitions nested in one another: Go
-/// refuses parse trees more than 1000 deep; our translation nests a few
-/// levels more than Go's tree (a class inside a class).
-const NEST_LIMIT: u32 = 1100;
+/// The most groups, classes and repetitions nested in one another in the
+/// crate's syntax: Go refuses parse trees more than 1000 high (see
+/// `MAX_HEIGHT`), which the translation checks; its own nesting is at most
+/// a level or two more for each of Go's (`(?:...)` counts there but not in
+/// Go's tree).
+const NEST_LIMIT: u32 = 4 * MAX_HEIGHT as u32;
+
+/// The stack a deeply nested pattern is compiled on: a thousand levels
+/// take some 3 MiB in a debug build.
+const COMPILE_STACK: usize = 32 << 20;
 
 impl Compiled {
     fn new(pattern: &str) -> Result<Compiled, SyntaxError> {
@@ -157,9 +163,14 @@ impl Compiled {
         let names = std::mem::take(&mut t.names);
         let out = std::mem::take(&mut t.out);
         // deep nesting is compiled recursively: on a stack with room for it
-        let re = stacker::maybe_grow(1 << 20, 16 << 20, || {
-            regex::RegexBuilder::new(&out).nest_limit(NEST_LIMIT).build()
-        })
+        // the crate compiles nested groups recursively: a deep pattern (Go
+        // allows a thousand levels) is compiled on a stack with room for it
+        let build = || regex::RegexBuilder::new(&out).nest_limit(NEST_LIMIT).build();
+        let re = if t.frames.first().map_or(0, Frame::height) > 64 || t.deepest > 64 {
+            stacker::maybe_grow(COMPILE_STACK, COMPILE_STACK, build)
+        } else {
+            build()
+        }
         .map_err(|e| SyntaxError {
             code: match e {
                 regex::Error::CompiledTooBig(_) => "expression too large".to_string(),
@@ -446,6 +457,82 @@ struct Translator<'a> {
     can_repeat: bool,
     /// Where the repetition just read began, if one was.
     last_repeat: Option<usize>,
+    /// The shape of Go's parse tree so far, by open group (the whole
+    /// pattern first), for its height limit.
+    frames: Vec<Frame>,
+    /// The most groups open at once.
+    deepest: usize,
+}
+
+/// Go refuses patterns whose parse tree is more than this high.
+const MAX_HEIGHT: usize = 1000;
+
+/// One open group of Go's parse tree, for its height: the branches read
+/// and the items of the current one.
+#[derive(Default)]
+struct Frame {
+    capture: bool,
+    branches: usize,
+    best_branch: usize,
+    items: usize,
+    max_item: usize,
+    last_item: usize,
+    /// The length of the run of literal characters that ends the branch
+    /// (Go makes one node of them).
+    literals: usize,
+}
+
+impl Frame {
+    fn item(&mut self, height: usize) {
+        self.items += 1;
+        self.max_item = self.max_item.max(height);
+        self.last_item = height;
+        self.literals = 0;
+    }
+
+    fn literal(&mut self) {
+        if self.literals == 0 {
+            self.item(1);
+        }
+        self.literals += 1;
+    }
+
+    /// A repetition of the last item (of the last literal of a run).
+    fn repeat(&mut self) {
+        if self.literals > 1 {
+            self.items += 1;
+            self.last_item = 1;
+        }
+        self.last_item += 1;
+        self.max_item = self.max_item.max(self.last_item);
+        self.literals = 0;
+    }
+
+    fn branch_height(&self) -> usize {
+        match self.items {
+            0 => 1,
+            1 => self.max_item,
+            _ => self.max_item + 1,
+        }
+    }
+
+    fn end_branch(&mut self) {
+        self.best_branch = self.best_branch.max(self.branch_height());
+        self.branches += 1;
+        self.items = 0;
+        self.max_item = 0;
+        self.last_item = 0;
+        self.literals = 0;
+    }
+
+    /// The height of the group's tree (its alternation, if it has one).
+    fn height(&self) -> usize {
+        if self.branches == 0 {
+            self.branch_height()
+        } else {
+            self.best_branch.max(self.branch_height()) + 1
+        }
+    }
 }
 
 impl<'a> Translator<'a> {
@@ -458,7 +545,45 @@ impl<'a> Translator<'a> {
             depth: 0,
             can_repeat: false,
             last_repeat: None,
+            frames: vec![Frame::default()],
+            deepest: 0,
         }
+    }
+
+    fn frame(&mut self) -> &mut Frame {
+        let n = self.frames.len() - 1;
+        &mut self.frames[n]
+    }
+
+    /// A node of height `height` read into the current branch.
+    fn item(&mut self, height: usize) {
+        self.frame().item(height);
+    }
+
+    /// A literal character read: written, and counted as Go counts it.
+    fn literal(&mut self, c: char) {
+        push_char(&mut self.out, c);
+        self.frame().literal();
+        self.can_repeat = true;
+    }
+
+    fn open_frame(&mut self, capture: bool) {
+        self.frames.push(Frame {
+            capture,
+            ..Frame::default()
+        });
+        self.deepest = self.deepest.max(self.frames.len());
+    }
+
+    /// Closes a group's frame; an error when Go's tree would be too high.
+    fn close_frame(&mut self) -> Result<(), SyntaxError> {
+        let frame = self.frames.pop().unwrap_or_default();
+        let height = frame.height() + usize::from(frame.capture);
+        if height > MAX_HEIGHT {
+            return Err(SyntaxError::new("expression nests too deeply", self.src));
+        }
+        self.item(height);
+        Ok(())
     }
 
     fn rest(&self) -> &'a str {
@@ -483,21 +608,25 @@ impl<'a> Translator<'a> {
                     self.pos += 1;
                     self.out.push(')');
                     self.can_repeat = true;
+                    self.close_frame()?;
                 }
                 '|' => {
                     self.pos += 1;
                     self.out.push('|');
                     self.can_repeat = false;
+                    self.frame().end_branch();
                 }
                 '^' | '$' | '.' => {
                     self.pos += 1;
                     self.out.push(c);
                     self.can_repeat = true;
+                    self.item(1);
                 }
                 '[' => {
                     let class = self.class()?;
                     self.out.push_str(&class);
                     self.can_repeat = true;
+                    self.item(1);
                 }
                 '*' | '+' | '?' => {
                     self.pos += 1;
@@ -521,21 +650,22 @@ impl<'a> Translator<'a> {
                     }
                     None => {
                         self.pos += 1;
-                        push_char(&mut self.out, '{');
-                        self.can_repeat = true;
+                        self.literal('{');
                     }
                 },
                 '\\' => self.escape()?,
                 _ => {
                     self.pos += c.len_utf8();
-                    push_char(&mut self.out, c);
-                    self.can_repeat = true;
+                    self.literal(c);
                 }
             }
             self.last_repeat = repeat;
         }
         if self.depth > 0 {
             return Err(SyntaxError::new(MISSING_PAREN, self.src));
+        }
+        if self.frames.first().map_or(0, Frame::height) > MAX_HEIGHT {
+            return Err(SyntaxError::new("expression nests too deeply", self.src));
         }
         Ok(())
     }
@@ -557,6 +687,7 @@ impl<'a> Translator<'a> {
         if lazy {
             self.out.push('?');
         }
+        self.frame().repeat();
         Ok(())
     }
 
@@ -603,6 +734,7 @@ impl<'a> Translator<'a> {
             self.names.push(String::new());
             self.out.push('(');
             self.can_repeat = false;
+            self.open_frame(true);
             return Ok(());
         }
         if rest.len() > 4 && rest.starts_with("(?P<") {
@@ -620,6 +752,7 @@ impl<'a> Translator<'a> {
             // may not repeat; the names are kept here
             self.out.push('(');
             self.can_repeat = false;
+            self.open_frame(true);
             return Ok(());
         }
         // flags: (?flags) or (?flags:...)
@@ -647,6 +780,7 @@ impl<'a> Translator<'a> {
                         self.out.push_str(&flags);
                         self.out.push(':');
                         self.can_repeat = false;
+                        self.open_frame(false);
                     } else if !flags.is_empty() {
                         self.out.push_str("(?");
                         self.out.push_str(&flags);
@@ -671,21 +805,25 @@ impl<'a> Translator<'a> {
             Some('A') => {
                 self.pos += 2;
                 self.out.push_str("\\A");
+                self.item(1);
                 return Ok(());
             }
             Some('z') => {
                 self.pos += 2;
                 self.out.push_str("\\z");
+                self.item(1);
                 return Ok(());
             }
             Some('b') => {
                 self.pos += 2;
                 self.out.push_str("(?-u:\\b)");
+                self.item(1);
                 return Ok(());
             }
             Some('B') => {
                 self.pos += 2;
                 self.out.push_str("(?-u:\\B)");
+                self.item(1);
                 return Ok(());
             }
             Some('C') => return Err(SyntaxError::new(INVALID_ESCAPE, &rest[..2])),
@@ -700,7 +838,7 @@ impl<'a> Translator<'a> {
                     self.can_repeat = self.can_repeat_before_quote();
                 }
                 for c in lit.chars() {
-                    push_char(&mut self.out, c);
+                    self.literal(c);
                 }
                 self.pos += len;
                 return Ok(());
@@ -708,12 +846,14 @@ impl<'a> Translator<'a> {
             Some('p' | 'P') => {
                 let (class, len) = self.unicode_class(rest)?;
                 self.out.push_str(&class);
+                self.item(1);
                 self.pos += len;
                 return Ok(());
             }
             Some(c) => {
                 if let Some(ranges) = perl_class(c) {
                     self.out.push_str(&class_of(ranges, c.is_ascii_uppercase()));
+                self.item(1);
                     self.pos += 2;
                     return Ok(());
                 }
@@ -723,8 +863,11 @@ impl<'a> Translator<'a> {
         let (c, len) = parse_escape(rest)?;
         self.pos += len;
         match char::from_u32(c) {
-            Some(c) => push_char(&mut self.out, c),
-            None => self.out.push_str(NOTHING),
+            Some(c) => self.literal(c),
+            None => {
+                self.out.push_str(NOTHING);
+                self.item(1);
+            }
         }
         Ok(())
     }
@@ -953,5 +1096,29 @@ mod tests {
         assert!(!m(r"\s", "\x0b"));
         assert!(m(r"(?i)\w", "\u{212A}"));
         assert!(m(r"[[:alpha:]]", "q"));
+    }
+}
+
+#[cfg(test)]
+mod depth {
+    use super::*;
+
+    fn on_small_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+        std::thread::Builder::new().stack_size(256 << 10).spawn(f).unwrap().join().unwrap()
+    }
+
+    #[test]
+    fn go_s_height_limit_and_deep_patterns_on_a_small_stack() {
+        let nested = |n: usize, open: &str| format!("{}a{}", open.repeat(n), ")".repeat(n));
+        on_small_stack(move || {
+            assert!(Compiled::new(&nested(999, "(")).is_ok());
+            let e = Compiled::new(&nested(1000, "(")).err().unwrap();
+            assert_eq!(e.code, "expression nests too deeply");
+            assert!(Compiled::new(&nested(1001, "(?:")).is_ok());
+            assert!(Compiled::new(&nested(600, "(a|")).is_err());
+            assert!(Compiled::new(&nested(400, "(a|")).is_ok());
+            assert!(Compiled::new(&format!("{}ab{}", "(".repeat(999), ")".repeat(999))).is_ok());
+            assert!(Compiled::new(&format!("{}ab*{}", "(".repeat(999), ")".repeat(999))).is_err());
+        });
     }
 }
