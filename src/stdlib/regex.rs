@@ -33,7 +33,7 @@ use regex::Regex;
 
 use super::str_arg;
 use crate::function::{Function, FunctionError, Parameter};
-use crate::meter::Meter;
+use crate::meter::{Meter, StepLimitReached};
 use crate::value::{Type, Value};
 
 /// This family's functions (see `FAMILIES` in `mod.rs`).
@@ -125,9 +125,11 @@ pub(super) fn regex_replace() -> Function {
             for caps in compiled.re.captures_iter(s) {
                 let Some(whole) = caps.get(0) else { continue };
                 out.push_str(&s[last..whole.start()]);
-                compiled.expand(template, &caps, &mut out, allowed)?;
-                if out.len() > allowed {
-                    return Err(m.spend_bytes(out.len()).err().unwrap_or(crate::meter::StepLimitReached).into());
+                if compiled.expand(template, &caps, &mut out, allowed).is_err() {
+                    // past the limit: spent, so that the evaluation ends
+                    // there
+                    m.spend_bytes(allowed.saturating_add(1))?;
+                    return Err(StepLimitReached.into());
                 }
                 last = whole.end();
             }
@@ -236,12 +238,18 @@ impl Compiled {
     }
 
     /// Appends `template` with Go's `$` expansions for this match to `out`,
-    /// failing once `out` would pass `limit` bytes.
-    fn expand(&self, template: &str, caps: &regex::Captures<'_>, out: &mut String, limit: usize) -> Result<(), FunctionError> {
+    /// failing (with `out` cut short) once `out` would pass `limit` bytes.
+    fn expand(
+        &self,
+        template: &str,
+        caps: &regex::Captures<'_>,
+        out: &mut String,
+        limit: usize,
+    ) -> Result<(), StepLimitReached> {
         let mut t = template;
-        let push = |out: &mut String, s: &str| -> Result<(), FunctionError> {
+        let push = |out: &mut String, s: &str| -> Result<(), StepLimitReached> {
             if out.len() + s.len() > limit {
-                return Err(crate::meter::StepLimitReached.into());
+                return Err(StepLimitReached);
             }
             out.push_str(s);
             Ok(())
