@@ -1513,9 +1513,10 @@ fn broken_trees_evaluate_without_panicking() {
 /// The string, regular expression and `formatlist` functions whose result
 /// can be far larger than their arguments (or whose work is more than
 /// linear) end at the step limit: each expression here asks for 100 MB
-/// or more, or for hundreds of thousands of list elements, within a limit
-/// of 50,000 steps (some 800 KB of string), and comes back quickly with
-/// the step-limit diagnostic.
+/// or more, for hundreds of thousands of list elements, or for regular
+/// expression programs that take long to compile (`\pL{100}`, some 200 ms
+/// each) within a limit of 50,000 steps (some 800 KB of string), and comes
+/// back quickly with the step-limit diagnostic.
 #[test]
 fn the_step_limit_ends_the_building_string_functions() {
     on_mib_stack(|| {
@@ -1539,6 +1540,9 @@ fn the_step_limit_ends_the_building_string_functions() {
             "regexall(\"x\", big)",
             "regexall(\"\", big)",
             "regexall(\"(x)(x)?\", big)",
+            // patterns whose programs take long to compile and search
+            "[for i in range(100): regexall(\"\\\\pL{100}\", \"x\")]",
+            "regexall(\"(.{1000}){9}\", big)",
             // 100 strings of a million bytes
             "formatlist(\"%1000000s\", range(100))",
             // a thousand copies of 2 KB
@@ -1552,7 +1556,9 @@ fn the_step_limit_ends_the_building_string_functions() {
             let r = evaluate(&p.ast, &ctx);
             let took = started.elapsed();
             assert!(
-                r.diagnostics.iter().any(|d| d.summary == "Evaluation step limit reached"),
+                r.diagnostics
+                    .iter()
+                    .any(|d| d.summary == "Evaluation step limit reached"),
                 "{what}: {:?}",
                 summaries(&r.diagnostics)
             );

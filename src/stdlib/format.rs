@@ -128,7 +128,10 @@ pub(super) fn formatlist() -> Function {
                 for arg in args {
                     // every sequence has `count` elements
                     let v = match arg.elements() {
-                        Some(elements) => elements.get(index).cloned().unwrap_or_else(|| Value::null(Type::Dynamic)),
+                        Some(elements) => elements
+                            .get(index)
+                            .cloned()
+                            .unwrap_or_else(|| Value::null(Type::Dynamic)),
                         None => arg.clone(),
                     };
                     call_args.push(v);

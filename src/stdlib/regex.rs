@@ -25,7 +25,15 @@
 //!   is the group named `1x`; `$01` is no group: the empty string).
 //!
 //! Unicode classes follow the crate's Unicode version, newer than the
-//! reference's Unicode 13 (`D-unicode-version`).
+//! reference's Unicode 13 (`D-unicode-version`), and a program larger than
+//! the crate's size limit (`\pL{500}`, which Go compiles) is an error
+//! (`D-regex-program-size`).
+//!
+//! Compiling a pattern and searching a string take time by the size of the
+//! compiled program, which the pattern's shape estimates (a repetition
+//! multiplies what it repeats, a Unicode class is some hundreds of
+//! states): both spend steps by it, and the results spend their elements
+//! and bytes, so that the step limit bounds every call.
 
 use std::sync::OnceLock;
 
@@ -54,17 +62,17 @@ pub(super) fn regex() -> Function {
     Function::builder()
         .param(Parameter::new("pattern", Type::String).allow_dynamic())
         .param(Parameter::new("string", Type::String).allow_dynamic())
-        .returns_with(|args| match args[0].as_str() {
-            Some(p) => Ok(Compiled::with_type(p)?.1),
+        .metered_returns_with(|args, m| match args[0].as_str() {
+            Some(p) => Ok(Compiled::with_type(p, m)?.1),
             None => Ok(Type::Dynamic),
         })
         .metered_implementation(|args, result_type, m| {
             if *result_type == Type::Dynamic {
                 return Ok(Value::dynamic());
             }
-            let (compiled, _) = Compiled::with_type(str_arg(&args[0])?)?;
+            let (compiled, _) = Compiled::with_type(str_arg(&args[0])?, m)?;
             let s = str_arg(&args[1])?;
-            m.spend_bytes(s.len())?;
+            compiled.spend_search(s, m)?;
             let caps = compiled
                 .re
                 .captures(s)
@@ -81,8 +89,8 @@ pub(super) fn regexall() -> Function {
     Function::builder()
         .param(Parameter::new("pattern", Type::String).allow_dynamic())
         .param(Parameter::new("string", Type::String).allow_dynamic())
-        .returns_with(|args| match args[0].as_str() {
-            Some(p) => Ok(Type::list(Compiled::with_type(p)?.1)),
+        .metered_returns_with(|args, m| match args[0].as_str() {
+            Some(p) => Ok(Type::list(Compiled::with_type(p, m)?.1)),
             None => Ok(Type::list(Type::Dynamic)),
         })
         .metered_implementation(|args, result_type, m| {
@@ -90,9 +98,9 @@ pub(super) fn regexall() -> Function {
             if element == Type::Dynamic {
                 return Ok(Value::dynamic());
             }
-            let (compiled, _) = Compiled::with_type(str_arg(&args[0])?)?;
+            let (compiled, _) = Compiled::with_type(str_arg(&args[0])?, m)?;
             let s = str_arg(&args[1])?;
-            m.spend_bytes(s.len())?;
+            compiled.spend_search(s, m)?;
             let mut items = Vec::new();
             for caps in compiled.re.captures_iter(s) {
                 m.spend(1)?;
@@ -115,9 +123,9 @@ pub(super) fn regex_replace() -> Function {
         .returns(Type::String)
         .metered_implementation(|args, _, m| {
             let s = str_arg(&args[0])?;
-            let compiled = Compiled::new(str_arg(&args[1])?).map_err(|e| FunctionError::new(e.to_string()))?;
+            let compiled = Compiled::new(str_arg(&args[1])?, m)?.map_err(|e| FunctionError::new(e.to_string()))?;
             let template = str_arg(&args[2])?;
-            m.spend_bytes(s.len())?;
+            compiled.spend_search(s, m)?;
             // the result grows no further than the step limit allows
             let allowed = m.bytes_left();
             let mut out = String::new();
@@ -145,7 +153,14 @@ struct Compiled {
     /// The name of each capture group (index 0 is the whole match), `""`
     /// for an unnamed one.
     names: Vec<String>,
+    /// The estimated size of the program, from the pattern's shape.
+    cost: u64,
 }
+
+/// Steps spent compiling a pattern, for each unit of its estimated program
+/// size: a pattern of some ten characters costs about a thousand steps,
+/// `\pL{100}` (some 200 ms to compile in a release build) 2.5 million.
+const COMPILE_STEPS: u64 = 64;
 
 /// The most groups, classes and repetitions nested in one another in the
 /// crate's syntax: Go refuses parse trees more than 1000 high (see
@@ -159,9 +174,19 @@ const NEST_LIMIT: u32 = 4 * MAX_HEIGHT as u32;
 const COMPILE_STACK: usize = 32 << 20;
 
 impl Compiled {
-    fn new(pattern: &str) -> Result<Compiled, SyntaxError> {
+    /// The pattern read by Go's grammar and compiled, its estimated cost
+    /// spent on `m` first: an error of its syntax, inside the step limit's.
+    fn new(pattern: &str, m: &Meter) -> Result<Result<Compiled, SyntaxError>, StepLimitReached> {
         let mut t = Translator::new(pattern);
-        t.run()?;
+        if let Err(e) = t.run() {
+            return Ok(Err(e));
+        }
+        let cost = t.frames.first().map_or(1, Frame::size);
+        m.spend(cost.saturating_mul(COMPILE_STEPS))?;
+        Ok(Compiled::build(pattern, t, cost))
+    }
+
+    fn build(pattern: &str, mut t: Translator<'_>, cost: u64) -> Result<Compiled, SyntaxError> {
         let names = std::mem::take(&mut t.names);
         let out = std::mem::take(&mut t.out);
         // deep nesting is compiled recursively: on a stack with room for it
@@ -180,7 +205,13 @@ impl Compiled {
             },
             expr: pattern.to_string(),
         })?;
-        Ok(Compiled { re, names })
+        Ok(Compiled { re, names, cost })
+    }
+
+    /// Spends the steps of searching `s`: its bytes, times a factor that
+    /// grows with the program (a large one may be searched state by state).
+    fn spend_search(&self, s: &str, m: &Meter) -> Result<(), StepLimitReached> {
+        m.spend(crate::meter::string_work(s.len()).saturating_mul(1 + self.cost / 1024))
     }
 
     /// The type of one match's result: an error when the pattern has both
@@ -203,8 +234,8 @@ impl Compiled {
     }
 
     /// A pattern argument compiled, and its result type.
-    fn with_type(pattern: &str) -> Result<(Compiled, Type), FunctionError> {
-        let compiled = Compiled::new(pattern).map_err(|e| e.type_error())?;
+    fn with_type(pattern: &str, m: &Meter) -> Result<(Compiled, Type), FunctionError> {
+        let compiled = Compiled::new(pattern, m)?.map_err(|e| e.type_error())?;
         let ty = compiled.result_type()?;
         Ok((compiled, ty))
     }
@@ -304,7 +335,9 @@ fn extract(t: &str) -> Option<(&str, Option<usize>, &str)> {
         rest = rest.strip_prefix('}')?;
     }
     let num = if name.bytes().all(|b| b.is_ascii_digit()) && (name.len() == 1 || !name.starts_with('0')) {
-        name.parse::<usize>().ok().filter(|&n| n < 100_000_000 || name.len() <= 9)
+        name.parse::<usize>()
+            .ok()
+            .filter(|&n| n < 100_000_000 || name.len() <= 9)
     } else {
         None
     };
@@ -354,26 +387,199 @@ const TRAILING_BACKSLASH: &str = "trailing backslash at end of expression";
 /// Go's Unicode class names: `Any`, the general categories and the
 /// scripts of its Unicode 13 tables.
 const UNICODE_NAMES: &[&str] = &[
-    "Any", "C", "Cc", "Cf", "Co", "Cs", "L", "Ll", "Lm", "Lo", "Lt", "Lu", "M", "Mc", "Me", "Mn", "N", "Nd", "Nl",
-    "No", "P", "Pc", "Pd", "Pe", "Pf", "Pi", "Po", "Ps", "S", "Sc", "Sk", "Sm", "So", "Z", "Zl", "Zp", "Zs", "Adlam",
-    "Ahom", "Anatolian_Hieroglyphs", "Arabic", "Armenian", "Avestan", "Balinese", "Bamum", "Bassa_Vah", "Batak",
-    "Bengali", "Bhaiksuki", "Bopomofo", "Brahmi", "Braille", "Buginese", "Buhid", "Canadian_Aboriginal", "Carian",
-    "Caucasian_Albanian", "Chakma", "Cham", "Cherokee", "Chorasmian", "Common", "Coptic", "Cuneiform", "Cypriot",
-    "Cyrillic", "Deseret", "Devanagari", "Dives_Akuru", "Dogra", "Duployan", "Egyptian_Hieroglyphs", "Elbasan",
-    "Elymaic", "Ethiopic", "Georgian", "Glagolitic", "Gothic", "Grantha", "Greek", "Gujarati", "Gunjala_Gondi",
-    "Gurmukhi", "Han", "Hangul", "Hanifi_Rohingya", "Hanunoo", "Hatran", "Hebrew", "Hiragana", "Imperial_Aramaic",
-    "Inherited", "Inscriptional_Pahlavi", "Inscriptional_Parthian", "Javanese", "Kaithi", "Kannada", "Katakana",
-    "Kayah_Li", "Kharoshthi", "Khitan_Small_Script", "Khmer", "Khojki", "Khudawadi", "Lao", "Latin", "Lepcha", "Limbu",
-    "Linear_A", "Linear_B", "Lisu", "Lycian", "Lydian", "Mahajani", "Makasar", "Malayalam", "Mandaic", "Manichaean",
-    "Marchen", "Masaram_Gondi", "Medefaidrin", "Meetei_Mayek", "Mende_Kikakui", "Meroitic_Cursive",
-    "Meroitic_Hieroglyphs", "Miao", "Modi", "Mongolian", "Mro", "Multani", "Myanmar", "Nabataean", "Nandinagari",
-    "New_Tai_Lue", "Newa", "Nko", "Nushu", "Nyiakeng_Puachue_Hmong", "Ogham", "Ol_Chiki", "Old_Hungarian",
-    "Old_Italic", "Old_North_Arabian", "Old_Permic", "Old_Persian", "Old_Sogdian", "Old_South_Arabian", "Old_Turkic",
-    "Oriya", "Osage", "Osmanya", "Pahawh_Hmong", "Palmyrene", "Pau_Cin_Hau", "Phags_Pa", "Phoenician",
-    "Psalter_Pahlavi", "Rejang", "Runic", "Samaritan", "Saurashtra", "Sharada", "Shavian", "Siddham", "SignWriting",
-    "Sinhala", "Sogdian", "Sora_Sompeng", "Soyombo", "Sundanese", "Syloti_Nagri", "Syriac", "Tagalog", "Tagbanwa",
-    "Tai_Le", "Tai_Tham", "Tai_Viet", "Takri", "Tamil", "Tangut", "Telugu", "Thaana", "Thai", "Tibetan", "Tifinagh",
-    "Tirhuta", "Ugaritic", "Vai", "Wancho", "Warang_Citi", "Yezidi", "Yi", "Zanabazar_Square",
+    "Any",
+    "C",
+    "Cc",
+    "Cf",
+    "Co",
+    "Cs",
+    "L",
+    "Ll",
+    "Lm",
+    "Lo",
+    "Lt",
+    "Lu",
+    "M",
+    "Mc",
+    "Me",
+    "Mn",
+    "N",
+    "Nd",
+    "Nl",
+    "No",
+    "P",
+    "Pc",
+    "Pd",
+    "Pe",
+    "Pf",
+    "Pi",
+    "Po",
+    "Ps",
+    "S",
+    "Sc",
+    "Sk",
+    "Sm",
+    "So",
+    "Z",
+    "Zl",
+    "Zp",
+    "Zs",
+    "Adlam",
+    "Ahom",
+    "Anatolian_Hieroglyphs",
+    "Arabic",
+    "Armenian",
+    "Avestan",
+    "Balinese",
+    "Bamum",
+    "Bassa_Vah",
+    "Batak",
+    "Bengali",
+    "Bhaiksuki",
+    "Bopomofo",
+    "Brahmi",
+    "Braille",
+    "Buginese",
+    "Buhid",
+    "Canadian_Aboriginal",
+    "Carian",
+    "Caucasian_Albanian",
+    "Chakma",
+    "Cham",
+    "Cherokee",
+    "Chorasmian",
+    "Common",
+    "Coptic",
+    "Cuneiform",
+    "Cypriot",
+    "Cyrillic",
+    "Deseret",
+    "Devanagari",
+    "Dives_Akuru",
+    "Dogra",
+    "Duployan",
+    "Egyptian_Hieroglyphs",
+    "Elbasan",
+    "Elymaic",
+    "Ethiopic",
+    "Georgian",
+    "Glagolitic",
+    "Gothic",
+    "Grantha",
+    "Greek",
+    "Gujarati",
+    "Gunjala_Gondi",
+    "Gurmukhi",
+    "Han",
+    "Hangul",
+    "Hanifi_Rohingya",
+    "Hanunoo",
+    "Hatran",
+    "Hebrew",
+    "Hiragana",
+    "Imperial_Aramaic",
+    "Inherited",
+    "Inscriptional_Pahlavi",
+    "Inscriptional_Parthian",
+    "Javanese",
+    "Kaithi",
+    "Kannada",
+    "Katakana",
+    "Kayah_Li",
+    "Kharoshthi",
+    "Khitan_Small_Script",
+    "Khmer",
+    "Khojki",
+    "Khudawadi",
+    "Lao",
+    "Latin",
+    "Lepcha",
+    "Limbu",
+    "Linear_A",
+    "Linear_B",
+    "Lisu",
+    "Lycian",
+    "Lydian",
+    "Mahajani",
+    "Makasar",
+    "Malayalam",
+    "Mandaic",
+    "Manichaean",
+    "Marchen",
+    "Masaram_Gondi",
+    "Medefaidrin",
+    "Meetei_Mayek",
+    "Mende_Kikakui",
+    "Meroitic_Cursive",
+    "Meroitic_Hieroglyphs",
+    "Miao",
+    "Modi",
+    "Mongolian",
+    "Mro",
+    "Multani",
+    "Myanmar",
+    "Nabataean",
+    "Nandinagari",
+    "New_Tai_Lue",
+    "Newa",
+    "Nko",
+    "Nushu",
+    "Nyiakeng_Puachue_Hmong",
+    "Ogham",
+    "Ol_Chiki",
+    "Old_Hungarian",
+    "Old_Italic",
+    "Old_North_Arabian",
+    "Old_Permic",
+    "Old_Persian",
+    "Old_Sogdian",
+    "Old_South_Arabian",
+    "Old_Turkic",
+    "Oriya",
+    "Osage",
+    "Osmanya",
+    "Pahawh_Hmong",
+    "Palmyrene",
+    "Pau_Cin_Hau",
+    "Phags_Pa",
+    "Phoenician",
+    "Psalter_Pahlavi",
+    "Rejang",
+    "Runic",
+    "Samaritan",
+    "Saurashtra",
+    "Sharada",
+    "Shavian",
+    "Siddham",
+    "SignWriting",
+    "Sinhala",
+    "Sogdian",
+    "Sora_Sompeng",
+    "Soyombo",
+    "Sundanese",
+    "Syloti_Nagri",
+    "Syriac",
+    "Tagalog",
+    "Tagbanwa",
+    "Tai_Le",
+    "Tai_Tham",
+    "Tai_Viet",
+    "Takri",
+    "Tamil",
+    "Tangut",
+    "Telugu",
+    "Thaana",
+    "Thai",
+    "Tibetan",
+    "Tifinagh",
+    "Tirhuta",
+    "Ugaritic",
+    "Vai",
+    "Wancho",
+    "Warang_Citi",
+    "Yezidi",
+    "Yi",
+    "Zanabazar_Square",
 ];
 
 /// Go's POSIX classes (`[:name:]` inside a class), as ranges.
@@ -437,6 +643,15 @@ fn push_range(out: &mut String, lo: u32, hi: u32) -> bool {
     wrote
 }
 
+/// The estimated program size of a class in the crate's syntax: its
+/// ranges, and some hundreds of states for each Unicode class.
+fn class_size(class: &str) -> u64 {
+    let unicode = class.matches("\\p{").count() as u64;
+    (class.len() as u64 / 8)
+        .saturating_add(unicode.saturating_mul(400))
+        .max(1)
+}
+
 /// A class that matches nothing.
 const NOTHING: &str = "[^\\x{0}-\\x{10FFFF}]";
 
@@ -488,25 +703,36 @@ struct Frame {
     /// The length of the run of literal characters that ends the branch
     /// (Go makes one node of them).
     literals: usize,
+    /// The estimated size of the compiled program: of the branches read,
+    /// of the current one, and of its last item.
+    total_size: u64,
+    branch_size: u64,
+    last_size: u64,
 }
 
 impl Frame {
-    fn item(&mut self, height: usize) {
+    fn item(&mut self, height: usize, size: u64) {
         self.items += 1;
         self.max_item = self.max_item.max(height);
         self.last_item = height;
         self.literals = 0;
+        self.branch_size = self.branch_size.saturating_add(size);
+        self.last_size = size;
     }
 
     fn literal(&mut self) {
         if self.literals == 0 {
-            self.item(1);
+            self.item(1, 1);
+        } else {
+            self.branch_size = self.branch_size.saturating_add(1);
+            self.last_size = 1;
         }
         self.literals += 1;
     }
 
-    /// A repetition of the last item (of the last literal of a run).
-    fn repeat(&mut self) {
+    /// A repetition of the last item (of the last literal of a run),
+    /// compiled as `copies` copies of it.
+    fn repeat(&mut self, copies: u64) {
         if self.literals > 1 {
             self.items += 1;
             self.last_item = 1;
@@ -514,6 +740,14 @@ impl Frame {
         self.last_item += 1;
         self.max_item = self.max_item.max(self.last_item);
         self.literals = 0;
+        let repeated = self.last_size.saturating_mul(copies.max(1)).saturating_add(1);
+        self.branch_size = (self.branch_size - self.last_size).saturating_add(repeated);
+        self.last_size = repeated;
+    }
+
+    /// The estimated size of the group's program.
+    fn size(&self) -> u64 {
+        self.total_size.saturating_add(self.branch_size).saturating_add(1)
     }
 
     fn branch_height(&self) -> usize {
@@ -531,6 +765,9 @@ impl Frame {
         self.max_item = 0;
         self.last_item = 0;
         self.literals = 0;
+        self.total_size = self.total_size.saturating_add(self.branch_size);
+        self.branch_size = 0;
+        self.last_size = 0;
     }
 
     /// The height of the group's tree (its alternation, if it has one).
@@ -563,9 +800,10 @@ impl<'a> Translator<'a> {
         &mut self.frames[n]
     }
 
-    /// A node of height `height` read into the current branch.
-    fn item(&mut self, height: usize) {
-        self.frame().item(height);
+    /// A node of height `height` and estimated program size `size` read
+    /// into the current branch.
+    fn item(&mut self, height: usize, size: u64) {
+        self.frame().item(height, size);
     }
 
     /// A literal character read: written, and counted as Go counts it.
@@ -590,7 +828,7 @@ impl<'a> Translator<'a> {
         if height > MAX_HEIGHT {
             return Err(SyntaxError::new("expression nests too deeply", self.src));
         }
-        self.item(height);
+        self.item(height, frame.size());
         Ok(())
     }
 
@@ -628,17 +866,18 @@ impl<'a> Translator<'a> {
                     self.pos += 1;
                     self.out.push(c);
                     self.can_repeat = true;
-                    self.item(1);
+                    // any character is a small automaton of UTF-8 sequences
+                    self.item(1, if c == '.' { 8 } else { 1 });
                 }
                 '[' => {
                     let class = self.class()?;
                     self.out.push_str(&class);
                     self.can_repeat = true;
-                    self.item(1);
+                    self.item(1, class_size(&class));
                 }
                 '*' | '+' | '?' => {
                     self.pos += 1;
-                    self.repeat(start, &c.to_string())?;
+                    self.repeat(start, &c.to_string(), 1)?;
                     repeat = Some(start);
                 }
                 '{' => match self.repeat_counts() {
@@ -653,7 +892,7 @@ impl<'a> Translator<'a> {
                             Some(m) => format!("{{{min},{m}}}"),
                             None => format!("{{{min},}}"),
                         };
-                        self.repeat(start, &op)?;
+                        self.repeat(start, &op, max.unwrap_or(min + 1))?;
                         repeat = Some(start);
                     }
                     None => {
@@ -680,7 +919,7 @@ impl<'a> Translator<'a> {
 
     /// After a repetition operator `op` that began at `start` (the input is
     /// past it): an optional `?` (lazy), and Go's checks.
-    fn repeat(&mut self, start: usize, op: &str) -> Result<(), SyntaxError> {
+    fn repeat(&mut self, start: usize, op: &str, copies: u64) -> Result<(), SyntaxError> {
         let lazy = self.rest().starts_with('?');
         if lazy {
             self.pos += 1;
@@ -695,7 +934,7 @@ impl<'a> Translator<'a> {
         if lazy {
             self.out.push('?');
         }
-        self.frame().repeat();
+        self.frame().repeat(copies);
         Ok(())
     }
 
@@ -714,7 +953,11 @@ impl<'a> Translator<'a> {
                 return None;
             }
             // Go reads more than eight digits as -1: an invalid count
-            Some(if *p - start > 8 { u64::MAX } else { self.src[start..*p].parse().ok()? })
+            Some(if *p - start > 8 {
+                u64::MAX
+            } else {
+                self.src[start..*p].parse().ok()?
+            })
         };
         let min = int(&mut p)?;
         let max = if b.get(p) == Some(&b',') {
@@ -813,25 +1056,25 @@ impl<'a> Translator<'a> {
             Some('A') => {
                 self.pos += 2;
                 self.out.push_str("\\A");
-                self.item(1);
+                self.item(1, 1);
                 return Ok(());
             }
             Some('z') => {
                 self.pos += 2;
                 self.out.push_str("\\z");
-                self.item(1);
+                self.item(1, 1);
                 return Ok(());
             }
             Some('b') => {
                 self.pos += 2;
                 self.out.push_str("(?-u:\\b)");
-                self.item(1);
+                self.item(1, 1);
                 return Ok(());
             }
             Some('B') => {
                 self.pos += 2;
                 self.out.push_str("(?-u:\\B)");
-                self.item(1);
+                self.item(1, 1);
                 return Ok(());
             }
             Some('C') => return Err(SyntaxError::new(INVALID_ESCAPE, &rest[..2])),
@@ -854,14 +1097,14 @@ impl<'a> Translator<'a> {
             Some('p' | 'P') => {
                 let (class, len) = self.unicode_class(rest)?;
                 self.out.push_str(&class);
-                self.item(1);
+                self.item(1, class_size(&class));
                 self.pos += len;
                 return Ok(());
             }
             Some(c) => {
                 if let Some(ranges) = perl_class(c) {
                     self.out.push_str(&class_of(ranges, c.is_ascii_uppercase()));
-                self.item(1);
+                    self.item(1, 4);
                     self.pos += 2;
                     return Ok(());
                 }
@@ -874,7 +1117,7 @@ impl<'a> Translator<'a> {
             Some(c) => self.literal(c),
             None => {
                 self.out.push_str(NOTHING);
-                self.item(1);
+                self.item(1, 1);
             }
         }
         Ok(())
@@ -1087,7 +1330,9 @@ mod tests {
         assert_eq!(go(r"\d").unwrap(), "[0-9]");
         assert_eq!(go(r"a{,2}").unwrap(), r"a\x{7B}\x{2C}2\x{7D}");
         assert_eq!(go(r"[[]").unwrap(), r"[\x{5B}]");
-        assert!(go(r"a**").unwrap_err().contains("invalid nested repetition operator: `**`"));
+        assert!(go(r"a**")
+            .unwrap_err()
+            .contains("invalid nested repetition operator: `**`"));
         assert!(go(r"(?P<1a>x)").is_ok());
         assert!(go(r"(?<a>x)").is_err());
         assert!(go(r"(?x)a").is_err());
@@ -1097,7 +1342,7 @@ mod tests {
 
     #[test]
     fn compiled_patterns_match_as_go_s() {
-        let m = |p: &str, s: &str| Compiled::new(p).unwrap().re.is_match(s);
+        let m = |p: &str, s: &str| Compiled::new(p, &Meter::unlimited()).unwrap().unwrap().re.is_match(s);
         assert!(!m(r"\d", "٣"));
         assert!(!m(r"\w", "é"));
         assert!(m(r"\bé", "aé") == m(r"\bé", "aé"));
@@ -1111,22 +1356,31 @@ mod tests {
 mod depth {
     use super::*;
 
+    fn compile(p: &str) -> Result<Compiled, SyntaxError> {
+        Compiled::new(p, &Meter::unlimited()).unwrap()
+    }
+
     fn on_small_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
-        std::thread::Builder::new().stack_size(256 << 10).spawn(f).unwrap().join().unwrap()
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(f)
+            .unwrap()
+            .join()
+            .unwrap()
     }
 
     #[test]
     fn go_s_height_limit_and_deep_patterns_on_a_small_stack() {
         let nested = |n: usize, open: &str| format!("{}a{}", open.repeat(n), ")".repeat(n));
         on_small_stack(move || {
-            assert!(Compiled::new(&nested(999, "(")).is_ok());
-            let e = Compiled::new(&nested(1000, "(")).err().unwrap();
+            assert!(compile(&nested(999, "(")).is_ok());
+            let e = compile(&nested(1000, "(")).err().unwrap();
             assert_eq!(e.code, "expression nests too deeply");
-            assert!(Compiled::new(&nested(1001, "(?:")).is_ok());
-            assert!(Compiled::new(&nested(600, "(a|")).is_err());
-            assert!(Compiled::new(&nested(400, "(a|")).is_ok());
-            assert!(Compiled::new(&format!("{}ab{}", "(".repeat(999), ")".repeat(999))).is_ok());
-            assert!(Compiled::new(&format!("{}ab*{}", "(".repeat(999), ")".repeat(999))).is_err());
+            assert!(compile(&nested(1001, "(?:")).is_ok());
+            assert!(compile(&nested(600, "(a|")).is_err());
+            assert!(compile(&nested(400, "(a|")).is_ok());
+            assert!(compile(&format!("{}ab{}", "(".repeat(999), ")".repeat(999))).is_ok());
+            assert!(compile(&format!("{}ab*{}", "(".repeat(999), ")".repeat(999))).is_err());
         });
     }
 }

@@ -342,7 +342,10 @@ pub(super) fn substr() -> Function {
             // a length of zero here (after a negative offset) never stops
             // the reference's count: the rest of the string
             let end = match usize::try_from(length - 1) {
-                Ok(n) => rest.grapheme_indices(true).nth(n).map_or(rest.len(), |(i, g)| i + g.len()),
+                Ok(n) => rest
+                    .grapheme_indices(true)
+                    .nth(n)
+                    .map_or(rest.len(), |(i, g)| i + g.len()),
                 Err(_) => rest.len(),
             };
             Ok(Value::from(&rest[..end]))
