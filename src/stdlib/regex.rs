@@ -741,7 +741,7 @@ impl Frame {
         self.max_item = self.max_item.max(self.last_item);
         self.literals = 0;
         let repeated = self.last_size.saturating_mul(copies.max(1)).saturating_add(1);
-        self.branch_size = (self.branch_size - self.last_size).saturating_add(repeated);
+        self.branch_size = self.branch_size.saturating_sub(self.last_size).saturating_add(repeated);
         self.last_size = repeated;
     }
 
