@@ -61,7 +61,11 @@ def ask(sources, variables=None, all_funcs=False):
         requests.append(json.dumps(request) + "\n")
     out = subprocess.run([ORACLE, "batch"], input="".join(requests), capture_output=True, text=True, check=True)
     answers = {}
-    for line in out.stdout.splitlines():
+    # one answer a line: split at line feeds only (splitlines would also
+    # split at U+2028, U+0085 and the like inside JSON strings)
+    for line in out.stdout.split("\n"):
+        if not line:
+            continue
         doc = loads(line)
         answers[sources[int(doc["id"])]] = doc
     return answers

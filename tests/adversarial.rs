@@ -1723,3 +1723,82 @@ fn deep_json_is_guarded() {
         assert!(f.call(&[Value::from(objects)]).is_err());
     });
 }
+
+// ---- issue 22: strings functions
+
+/// The string, regular expression and `formatlist` functions whose result
+/// can be far larger than their arguments (or whose work is more than
+/// linear) end at the step limit: each expression here asks for 100 MB
+/// or more, for hundreds of thousands of list elements, or for regular
+/// expression programs that take long to compile (`\pL{100}`, some 200 ms
+/// each) within a limit of 50,000 steps (some 800 KB of string), and comes
+/// back quickly with the step-limit diagnostic.
+#[test]
+fn the_step_limit_ends_the_building_string_functions() {
+    on_mib_stack(|| {
+        let mut ctx = ctx();
+        // 400 KB: searching it costs 25,000 steps, half the limit
+        ctx.set_variable("big", Value::from("x".repeat(400_000))).unwrap();
+        ctx.set_variable("lines", Value::from("x\n".repeat(1_000))).unwrap();
+        ctx.set_step_limit(50_000);
+        let every_match = format!("regex_replace(big, \"x\", \"{}\")", "$0".repeat(300));
+        for src in [
+            // a million spaces after each of a thousand line feeds
+            "indent(1000000, lines)",
+            // every character replaced by 300 bytes
+            "replace(big, \"x\", format(\"%300s\", \"y\"))",
+            // 300 bytes between every two characters
+            "replace(big, \"\", format(\"%300s\", \"y\"))",
+            // every match replaced by it 300 times
+            every_match.as_str(),
+            "regex_replace(lines, \"(?s).*\", \"${join(\"\", [for i in range(1000): \"$0\"])}\")",
+            // 400,000 matches, and 400,001 empty ones
+            "regexall(\"x\", big)",
+            "regexall(\"\", big)",
+            "regexall(\"(x)(x)?\", big)",
+            // patterns whose programs take long to compile and search
+            "[for i in range(100): regexall(\"\\\\pL{100}\", \"x\")]",
+            "regexall(\"(.{1000}){9}\", big)",
+            // 100 strings of a million bytes
+            "formatlist(\"%1000000s\", range(100))",
+            // a thousand copies of 2 KB
+            "formatlist(\"%s%s\", [for i in range(1000): lines], \"x\")",
+        ] {
+            let what: String = src.chars().take(50).collect();
+            let arena = Arena::new();
+            let p = expr(&arena, src.as_bytes());
+            assert!(p.diagnostics.is_empty(), "{what}: {:?}", p.diagnostics);
+            let started = std::time::Instant::now();
+            let r = evaluate(&p.ast, &ctx);
+            let took = started.elapsed();
+            assert!(
+                r.diagnostics
+                    .iter()
+                    .any(|d| d.summary == "Evaluation step limit reached"),
+                "{what}: {:?}",
+                summaries(&r.diagnostics)
+            );
+            assert!(took < std::time::Duration::from_secs(5), "{what}: {took:?}");
+        }
+    });
+}
+
+/// The same functions at sizes within the limit give their whole answer.
+#[test]
+fn the_building_string_functions_within_the_step_limit() {
+    let mut ctx = ctx();
+    ctx.set_variable("lines", Value::from("x\n".repeat(1_000))).unwrap();
+    ctx.set_step_limit(50_000);
+    for (src, want) in [
+        ("strlen(indent(100, lines))", 2_000 + 100 * 1_000),
+        ("length(regexall(\"x\", lines))", 1_000),
+        ("strlen(regex_replace(lines, \"x\", \"$0$0\"))", 3_000),
+        ("strlen(replace(lines, \"\\n\", \"--\"))", 3_000),
+        ("length(formatlist(\"%s\", split(\"\\n\", lines)))", 1_001),
+    ] {
+        let arena = Arena::new();
+        let r = evaluate(&expr(&arena, src.as_bytes()).ast, &ctx);
+        assert!(r.diagnostics.is_empty(), "{src}: {:?}", summaries(&r.diagnostics));
+        assert_eq!(r.value, Value::from(want as i64), "{src}");
+    }
+}

@@ -1,4 +1,6 @@
-//! `format`: a string built from a template of `printf`-style verbs.
+//! `format`: a string built from a template of `printf`-style verbs;
+//! `formatlist`: a list of them, one for each element of the list
+//! arguments.
 //!
 //! The verbs are the reference's, and so is what they print:
 //!
@@ -38,7 +40,7 @@ use crate::number::{round_to_bits, Decimal, Number, MANTISSA_BITS};
 use crate::value::{Type, Value};
 
 /// This family's functions (see `FAMILIES` in `mod.rs`).
-pub(super) const FUNCTIONS: &[super::Entry] = &[("format", format)];
+pub(super) const FUNCTIONS: &[super::Entry] = &[("format", format), ("formatlist", formatlist)];
 
 /// `format(format, args...)`: the format string with each verb replaced by
 /// its argument, formatted as the verb says (see the module
@@ -54,6 +56,95 @@ pub(super) fn format() -> Function {
                 return Ok(Value::unknown(Type::String));
             }
             format_values(str_arg(&args[0])?, &args[1..], m).map(Value::from)
+        })
+}
+
+/// `formatlist(format, args...)`: a list of strings, each built like
+/// `format`'s from the format string and the arguments, where each list,
+/// set or tuple argument gives its elements one by one (all must have the
+/// same length, the result's) and any other argument is used for every
+/// string. Without list arguments the result has one string. A string
+/// whose arguments have unknown parts is unknown; an unknown list or set
+/// argument makes the whole result unknown.
+pub(super) fn formatlist() -> Function {
+    Function::builder()
+        .param(Parameter::new("format", Type::String).allow_dynamic())
+        .variadic(Parameter::new("args", Type::Dynamic).allow_null().allow_unknown())
+        .returns(Type::list(Type::String))
+        .metered_implementation(|args, result_type, m| {
+            let format = str_arg(&args[0])?;
+            let args = &args[1..];
+            let result = |items| super::list_result(Type::String, items);
+            if args.is_empty() {
+                m.spend(1)?;
+                return result(vec![Value::from(format_values(format, &[], m)?)]);
+            }
+            // The length of the sequences, and the argument that set it.
+            let mut length: Option<(usize, usize)> = None;
+            let mut unknown = false;
+            for (i, arg) in args.iter().enumerate() {
+                let ty = arg.ty();
+                let sequence = matches!(ty, Type::List(_) | Type::Set(_) | Type::Tuple(_));
+                if !sequence || arg.is_null() {
+                    // used as it is for every string (the dynamic value
+                    // never gets here: the parameter does not accept it)
+                    continue;
+                }
+                // a set with unknown elements has an unknown length (they
+                // may stand for elements it has), unless it has just one
+                let n = match (arg.length(), ty.tuple_elements()) {
+                    (Some(n), _) if !matches!(ty, Type::Set(_)) || n == 1 || arg.is_wholly_known() => n,
+                    (_, Some(elements)) => elements.len(),
+                    _ => {
+                        unknown = true;
+                        continue;
+                    }
+                };
+                match length {
+                    None => length = Some((n, i)),
+                    Some((len, first)) if len != n => {
+                        return Err(FunctionError::argument(
+                            i + 1,
+                            format!(
+                                "argument {} has length {n}, which is inconsistent with argument {} of length {len}",
+                                i + 1,
+                                first + 1
+                            ),
+                        ))
+                    }
+                    Some(_) => {}
+                }
+                unknown |= !arg.is_known();
+            }
+            if unknown {
+                return Ok(Value::unknown(result_type.clone()));
+            }
+            let count = length.map_or(1, |(n, _)| n);
+            m.spend(count as u64)?;
+            let mut items = Vec::with_capacity(count);
+            let mut call_args: Vec<Value> = Vec::with_capacity(args.len());
+            for index in 0..count {
+                call_args.clear();
+                for arg in args {
+                    // every sequence has `count` elements
+                    let v = match arg.elements() {
+                        Some(elements) => elements
+                            .get(index)
+                            .cloned()
+                            .unwrap_or_else(|| Value::null(Type::Dynamic)),
+                        None => arg.clone(),
+                    };
+                    call_args.push(v);
+                }
+                if !call_args.iter().all(Value::is_wholly_known) {
+                    items.push(Value::unknown(Type::String));
+                    continue;
+                }
+                let s = format_values(format, &call_args, m)
+                    .map_err(|e| FunctionError::new(format!("error on format iteration {index}: {}", e.message)))?;
+                items.push(Value::from(s));
+            }
+            result(items)
         })
 }
 

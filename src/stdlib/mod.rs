@@ -6,9 +6,16 @@
 //! `hcl-oracle` installs it): `upper`, `lower`, `length`, `strlen`,
 //! `concat`, `jsonencode`, `tostring`, `tonumber`, `tobool`, `tolist`,
 //! `toset`, `tomap`, `min`, `max`, `abs`, `format`, `join`, `split`, `keys`,
-//! `values`, `coalesce`, `range`, `reverse` and `element`.
-//! Collections and sets: `chunklist`, `coalescelist`, `compact`, `contains`, `distinct`, `flatten`, `lookup`, `merge`, `slice`, `sort`, `zipmap`, `setintersection`, `setproduct`, `setsubtract`, `setsymmetricdifference`, `setunion`.
-//! Numbers, encodings, dates: `ceil`, `floor`, `int`, `log`, `parseint`, `pow`, `signum`, `jsondecode`, `csvdecode`, `formatdate`.
+//! `values`, `coalesce`, `range`, `reverse` and `element`; the string
+//! functions `chomp`, `indent`, `replace`, `strrev`, `substr`, `title`,
+//! `trim`, `trimprefix`, `trimspace`, `trimsuffix` and `formatlist`; the
+//! regular expression functions `regex`, `regexall` and `regex_replace`;
+//! the collection and set functions `chunklist`, `coalescelist`,
+//! `compact`, `contains`, `distinct`, `flatten`, `lookup`, `merge`,
+//! `slice`, `sort`, `zipmap`, `setintersection`, `setproduct`,
+//! `setsubtract`, `setsymmetricdifference` and `setunion`; the number,
+//! encoding and date functions `ceil`, `floor`, `int`, `log`, `parseint`,
+//! `pow`, `signum`, `jsondecode`, `csvdecode` and `formatdate`.
 //!
 //! Every function is an ordinary [`Function`] built with
 //! [`Function::builder`], so a call gets the model's rules for free

@@ -1,18 +1,30 @@
-//! String functions: `upper`, `lower`, `strlen`, `join` and `split`.
+//! String functions: `upper`, `lower`, `title`, `strlen`, `strrev`,
+//! `substr`, `join`, `split`, `replace`, `indent`, `chomp`, `trim`,
+//! `trimspace`, `trimprefix` and `trimsuffix`.
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{list_result, str_arg};
+use super::{list_result, number_arg, str_arg};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::meter::{Meter, StepLimitReached};
 use crate::value::{Type, Value};
 
 /// This family's functions (see `FAMILIES` in `mod.rs`).
 pub(super) const FUNCTIONS: &[super::Entry] = &[
+    ("chomp", chomp),
+    ("indent", indent),
     ("join", join),
     ("lower", lower),
+    ("replace", replace),
     ("split", split),
     ("strlen", strlen),
+    ("strrev", strrev),
+    ("substr", substr),
+    ("title", title),
+    ("trim", trim),
+    ("trimprefix", trimprefix),
+    ("trimspace", trimspace),
+    ("trimsuffix", trimsuffix),
     ("upper", upper),
 ];
 
@@ -171,6 +183,257 @@ pub(super) fn split() -> Function {
                 s.split(sep).map(Value::from).collect()
             };
             list_result(Type::String, parts)
+        })
+}
+
+/// A function of one string giving a string by `f`, which builds nothing
+/// larger than its argument.
+fn string_to_string(f: fn(&str) -> String) -> Function {
+    Function::builder()
+        .param(Parameter::new("str", Type::String).allow_dynamic())
+        .returns(Type::String)
+        .implementation(move |args, _| Ok(Value::from(f(str_arg(&args[0])?))))
+}
+
+/// A function of a string and a second string argument `name` giving a
+/// part of the first string by `f`.
+fn trimmer(name: &'static str, f: for<'a> fn(&'a str, &str) -> &'a str) -> Function {
+    Function::builder()
+        .param(Parameter::new("str", Type::String).allow_dynamic())
+        .param(Parameter::new(name, Type::String).allow_dynamic())
+        .returns(Type::String)
+        .implementation(move |args, _| Ok(Value::from(f(str_arg(&args[0])?, str_arg(&args[1])?).to_string())))
+}
+
+/// `chomp(str)`: the string without the line endings (`\n`, `\r\n` or a
+/// lone `\r`, any number of them) at its end.
+pub(super) fn chomp() -> Function {
+    string_to_string(|s| s.trim_end_matches(['\r', '\n']).to_string())
+}
+
+/// `trimspace(str)`: the string without the white space (Unicode's
+/// `White_Space` characters) at its start and end.
+pub(super) fn trimspace() -> Function {
+    string_to_string(|s| s.trim().to_string())
+}
+
+/// `trim(str, cutset)`: the string without the characters (code points) of
+/// `cutset` at its start and end, however many there are.
+pub(super) fn trim() -> Function {
+    trimmer("cutset", |s, cutset| s.trim_matches(|c| cutset.contains(c)))
+}
+
+/// `trimprefix(str, prefix)`: the string without `prefix` at its start, if
+/// it starts with it (once).
+pub(super) fn trimprefix() -> Function {
+    trimmer("prefix", |s, prefix| s.strip_prefix(prefix).unwrap_or(s))
+}
+
+/// `trimsuffix(str, suffix)`: the string without `suffix` at its end, if it
+/// ends with it (once).
+pub(super) fn trimsuffix() -> Function {
+    trimmer("suffix", |s, suffix| s.strip_suffix(suffix).unwrap_or(s))
+}
+
+/// `title(str)`: the string with each letter that follows a separator (or
+/// begins the string) replaced by its title-case form (the simple
+/// mapping). As in the reference (Go's `strings.Title`), a separator is an
+/// ASCII character other than a letter, digit or `_`, or a non-ASCII white
+/// space character.
+pub(super) fn title() -> Function {
+    string_to_string(|s| {
+        let mut prev = ' ';
+        s.chars()
+            .map(|c| {
+                let after_separator = is_title_separator(prev);
+                prev = c;
+                if after_separator {
+                    simple_title(c)
+                } else {
+                    c
+                }
+            })
+            .collect()
+    })
+}
+
+/// Whether `title` capitalises the character after `c`.
+fn is_title_separator(c: char) -> bool {
+    if c.is_ascii() {
+        !(c.is_ascii_alphanumeric() || c == '_')
+    } else {
+        // the reference's rule is "not a letter or digit, and white
+        // space": no white space character is a letter or digit
+        c.is_whitespace()
+    }
+}
+
+/// The simple title-case mapping of `c`: the simple upper-case mapping,
+/// except for the digraphs, whose title case is their capital-small form
+/// (`ǆ` to `ǅ`), and the Georgian Mkhedruli letters, which have an upper
+/// case (Mtavruli) but are their own title case.
+fn simple_title(c: char) -> char {
+    match c {
+        '\u{1C4}'..='\u{1C6}' => '\u{1C5}',
+        '\u{1C7}'..='\u{1C9}' => '\u{1C8}',
+        '\u{1CA}'..='\u{1CC}' => '\u{1CB}',
+        '\u{1F1}'..='\u{1F3}' => '\u{1F2}',
+        '\u{10D0}'..='\u{10FA}' | '\u{10FD}'..='\u{10FF}' => c,
+        _ => simple_upper(c),
+    }
+}
+
+/// `strrev(str)`: the string with its characters in reverse order, each
+/// extended grapheme cluster kept as it is (`e` with a combining accent
+/// stays one character).
+pub(super) fn strrev() -> Function {
+    string_to_string(|s| {
+        if s.is_ascii() && !s.contains('\r') {
+            return s.chars().rev().collect();
+        }
+        s.graphemes(true).rev().collect()
+    })
+}
+
+/// The whole-number value of a number argument, as the reference reads it
+/// into a Go `int`: an error unless it is an integer in the 64-bit range.
+fn int_arg(v: &Value) -> Result<i64, FunctionError> {
+    number_arg(v)?.to_i64().ok_or_else(|| {
+        FunctionError::new("value must be a whole number, between -9223372036854775808 and 9223372036854775807")
+    })
+}
+
+/// `substr(str, offset, length)`: the part of the string that starts
+/// `offset` characters (extended grapheme clusters) in and is at most
+/// `length` long. A negative offset counts from the end (one that reaches
+/// before the start is the start); a negative length takes the rest of
+/// the string. As in the reference, a length of zero gives the empty
+/// string, except with a negative offset, where it too takes the rest.
+pub(super) fn substr() -> Function {
+    Function::builder()
+        .param(Parameter::new("str", Type::String).allow_dynamic())
+        .param(Parameter::new("offset", Type::Number).allow_dynamic())
+        .param(Parameter::new("length", Type::Number).allow_dynamic())
+        .returns(Type::String)
+        .implementation(|args, _| {
+            let s = str_arg(&args[0])?;
+            let mut offset = int_arg(&args[1])?;
+            let length = int_arg(&args[2])?;
+            if offset < 0 {
+                offset = offset.saturating_add(i64::try_from(grapheme_count(s)).unwrap_or(i64::MAX));
+            } else if length == 0 {
+                return Ok(Value::from(""));
+            }
+            let mut clusters = s.grapheme_indices(true);
+            // the byte where the part starts: past `offset` clusters
+            let start = if offset > 0 {
+                let skip = usize::try_from(offset - 1).unwrap_or(usize::MAX);
+                match clusters.nth(skip) {
+                    Some((i, g)) => i + g.len(),
+                    None => return Ok(Value::from("")),
+                }
+            } else {
+                0
+            };
+            let rest = &s[start..];
+            if length < 0 {
+                return Ok(Value::from(rest));
+            }
+            // a length of zero here (after a negative offset) never stops
+            // the reference's count: the rest of the string
+            let end = match usize::try_from(length - 1) {
+                Ok(n) => rest
+                    .grapheme_indices(true)
+                    .nth(n)
+                    .map_or(rest.len(), |(i, g)| i + g.len()),
+                Err(_) => rest.len(),
+            };
+            Ok(Value::from(&rest[..end]))
+        })
+}
+
+/// `replace(str, substr, replace)`: the string with every occurrence of
+/// `substr` (left to right, not overlapping) replaced by `replace`. An
+/// empty `substr` matches at the start and after each character (code
+/// point).
+pub(super) fn replace() -> Function {
+    Function::builder()
+        .param(Parameter::new("str", Type::String).allow_dynamic())
+        .param(Parameter::new("substr", Type::String).allow_dynamic())
+        .param(Parameter::new("replace", Type::String).allow_dynamic())
+        .returns(Type::String)
+        .metered_implementation(|args, _, m| {
+            let s = str_arg(&args[0])?;
+            let from = str_arg(&args[1])?;
+            let to = str_arg(&args[2])?;
+            let count = if from.is_empty() {
+                s.chars().count() + 1
+            } else {
+                memchr::memmem::find_iter(s.as_bytes(), from.as_bytes()).count()
+            };
+            let size = to
+                .len()
+                .checked_mul(count)
+                .and_then(|added| (s.len() - count * from.len()).checked_add(added))
+                .ok_or(StepLimitReached)?;
+            m.spend_bytes(size)?;
+            let out = if from.is_empty() {
+                let mut out = String::with_capacity(size);
+                out.push_str(to);
+                for c in s.chars() {
+                    out.push(c);
+                    out.push_str(to);
+                }
+                out
+            } else {
+                s.replace(from, to)
+            };
+            Ok(Value::from(out))
+        })
+}
+
+/// Go's largest allocation (`maxAlloc` on 64-bit Linux): the reference
+/// fails to build an indentation of more spaces than this.
+const MAX_INDENT: i64 = 1 << 48;
+
+/// `indent(spaces, str)`: the string with `spaces` spaces added after each
+/// line feed (so every line but the first is indented). A negative number
+/// of spaces is an error, as it is in the reference.
+pub(super) fn indent() -> Function {
+    Function::builder()
+        .param(Parameter::new("spaces", Type::Number).allow_dynamic())
+        .param(Parameter::new("str", Type::String).allow_dynamic())
+        .returns(Type::String)
+        .metered_implementation(|args, _, m| {
+            let spaces = int_arg(&args[0])?;
+            let s = str_arg(&args[1])?;
+            if spaces < 0 {
+                return Err(FunctionError::argument(0, "the number of spaces must not be negative"));
+            }
+            if spaces > MAX_INDENT {
+                return Err(FunctionError::argument(0, "too many spaces to build an indentation of"));
+            }
+            let lines = memchr::memchr_iter(b'\n', s.as_bytes()).count();
+            let size = usize::try_from(spaces)
+                .ok()
+                .and_then(|n| n.checked_mul(lines))
+                .and_then(|added| added.checked_add(s.len()))
+                .ok_or(StepLimitReached)?;
+            m.spend_bytes(size)?;
+            if lines == 0 {
+                return Ok(args[1].clone());
+            }
+            let mut out = String::new();
+            out.try_reserve_exact(size)
+                .map_err(|_| FunctionError::new("the indented string is too large"))?;
+            for (i, line) in s.split('\n').enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                    out.extend(std::iter::repeat_n(' ', spaces as usize));
+                }
+                out.push_str(line);
+            }
+            Ok(Value::from(out))
         })
 }
 
