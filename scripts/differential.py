@@ -87,7 +87,8 @@ def main():
         vars_path = path[: -len(".hcleval")] + ".vars.json"
         extra = ["--vars", vars_path] if os.path.exists(vars_path) else []
         ours = run([HCL, "eval", path, "--format", "json"] + extra)
-        ref = run([ORACLE, "eval", path] + extra)
+        # the standard functions are the reference's --all-funcs set
+        ref = run([ORACLE, "eval", path, "--all-funcs"] + extra)
         total += 1
         if "error" in ours or "error" in ref:
             problems.append((path, [("run", ours.get("error") or ref.get("error"))]))

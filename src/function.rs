@@ -35,6 +35,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::convert::{convert_metered, ConversionError};
+use crate::diagnostic::Diagnostic;
 use crate::meter::{Meter, StepLimitReached};
 use crate::value::{Type, Value};
 
@@ -221,6 +222,37 @@ struct Def {
     variadic: Option<Parameter>,
     result_type: Box<ResultTypeFn>,
     implementation: Box<ImplFn>,
+    /// For a function whose arguments are expressions, evaluated (or not)
+    /// by the function itself: see [`FunctionBuilder::lazy_implementation`].
+    lazy: Option<Arc<LazyFn>>,
+}
+
+type LazyFn = dyn Fn(&[&dyn LazyArgument], &Meter) -> Result<Value, FunctionError> + Send + Sync;
+
+/// An argument that a lazy function receives unevaluated (the reference's
+/// expression closures, `ext/customdecode`): the function decides whether
+/// and when to evaluate it, and what its errors mean. `try` and `can` are
+/// such functions.
+pub trait LazyArgument {
+    /// Evaluates the argument: its value, or the errors its evaluation
+    /// found (then the evaluation's own diagnostics are not reported).
+    fn value(&self) -> Result<Value, Vec<Diagnostic>>;
+
+    /// Whether the argument refers to a variable whose value is not wholly
+    /// known, so that whether its evaluation succeeds cannot be known yet.
+    fn depends_on_unknowns(&self) -> bool;
+}
+
+/// A value passed where a lazy argument is expected (a lazy function
+/// called with [`Function::call`]): it evaluates to itself.
+impl LazyArgument for Value {
+    fn value(&self) -> Result<Value, Vec<Diagnostic>> {
+        Ok(self.clone())
+    }
+
+    fn depends_on_unknowns(&self) -> bool {
+        !self.is_wholly_known()
+    }
 }
 
 /// Builds a [`Function`]; see [`Function::builder`].
@@ -309,6 +341,46 @@ impl FunctionBuilder {
             variadic: self.variadic,
             result_type: self.result_type.unwrap_or_else(|| Box::new(|_, _| Ok(Type::Dynamic))),
             implementation: Box::new(f),
+            lazy: None,
+        }))
+    }
+
+    /// Finishes a function whose arguments are expressions it evaluates
+    /// itself, as it decides: it receives each argument as a
+    /// [`LazyArgument`]. The parameters are still checked for their number;
+    /// their types are not applied. Called with [`Function::call`], each
+    /// value is an argument that evaluates to itself.
+    ///
+    /// ```
+    /// use hcl_native::function::{Function, FunctionError, Parameter};
+    /// use hcl_native::value::{Type, Value};
+    ///
+    /// // the first argument that evaluates without errors
+    /// let first_ok = Function::builder()
+    ///     .variadic(Parameter::new("expressions", Type::Dynamic))
+    ///     .lazy_implementation(|args, _| {
+    ///         args.iter()
+    ///             .find_map(|a| a.value().ok())
+    ///             .ok_or_else(|| FunctionError::new("no expression succeeded"))
+    ///     });
+    /// assert_eq!(first_ok.call(&[Value::from(1)]).unwrap(), Value::from(1));
+    /// assert!(first_ok.is_lazy());
+    /// ```
+    pub fn lazy_implementation(
+        self,
+        f: impl Fn(&[&dyn LazyArgument], &Meter) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    ) -> Function {
+        let lazy: Arc<LazyFn> = Arc::new(f);
+        let eager = lazy.clone();
+        Function(Arc::new(Def {
+            params: self.params,
+            variadic: self.variadic,
+            result_type: Box::new(|_, _| Ok(Type::Dynamic)),
+            implementation: Box::new(move |args, _, meter| {
+                let args: Vec<&dyn LazyArgument> = args.iter().map(|a| a as &dyn LazyArgument).collect();
+                eager(&args, meter)
+            }),
+            lazy: Some(lazy),
         }))
     }
 }
@@ -329,6 +401,33 @@ impl Function {
         }
     }
 
+    /// Whether the function takes its arguments unevaluated (see
+    /// [`FunctionBuilder::lazy_implementation`]).
+    pub fn is_lazy(&self) -> bool {
+        self.0.lazy.is_some()
+    }
+
+    /// Calls a lazy function with unevaluated arguments (the evaluator
+    /// does, for a call whose function [`Function::is_lazy`]); an eager
+    /// function evaluates them all first. The number of arguments is
+    /// checked as for [`Function::call`].
+    pub fn call_lazy(&self, args: &[&dyn LazyArgument], meter: &Meter) -> Result<Value, CallError> {
+        self.check_arity(args.len())?;
+        match &self.0.lazy {
+            Some(lazy) => lazy(args, meter).map_err(CallError::Failed),
+            None => {
+                let mut values = Vec::with_capacity(args.len());
+                for a in args {
+                    match a.value() {
+                        Ok(v) => values.push(v),
+                        Err(_) => return Ok(Value::dynamic()),
+                    }
+                }
+                self.call_metered(&values, meter)
+            }
+        }
+    }
+
     /// The positional parameters.
     pub fn params(&self) -> &[Parameter] {
         &self.0.params
@@ -345,22 +444,28 @@ impl Function {
     }
 
     /// Maps arguments to parameters and checks each one.
-    fn check(&self, args: &[Value], m: &Meter) -> Result<Checked, CallError> {
+    /// The model's rule for the number of arguments.
+    fn check_arity(&self, given: usize) -> Result<(), CallError> {
         let params = &self.0.params;
         // spec: model#functions-and-function-calls
-        if args.len() < params.len() {
+        if given < params.len() {
             return Err(CallError::NotEnoughArguments {
                 expected: params.len(),
-                given: args.len(),
-                missing: params[args.len()].name.clone(),
+                given,
+                missing: params[given].name.clone(),
             });
         }
-        if self.0.variadic.is_none() && args.len() > params.len() {
+        if self.0.variadic.is_none() && given > params.len() {
             return Err(CallError::TooManyArguments {
                 expected: params.len(),
-                given: args.len(),
+                given,
             });
         }
+        Ok(())
+    }
+
+    fn check(&self, args: &[Value], m: &Meter) -> Result<Checked, CallError> {
+        self.check_arity(args.len())?;
         let mut errors = Vec::new();
         let mut forced_dynamic = false;
         let mut converted = Vec::with_capacity(args.len());
@@ -442,6 +547,11 @@ impl Function {
     /// [`StepLimitReached`]'s message, and `meter.is_exhausted()` says so.
     /// See [`FunctionBuilder::metered_implementation`] for an example.
     pub fn call_metered(&self, args: &[Value], meter: &Meter) -> Result<Value, CallError> {
+        if self.is_lazy() {
+            // each value is an argument that evaluates to itself
+            let lazy: Vec<&dyn LazyArgument> = args.iter().map(|a| a as &dyn LazyArgument).collect();
+            return self.call_lazy(&lazy, meter);
+        }
         let checked = self.check(args, meter)?;
         let result_type = self.checked_result_type(&checked, meter)?;
         if checked.forced_dynamic {

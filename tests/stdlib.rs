@@ -343,14 +343,8 @@ fn call(name: &str, args: &[Value]) -> Value {
 fn the_library_is_the_reference_default_set() {
     let names: Vec<String> = standard_functions().into_keys().collect();
     assert_eq!(names, stdlib::names());
-    // every one is the reference's (the rest are being added: issue 22)
-    for name in &names {
-        assert!(
-            REFERENCE_ALL_FUNCS.contains(&name.as_str()),
-            "{name} is not a reference function"
-        );
-    }
-    assert!(names.len() >= 24);
+    // exactly the reference's --all-funcs set
+    assert_eq!(names, REFERENCE_ALL_FUNCS);
     assert!(lookup("no_such_function").is_none());
     assert!(stdlib::lookup("").is_none());
 }

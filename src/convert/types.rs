@@ -112,10 +112,7 @@ fn safety_here(from: &Type, to: &Type, m: &Meter) -> Option<Safety> {
         }
         (Tuple(ts), Set(b)) => {
             let element = single_element_type(ts.iter(), b, m)?;
-            let safety = all(ts.iter().map(|t| (t, &element)), m)?;
-            // a set merges equal elements, which a tuple of fewer than two
-            // cannot have: distinct tuples still give distinct sets
-            Some(if ts.len() < 2 { safety } else { Safety::Unsafe })
+            all(ts.iter().map(|t| (t, &element)), m).map(|_| Safety::Unsafe)
         }
         (Object(o), Map(b)) => {
             let element = single_element_type(o.attributes().iter().map(|(_, t)| t), b, m)?;

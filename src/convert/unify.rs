@@ -90,7 +90,7 @@ pub(super) fn unify_in(types: &[Type], m: &Meter) -> Option<Type> {
     // preferred answer, the answer that prefers the collections everywhere
     // is taken where every input converts safely to it
     // (`var.x == null ? [] : var.x` is the list `var.x` is). Failing both,
-    // an answer every input converts to at all.
+    // an answer every input converts to at all, the collection first.
     // The checks are made once, here: each recurses through every part,
     // so it also covers the parts unified below (checking them again at
     // every level would cost the square of the depth).
@@ -110,8 +110,12 @@ pub(super) fn unify_in(types: &[Type], m: &Meter) -> Option<Type> {
     let collections = unify_parts(types, Prefer::Collections, m).filter(|c| Some(c) != preferred.as_ref());
     match (preferred_safety, collections.as_ref().and_then(&converts)) {
         (_, Some(Safety::Safe)) => collections,
+        // Neither is safe for every input: the collection is the more
+        // general type (a tuple goes into a set, merging equal elements,
+        // where a set of another length cannot become the tuple), as the
+        // reference also has it (`cond ? toset(xs) : []` is a set).
+        (Some(Safety::Unsafe) | None, Some(Safety::Unsafe)) => collections,
         (Some(_), _) => preferred,
-        (None, Some(_)) => collections,
         (None, None) => None,
     }
 }

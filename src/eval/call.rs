@@ -7,10 +7,12 @@ use crate::ast::{Expression, FunctionCall, Identifier};
 use crate::convert::convert_metered;
 use crate::diagnostic::quoted;
 use crate::function::{ArgumentProblem, CallError};
+use crate::function::{Function, LazyArgument};
 use crate::meter::Meter;
 use crate::suggest::{did_you_mean, suggestion};
 use crate::value::{Type, Value, ValueRef};
 use crate::Span;
+use std::cell::{OnceCell, RefCell};
 
 /// Where an argument starts, as the reference marks it in diagnostics
 /// about the argument: a bracket, brace or parenthesis that opens it, the
@@ -55,6 +57,16 @@ impl Evaluator<'_> {
     ///
     /// spec: hclsyntax#variables-and-variable-expressions
     pub(super) fn variable(&mut self, name: &Identifier<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let errors = self.error_count();
+        let v = self.variable_value(name, locals);
+        // what `try` and `can` ask of their arguments (see `lazy_call`): a
+        // variable that exists and is not wholly known (a missing one is an
+        // error, which they see as such)
+        self.unknown_variables_read += u64::from(!v.is_wholly_known() && self.error_count() == errors);
+        v
+    }
+
+    fn variable_value(&mut self, name: &Identifier<'_>, locals: Option<&Locals<'_>>) -> Value {
         if let Some(v) = self.bindings.get(name.name) {
             return v.clone();
         }
@@ -157,6 +169,9 @@ impl Evaluator<'_> {
             self.error("Call to unknown function", detail, call.name_span(), Some(call.span));
             return Value::dynamic();
         };
+        if f.is_lazy() {
+            return self.lazy_call(call, &f, name, locals);
+        }
         let exprs: &[Expression<'_>] = call.arguments.args;
         // Evaluate the arguments; expand the last one when asked.
         let mut args: Vec<Arg> = Vec::with_capacity(exprs.len());
@@ -210,30 +225,8 @@ impl Evaluator<'_> {
                 }
             }
         }
-        // spec: model#functions-and-function-calls
-        let params = f.params();
-        if args.len() < params.len() {
-            let qual = if f.variadic_param().is_some() { " at least" } else { "" };
-            let close = Span::new(call.arguments.span.end.saturating_sub(1), call.arguments.span.end);
-            self.error(
-                "Not enough function arguments",
-                format!(
-                    "Function {name:?} expects{qual} {} argument(s). Missing value for {:?}.",
-                    params.len(),
-                    params[args.len()].name
-                ),
-                close,
-                Some(call.span),
-            );
-            return Value::dynamic();
-        }
-        if f.variadic_param().is_none() && args.len() > params.len() {
-            self.error(
-                "Too many function arguments",
-                format!("Function {name:?} expects only {} argument(s).", params.len()),
-                args[params.len()].span,
-                Some(call.span),
-            );
+        let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
+        if !self.arity_ok(call, &f, name, &spans) {
             return Value::dynamic();
         }
         // Conversion to the parameter types, each failure its own error;
@@ -329,6 +322,131 @@ impl Evaluator<'_> {
                 Value::dynamic()
             }
         }
+    }
+}
+
+impl<'c> Evaluator<'c> {
+    /// The model's rule for the number of arguments, reported as the
+    /// reference words it: false (reported) when `f` cannot take
+    /// `args.len()` arguments, whose start spans `args` gives.
+    ///
+    /// spec: model#functions-and-function-calls
+    fn arity_ok(&mut self, call: &FunctionCall<'_>, f: &Function, name: &str, args: &[Span]) -> bool {
+        let params = f.params();
+        if args.len() < params.len() {
+            let qual = if f.variadic_param().is_some() { " at least" } else { "" };
+            let close = Span::new(call.arguments.span.end.saturating_sub(1), call.arguments.span.end);
+            self.error(
+                "Not enough function arguments",
+                format!(
+                    "Function {name:?} expects{qual} {} argument(s). Missing value for {:?}.",
+                    params.len(),
+                    params[args.len()].name
+                ),
+                close,
+                Some(call.span),
+            );
+            return false;
+        }
+        if f.variadic_param().is_none() && args.len() > params.len() {
+            self.error(
+                "Too many function arguments",
+                format!("Function {name:?} expects only {} argument(s).", params.len()),
+                args[params.len()],
+                Some(call.span),
+            );
+            return false;
+        }
+        true
+    }
+
+    /// A call of a function that takes its arguments unevaluated (`try`,
+    /// `can`): each argument is handed over as a [`LazyArgument`] that
+    /// evaluates the expression on its own (its errors go to the function,
+    /// not to this evaluation) when the function asks, once.
+    ///
+    /// spec: hclsyntax#functions-and-function-calls
+    #[inline(never)]
+    fn lazy_call(&mut self, call: &FunctionCall<'_>, f: &Function, name: &str, locals: Option<&Locals<'_>>) -> Value {
+        let exprs = call.arguments.args;
+        let spans: Vec<Span> = exprs.iter().map(start_span).collect();
+        if !self.arity_ok(call, f, name, &spans) {
+            return Value::dynamic();
+        }
+        let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
+        let result = {
+            let ev = RefCell::new(&mut *self);
+            let thunks: Vec<Thunk<'_, '_, 'c>> = exprs
+                .iter()
+                .map(|expr| Thunk {
+                    ev: &ev,
+                    expr,
+                    locals,
+                    done: OnceCell::new(),
+                })
+                .collect();
+            let lazy: Vec<&dyn LazyArgument> = thunks.iter().map(|t| t as &dyn LazyArgument).collect();
+            f.call_lazy(&lazy, &meter)
+        };
+        let call_start = Span::new(call.name_span().start, call.arguments.span.start + 1);
+        if !self.step(meter.spent(), call.span) {
+            return Value::dynamic();
+        }
+        match result {
+            Ok(v) => v,
+            Err(e) => {
+                let message = match e {
+                    CallError::Failed(e) => e.message,
+                    other => other.to_string(),
+                };
+                self.error(
+                    "Error in function call",
+                    format!("Call to function {name:?} failed: {message}."),
+                    call_start,
+                    Some(call.span),
+                );
+                Value::dynamic()
+            }
+        }
+    }
+}
+
+/// An argument of a lazy call: its expression, evaluated at most once, on
+/// its own (see [`Evaluator::lazy_call`]).
+struct Thunk<'x, 'e, 'c> {
+    ev: &'x RefCell<&'x mut Evaluator<'c>>,
+    expr: &'x Expression<'e>,
+    locals: Option<&'x Locals<'x>>,
+    /// The value, the errors, and whether a variable it read was not
+    /// wholly known.
+    done: OnceCell<(Value, Vec<crate::Diagnostic>, bool)>,
+}
+
+impl Thunk<'_, '_, '_> {
+    fn evaluated(&self) -> &(Value, Vec<crate::Diagnostic>, bool) {
+        self.done.get_or_init(|| {
+            let mut ev = self.ev.borrow_mut();
+            let seen_before = ev.unknown_variables_read;
+            let (value, diags) = ev.isolated(|ev| ev.expr(self.expr, self.locals));
+            let unknowns = ev.unknown_variables_read > seen_before;
+            let errors = diags.into_iter().filter(crate::Diagnostic::is_error).collect();
+            (value, errors, unknowns)
+        })
+    }
+}
+
+impl LazyArgument for Thunk<'_, '_, '_> {
+    fn value(&self) -> Result<Value, Vec<crate::Diagnostic>> {
+        let (value, errors, _) = self.evaluated();
+        if errors.is_empty() {
+            Ok(value.clone())
+        } else {
+            Err(errors.clone())
+        }
+    }
+
+    fn depends_on_unknowns(&self) -> bool {
+        self.evaluated().2
     }
 }
 

@@ -217,6 +217,9 @@ pub(crate) struct Evaluator<'c> {
     big_literals: HashMap<u32, Result<Number, NumberError>>,
     /// The values the enclosing `for` scopes bind.
     bindings: Bindings,
+    /// How many variable references gave a value that is not wholly known
+    /// (a lazy argument depends on unknowns when its evaluation adds one).
+    pub(super) unknown_variables_read: u64,
 }
 
 /// Levels of nesting between stack checks: fewer than the stack the check
@@ -238,6 +241,7 @@ impl<'c> Evaluator<'c> {
             steps: 0,
             limits,
             budget,
+            unknown_variables_read: 0,
             big_literals: HashMap::new(),
             bindings: Bindings::default(),
         }

@@ -72,6 +72,10 @@ fn kind_preferences() {
         unify(&[Type::set(Type::Bool), Type::tuple(vec![Type::Bool])]),
         Some(Type::set(Type::Bool))
     );
+    assert_eq!(
+        unify(&[Type::set(Type::String), Type::tuple(vec![])]),
+        Some(Type::set(Type::String))
+    );
     // Transitively: set to list, and the tuple's elements into the list.
     assert_eq!(
         unify(&[
@@ -81,11 +85,12 @@ fn kind_preferences() {
         ]),
         Some(Type::list(Type::Number))
     );
-    // Where no answer is safe for every input, the preferred kind stays: a
-    // set and a tuple of two (which a set may merge) unify to the tuple.
+    // Where no answer is safe for every input, the collection, the more
+    // general type, wins: a tuple goes into a set (merging equal elements),
+    // where a set of another length could not become the tuple.
     assert_eq!(
         unify(&[Type::set(Type::Number), Type::tuple(vec![Type::Number, Type::String])]),
-        Some(Type::tuple(vec![Type::Number, Type::String]))
+        Some(Type::set(Type::String))
     );
     // Structures alone keep their kind.
     assert_eq!(
