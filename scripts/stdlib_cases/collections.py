@@ -174,6 +174,8 @@ def cases(case):
     case("lookup", "nm", '"a"', "1")
     case("lookup", '{a = 1}', "null", "1")
     case("lookup", '{a = 1}', '"a"', "null")
+    case("lookup", '{a = 1}', '"b"', "null")
+    case("lookup", 'tomap({a = "x"})', '"b"', "null")
     case("lookup", '{a = 1}', '"a"')
     case("lookup", '["a"]', '"0"', '"x"')
     case("lookup", '"a"', '"a"', '"x"')
@@ -399,6 +401,12 @@ def cases(case):
 
 
 DEVIATIONS = {
+    # A null default, as go-cty accepts it since 1.13 (the version hcl
+    # v2.20.0 builds with) and Terraform modules rely on
+    # (`lookup(var.m, "k", null)`); the oracle's go-cty 1.12.1 refuses it.
+    "lookup({a = 1}, \"a\", null)": ("D-lookup-null-default", {"type": "number", "value": 1}),
+    "lookup({a = 1}, \"b\", null)": ("D-lookup-null-default", {"type": "dynamic", "value": None}),
+    "lookup(tomap({a = \"x\"}), \"b\", null)": ("D-lookup-null-default", {"type": "string", "value": None}),
     # Sets of lists iterate in this implementation's order.
     "setunion([[1], [2, 5]], [[1, 5], [3]])": ("D-set-order", None),
     "setunion([[1]], [[]])": ("D-set-order", None),

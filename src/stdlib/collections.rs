@@ -664,7 +664,9 @@ pub(super) fn lookup() -> Function {
     Function::builder()
         .param(Parameter::new("inputMap", Type::Dynamic))
         .param(Parameter::new("key", Type::String).allow_dynamic())
-        .param(Parameter::new("default", Type::Dynamic))
+        // a null default is accepted, as go-cty does since 1.13 (the oracle's
+        // 1.12.1 refuses it: D-lookup-null-default)
+        .param(Parameter::new("default", Type::Dynamic).allow_null())
         .metered_returns_with(|args, m| {
             let (map, key, default) = (&args[0], &args[1], &args[2]);
             match &map.ty() {

@@ -75,7 +75,10 @@ struct Outcome {
 
 /// `hcl check PATHS... [--vars VARS.json] [--format human|json]`.
 pub fn run(paths: &[String], vars: Option<&str>, format: Format) -> ExitCode {
-    let ctx = match vars.map(|v| crate::evaluate::read_vars(Some(v))).transpose() {
+    // with `--unknown-variables`, attributes are evaluated without a vars
+    // file too
+    let evaluate = vars.is_some() || crate::limits::unknown_variables();
+    let ctx = match evaluate.then(|| crate::evaluate::read_vars(vars)).transpose() {
         Ok(ctx) => ctx,
         Err(e) => return crate::usage(&e),
     };

@@ -1,5 +1,6 @@
 //! The resource limits the command line sets (`--max-depth`,
-//! `--max-steps`, `--max-number-bits`), read by every command.
+//! `--max-steps`, `--max-number-bits`), and `--unknown-variables`, read by
+//! every command.
 
 use std::sync::OnceLock;
 
@@ -7,10 +8,12 @@ use hcl_native::eval::{EvalContext, EvalLimits, StepBudget};
 use hcl_native::ParseOptions;
 
 static LIMITS: OnceLock<(ParseOptions, EvalLimits)> = OnceLock::new();
+static UNKNOWN_VARIABLES: OnceLock<bool> = OnceLock::new();
 
 /// Sets the limits once, at start-up; an option not given keeps its
 /// library default.
-pub fn set(max_depth: Option<u32>, max_steps: Option<u64>, max_number_bits: Option<u32>) {
+pub fn set(max_depth: Option<u32>, max_steps: Option<u64>, max_number_bits: Option<u32>, unknown_variables: bool) {
+    let _ = UNKNOWN_VARIABLES.set(unknown_variables);
     let mut parse = ParseOptions::default();
     let mut eval = EvalLimits::default();
     if let Some(d) = max_depth {
@@ -44,6 +47,14 @@ pub fn apply(ctx: &mut EvalContext<'_>) {
     let limits = eval_limits();
     ctx.set_limits(limits);
     ctx.share_step_budget(StepBudget::new(limits.max_steps));
+    if unknown_variables() {
+        ctx.treat_undefined_variables_as_unknown();
+    }
+}
+
+/// Whether `--unknown-variables` was given.
+pub fn unknown_variables() -> bool {
+    UNKNOWN_VARIABLES.get().copied().unwrap_or(false)
 }
 
 /// The evaluation step limit, which also bounds how big a result the

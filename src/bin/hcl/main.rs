@@ -37,6 +37,13 @@ struct Cli {
     /// (EvalLimits::max_number_bits; default and most 32768).
     #[arg(long, global = true)]
     max_number_bits: Option<u32>,
+    /// Treat every variable the vars file does not define (or every
+    /// variable, without one) as an unknown value of any type
+    /// (EvalContext::treat_undefined_variables_as_unknown), to check
+    /// configurations without their inputs; `check` then evaluates every
+    /// attribute even without `--vars`.
+    #[arg(long, global = true)]
+    unknown_variables: bool,
 }
 
 #[derive(Subcommand)]
@@ -137,7 +144,7 @@ pub enum Format {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    limits::set(cli.max_depth, cli.max_steps, cli.max_number_bits);
+    limits::set(cli.max_depth, cli.max_steps, cli.max_number_bits, cli.unknown_variables);
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast),
         Command::Eval { file, vars, format } => {
