@@ -990,3 +990,36 @@ fn numbers_count_their_digits_before_printing() {
         &raised.stdout[..200]
     );
 }
+
+/// `--unknown-variables`: a variable the vars file does not define is an
+/// unknown value of any type, and `check` evaluates without `--vars`; a
+/// misspelt function is still an error.
+#[test]
+fn unknown_variables_check_a_module_without_its_inputs() {
+    let dir = std::env::temp_dir().join(format!("hcl-unknown-vars-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let module = dir.join("main.tf");
+    std::fs::write(
+        &module,
+        "a = var.region == null ? [] : var.zones\nb = try(var.x.y, \"d\")\nc = lenght(var.zones)\n",
+    )
+    .unwrap();
+    let path = module.to_str().unwrap();
+    // without the option the file is only parsed
+    let parsed = hcl(&["check", path]);
+    assert_eq!(parsed.code, 0, "{}", parsed.stderr);
+    let run = hcl(&["check", "--unknown-variables", "--format", "json", path]);
+    let doc = run.json();
+    let summaries: Vec<&str> = doc["files"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["summary"].as_str().unwrap())
+        .collect();
+    assert_eq!(summaries, ["Call to unknown function"], "{}", run.stdout);
+    assert_eq!(run.code, 1);
+    let value = hcl(&["expr", "--unknown-variables", "--format", "json", "var.a.b"]).json();
+    assert_eq!(value["known"], false, "{value}");
+    assert!(value["diagnostics"].as_array().unwrap().is_empty(), "{value}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
