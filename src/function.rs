@@ -221,10 +221,14 @@ struct Def {
     params: Vec<Parameter>,
     variadic: Option<Parameter>,
     result_type: Box<ResultTypeFn>,
-    implementation: Box<ImplFn>,
-    /// For a function whose arguments are expressions, evaluated (or not)
-    /// by the function itself: see [`FunctionBuilder::lazy_implementation`].
-    lazy: Option<Arc<LazyFn>>,
+    implementation: Body,
+}
+
+/// What a function runs: on argument values, or on its arguments
+/// unevaluated (see [`FunctionBuilder::lazy_implementation`]).
+enum Body {
+    Eager(Box<ImplFn>),
+    Lazy(Box<LazyFn>),
 }
 
 type LazyFn = dyn Fn(&[&dyn LazyArgument], &Meter) -> Result<Value, FunctionError> + Send + Sync;
@@ -340,8 +344,7 @@ impl FunctionBuilder {
             params: self.params,
             variadic: self.variadic,
             result_type: self.result_type.unwrap_or_else(|| Box::new(|_, _| Ok(Type::Dynamic))),
-            implementation: Box::new(f),
-            lazy: None,
+            implementation: Body::Eager(Box::new(f)),
         }))
     }
 
@@ -370,17 +373,11 @@ impl FunctionBuilder {
         self,
         f: impl Fn(&[&dyn LazyArgument], &Meter) -> Result<Value, FunctionError> + Send + Sync + 'static,
     ) -> Function {
-        let lazy: Arc<LazyFn> = Arc::new(f);
-        let eager = lazy.clone();
         Function(Arc::new(Def {
             params: self.params,
             variadic: self.variadic,
             result_type: Box::new(|_, _| Ok(Type::Dynamic)),
-            implementation: Box::new(move |args, _, meter| {
-                let args: Vec<&dyn LazyArgument> = args.iter().map(|a| a as &dyn LazyArgument).collect();
-                eager(&args, meter)
-            }),
-            lazy: Some(lazy),
+            implementation: Body::Lazy(Box::new(f)),
         }))
     }
 }
@@ -404,23 +401,32 @@ impl Function {
     /// Whether the function takes its arguments unevaluated (see
     /// [`FunctionBuilder::lazy_implementation`]).
     pub fn is_lazy(&self) -> bool {
-        self.0.lazy.is_some()
+        matches!(self.0.implementation, Body::Lazy(_))
     }
 
     /// Calls a lazy function with unevaluated arguments (the evaluator
     /// does, for a call whose function [`Function::is_lazy`]); an eager
-    /// function evaluates them all first. The number of arguments is
+    /// function evaluates them all first (one that fails is the call's error,
+    /// blamed on that argument). The number of arguments is
     /// checked as for [`Function::call`].
     pub fn call_lazy(&self, args: &[&dyn LazyArgument], meter: &Meter) -> Result<Value, CallError> {
         self.check_arity(args.len())?;
-        match &self.0.lazy {
-            Some(lazy) => lazy(args, meter).map_err(CallError::Failed),
-            None => {
+        match &self.0.implementation {
+            Body::Lazy(lazy) => lazy(args, meter).map_err(CallError::Failed),
+            Body::Eager(_) => {
                 let mut values = Vec::with_capacity(args.len());
-                for a in args {
+                for (i, a) in args.iter().enumerate() {
                     match a.value() {
                         Ok(v) => values.push(v),
-                        Err(_) => return Ok(Value::dynamic()),
+                        // an argument that does not evaluate is the call's
+                        // error, blamed on it
+                        Err(errors) => {
+                            let why = errors.first().map(|d| format!("{}: {}", d.summary, d.detail));
+                            return Err(CallError::Failed(FunctionError::argument(
+                                i,
+                                why.unwrap_or_else(|| "the argument does not evaluate".to_string()),
+                            )));
+                        }
                     }
                 }
                 self.call_metered(&values, meter)
@@ -443,7 +449,6 @@ impl Function {
         self.0.params.get(index).or(self.0.variadic.as_ref())
     }
 
-    /// Maps arguments to parameters and checks each one.
     /// The model's rule for the number of arguments.
     fn check_arity(&self, given: usize) -> Result<(), CallError> {
         let params = &self.0.params;
@@ -464,6 +469,7 @@ impl Function {
         Ok(())
     }
 
+    /// Maps arguments to parameters and checks each one.
     fn check(&self, args: &[Value], m: &Meter) -> Result<Checked, CallError> {
         self.check_arity(args.len())?;
         let mut errors = Vec::new();
@@ -547,11 +553,14 @@ impl Function {
     /// [`StepLimitReached`]'s message, and `meter.is_exhausted()` says so.
     /// See [`FunctionBuilder::metered_implementation`] for an example.
     pub fn call_metered(&self, args: &[Value], meter: &Meter) -> Result<Value, CallError> {
-        if self.is_lazy() {
-            // each value is an argument that evaluates to itself
-            let lazy: Vec<&dyn LazyArgument> = args.iter().map(|a| a as &dyn LazyArgument).collect();
-            return self.call_lazy(&lazy, meter);
-        }
+        let implementation = match &self.0.implementation {
+            Body::Eager(implementation) => implementation,
+            Body::Lazy(_) => {
+                // each value is an argument that evaluates to itself
+                let lazy: Vec<&dyn LazyArgument> = args.iter().map(|a| a as &dyn LazyArgument).collect();
+                return self.call_lazy(&lazy, meter);
+            }
+        };
         let checked = self.check(args, meter)?;
         let result_type = self.checked_result_type(&checked, meter)?;
         if checked.forced_dynamic {
@@ -564,7 +573,7 @@ impl Function {
                 return Ok(Value::unknown(result_type));
             }
         }
-        let value = (self.0.implementation)(&checked.args, &result_type, meter).map_err(CallError::Failed)?;
+        let value = implementation(&checked.args, &result_type, meter).map_err(CallError::Failed)?;
         if value.ty().matches(&result_type) {
             return Ok(value);
         }
