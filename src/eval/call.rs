@@ -262,8 +262,6 @@ impl Evaluator<'_> {
         if self.error_count() > errors_before {
             return Value::dynamic();
         }
-        // The name and the opening parenthesis.
-        let call_start = Span::new(call.name_span().start, call.arguments.span.start + 1);
         // What the call builds costs steps: what it spent on the way (see
         // `Meter::spend`), or at least the size of its result.
         let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
@@ -274,53 +272,7 @@ impl Evaluator<'_> {
         }
         match result {
             Ok(v) => v,
-            Err(CallError::InvalidArguments(errors)) => {
-                for e in errors {
-                    let detail = match &e.problem {
-                        ArgumentProblem::Conversion(c) => {
-                            format!("Invalid value for {:?} parameter: {c}.", e.parameter)
-                        }
-                        ArgumentProblem::Null => {
-                            format!(
-                                "Invalid value for {:?} parameter: argument must not be null.",
-                                e.parameter
-                            )
-                        }
-                    };
-                    self.error("Invalid function argument", detail, args[e.index].span, Some(call.span));
-                }
-                Value::dynamic()
-            }
-            Err(CallError::Failed(e)) => {
-                match e.argument.filter(|i| *i < args.len()) {
-                    Some(i) => {
-                        let param = f.param_for(i).map(|p| p.name.clone()).unwrap_or_default();
-                        self.error(
-                            "Invalid function argument",
-                            format!("Invalid value for {param:?} parameter: {}.", e.message),
-                            args[i].span,
-                            Some(call.span),
-                        );
-                    }
-                    None => self.error(
-                        "Error in function call",
-                        format!("Call to function {name:?} failed: {}.", e.message),
-                        call_start,
-                        Some(call.span),
-                    ),
-                }
-                Value::dynamic()
-            }
-            // Arity was checked above.
-            Err(e) => {
-                self.error(
-                    "Error in function call",
-                    format!("Call to function {name:?} failed: {e}."),
-                    call.span,
-                    None,
-                );
-                Value::dynamic()
-            }
+            Err(e) => self.call_failed(call, &f, name, &spans, e),
         }
     }
 }
@@ -360,6 +312,56 @@ impl<'c> Evaluator<'c> {
         true
     }
 
+    /// The diagnostics of a call that failed, as the reference words them:
+    /// an argument at fault is blamed at its start (`args`), the rest on
+    /// the call's name and parenthesis. Gives the value of a failed call.
+    fn call_failed(&mut self, call: &FunctionCall<'_>, f: &Function, name: &str, args: &[Span], e: CallError) -> Value {
+        let call_start = Span::new(call.name_span().start, call.arguments.span.start + 1);
+        match e {
+            CallError::InvalidArguments(errors) => {
+                for e in errors {
+                    let detail = match &e.problem {
+                        ArgumentProblem::Conversion(c) => {
+                            format!("Invalid value for {:?} parameter: {c}.", e.parameter)
+                        }
+                        ArgumentProblem::Null => {
+                            format!(
+                                "Invalid value for {:?} parameter: argument must not be null.",
+                                e.parameter
+                            )
+                        }
+                    };
+                    self.error("Invalid function argument", detail, args[e.index], Some(call.span));
+                }
+            }
+            CallError::Failed(e) => match e.argument.filter(|i| *i < args.len()) {
+                Some(i) => {
+                    let param = f.param_for(i).map(|p| p.name.clone()).unwrap_or_default();
+                    self.error(
+                        "Invalid function argument",
+                        format!("Invalid value for {param:?} parameter: {}.", e.message),
+                        args[i],
+                        Some(call.span),
+                    );
+                }
+                None => self.error(
+                    "Error in function call",
+                    format!("Call to function {name:?} failed: {}.", e.message),
+                    call_start,
+                    Some(call.span),
+                ),
+            },
+            // Arity is checked before a call (`arity_ok`).
+            e => self.error(
+                "Error in function call",
+                format!("Call to function {name:?} failed: {e}."),
+                call.span,
+                None,
+            ),
+        }
+        Value::dynamic()
+    }
+
     /// A call of a function that takes its arguments unevaluated (`try`,
     /// `can`): each argument is handed over as a [`LazyArgument`] that
     /// evaluates the expression on its own (its errors go to the function,
@@ -388,25 +390,12 @@ impl<'c> Evaluator<'c> {
             let lazy: Vec<&dyn LazyArgument> = thunks.iter().map(|t| t as &dyn LazyArgument).collect();
             f.call_lazy(&lazy, &meter)
         };
-        let call_start = Span::new(call.name_span().start, call.arguments.span.start + 1);
         if !self.step(meter.spent(), call.span) {
             return Value::dynamic();
         }
         match result {
             Ok(v) => v,
-            Err(e) => {
-                let message = match e {
-                    CallError::Failed(e) => e.message,
-                    other => other.to_string(),
-                };
-                self.error(
-                    "Error in function call",
-                    format!("Call to function {name:?} failed: {message}."),
-                    call_start,
-                    Some(call.span),
-                );
-                Value::dynamic()
-            }
+            Err(e) => self.call_failed(call, f, name, &spans, e),
         }
     }
 }
