@@ -19,7 +19,9 @@ fn min(a: Safety, b: Safety) -> Safety {
     }
 }
 
-fn all<'a>(pairs: impl Iterator<Item = (&'a Type, &'a Type)>, m: &Meter) -> Option<Safety> {
+/// The safety of converting each first type of `pairs` to its second:
+/// safe when every one is, none when one has no conversion.
+pub(super) fn all<'a>(pairs: impl Iterator<Item = (&'a Type, &'a Type)>, m: &Meter) -> Option<Safety> {
     pairs
         .map(|(f, t)| safety_in(f, t, m))
         .try_fold(Safety::Safe, |acc, s| Some(min(acc, s?)))

@@ -29,7 +29,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::types::safety_in;
+use super::types::all;
 use super::{ConversionError, Safety};
 use crate::memo::{memoized, Memo};
 use crate::meter::{Meter, StepLimitReached};
@@ -95,28 +95,21 @@ pub(super) fn unify_in(types: &[Type], m: &Meter) -> Option<Type> {
     // so it also covers the parts unified below (checking them again at
     // every level would cost the square of the depth).
     let preferred = unify_parts(types, Prefer::Structures, m);
-    let converts = |to: &Type| -> Option<Safety> {
-        types
-            .iter()
-            .map(|t| safety_in(t, to, m))
-            .try_fold(Safety::Safe, |acc, s| {
-                Some(if s? == Safety::Safe { acc } else { Safety::Unsafe })
-            })
-    };
+    let converts = |to: &Type| all(types.iter().map(|t| (t, to)), m);
     let preferred_safety = preferred.as_ref().and_then(&converts);
     if preferred_safety == Some(Safety::Safe) {
         return preferred;
     }
+    // Otherwise the collection answer whenever every input converts to it:
+    // safely, or, neither answer being safe for every input, because it is
+    // the more general type (a tuple goes into a set, merging equal
+    // elements, where a set of another length cannot become the tuple), as
+    // the reference also has it (`cond ? toset(xs) : []` is a set).
     let collections = unify_parts(types, Prefer::Collections, m).filter(|c| Some(c) != preferred.as_ref());
-    match (preferred_safety, collections.as_ref().and_then(&converts)) {
-        (_, Some(Safety::Safe)) => collections,
-        // Neither is safe for every input: the collection is the more
-        // general type (a tuple goes into a set, merging equal elements,
-        // where a set of another length cannot become the tuple), as the
-        // reference also has it (`cond ? toset(xs) : []` is a set).
-        (Some(Safety::Unsafe) | None, Some(Safety::Unsafe)) => collections,
-        (Some(_), _) => preferred,
-        (None, None) => None,
+    if collections.as_ref().and_then(&converts).is_some() {
+        collections
+    } else {
+        preferred_safety.and(preferred)
     }
 }
 
