@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::list_result;
+use super::{int_arg, list_result};
 use crate::convert::{convert_metered, unify_metered};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::meter::Meter;
@@ -232,9 +232,6 @@ pub(super) fn reverse() -> Function {
         })
 }
 
-const INVALID_INDEX: &str =
-    "invalid index: value must be a whole number, between -9223372036854775808 and 9223372036854775807";
-
 /// `element(list, index)`: the element of a list or tuple at `index`,
 /// counted modulo the length (so the index wraps around). A negative
 /// index, a fractional one and an empty list are errors. With a tuple and
@@ -251,10 +248,10 @@ pub(super) fn element() -> Function {
             match &list.ty() {
                 Type::List(e) => Ok((**e).clone()),
                 Type::Tuple(ts) => {
-                    let Some(n) = index.as_number() else {
+                    if index.as_number().is_none() {
                         return Ok(Type::Dynamic);
-                    };
-                    let i = n.to_i64().ok_or_else(|| FunctionError::new(INVALID_INDEX))?;
+                    }
+                    let i = int_arg(index, "invalid index").map_err(FunctionError::new)?;
                     if ts.is_empty() {
                         return Err(FunctionError::new("cannot use element function with an empty list"));
                     }
@@ -267,10 +264,7 @@ pub(super) fn element() -> Function {
             }
         })
         .implementation(|args, result_type| {
-            let i = args[1]
-                .as_number()
-                .and_then(Number::to_i64)
-                .ok_or_else(|| FunctionError::new(INVALID_INDEX))?;
+            let i = int_arg(&args[1], "invalid index").map_err(FunctionError::new)?;
             if i < 0 {
                 return Err(FunctionError::new("cannot use element function with a negative index"));
             }
@@ -335,16 +329,6 @@ fn reference_equals(a: &Value, b: &Value, m: &Meter) -> Result<Option<bool>, Fun
     }
     Ok(a.equals_metered(b, false, m)?.as_bool())
 }
-
-/// A whole number argument as the reference reads it into an `int`, or
-/// `what`'s error.
-fn int_arg(v: &Value, what: &str) -> Result<i64, String> {
-    v.as_number()
-        .and_then(Number::to_i64)
-        .ok_or_else(|| format!("{what}: {INVALID_INDEX_DETAIL}"))
-}
-
-const INVALID_INDEX_DETAIL: &str = "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
 
 /// `coalescelist(vals...)`: the first of the given lists or tuples that is
 /// not null and not empty. Its type is the arguments' type when they all

@@ -166,6 +166,22 @@ fn number_arg(v: &Value) -> Result<&Number, FunctionError> {
         .ok_or_else(|| FunctionError::new(format!("internal error: expected a known number, found {v:?}")))
 }
 
+/// go-cty's words for a number that does not fit a Go `int`.
+const NOT_AN_INT: &str = "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
+
+/// A number argument as the reference reads it into a Go `int`: its value,
+/// or, when it is not a whole number in the 64-bit range, the reference's
+/// message after `context` (`"invalid index"`; none when empty).
+fn int_arg(v: &Value, context: &str) -> Result<i64, String> {
+    v.as_number().and_then(Number::to_i64).ok_or_else(|| {
+        if context.is_empty() {
+            NOT_AN_INT.to_string()
+        } else {
+            format!("{context}: {NOT_AN_INT}")
+        }
+    })
+}
+
 fn internal(e: ElementTypeError) -> FunctionError {
     FunctionError::new(format!("internal error building the result: {e}"))
 }

@@ -14,7 +14,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::{list_result, number_arg, str_arg};
+use super::{int_arg, list_result, number_arg, str_arg};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::meter::{Meter, StepLimitReached};
 use crate::number::{Number, NumberError, MAX_BINARY_EXPONENT, MAX_EXACT_DENOMINATOR_BITS};
@@ -186,12 +186,7 @@ pub(super) fn signum() -> Function {
         .returns(Type::Number)
         .implementation(|args, _| {
             let n = number_arg(&args[0])?;
-            if n.to_i64().is_none() {
-                return Err(FunctionError::argument(
-                    0,
-                    "value must be a whole number, between -9223372036854775808 and 9223372036854775807",
-                ));
-            }
+            int_arg(&args[0], "").map_err(|e| FunctionError::argument(0, e))?;
             Ok(Value::from(n.signum()))
         })
 }

@@ -4,7 +4,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{list_result, number_arg, str_arg};
+use super::{int_arg, list_result, str_arg};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::meter::{Meter, StepLimitReached};
 use crate::value::{Type, Value};
@@ -295,14 +295,6 @@ pub(super) fn strrev() -> Function {
     })
 }
 
-/// The whole-number value of a number argument, as the reference reads it
-/// into a Go `int`: an error unless it is an integer in the 64-bit range.
-fn int_arg(v: &Value) -> Result<i64, FunctionError> {
-    number_arg(v)?.to_i64().ok_or_else(|| {
-        FunctionError::new("value must be a whole number, between -9223372036854775808 and 9223372036854775807")
-    })
-}
-
 /// `substr(str, offset, length)`: the part of the string that starts
 /// `offset` characters (extended grapheme clusters) in and is at most
 /// `length` long. A negative offset counts from the end (one that reaches
@@ -317,8 +309,8 @@ pub(super) fn substr() -> Function {
         .returns(Type::String)
         .implementation(|args, _| {
             let s = str_arg(&args[0])?;
-            let mut offset = int_arg(&args[1])?;
-            let length = int_arg(&args[2])?;
+            let mut offset = int_arg(&args[1], "").map_err(FunctionError::new)?;
+            let length = int_arg(&args[2], "").map_err(FunctionError::new)?;
             if offset < 0 {
                 offset = offset.saturating_add(i64::try_from(grapheme_count(s)).unwrap_or(i64::MAX));
             } else if length == 0 {
@@ -405,7 +397,7 @@ pub(super) fn indent() -> Function {
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
         .metered_implementation(|args, _, m| {
-            let spaces = int_arg(&args[0])?;
+            let spaces = int_arg(&args[0], "").map_err(FunctionError::new)?;
             let s = str_arg(&args[1])?;
             if spaces < 0 {
                 return Err(FunctionError::argument(0, "the number of spaces must not be negative"));
