@@ -57,18 +57,22 @@ impl Evaluator<'_> {
     ///
     /// spec: hclsyntax#variables-and-variable-expressions
     pub(super) fn variable(&mut self, name: &Identifier<'_>, locals: Option<&Locals<'_>>) -> Value {
-        let errors = self.error_count();
-        let v = self.variable_value(name, locals);
-        // what `try` and `can` ask of their arguments (see `lazy_call`): a
-        // variable that exists and is not wholly known (a missing one is an
-        // error, which they see as such)
-        self.unknown_variables_read += u64::from(!v.is_wholly_known() && self.error_count() == errors);
-        v
+        match self.variable_value(name, locals) {
+            Ok(v) => {
+                // what `try` and `can` ask of their arguments (see
+                // `lazy_call`): a variable that is not wholly known
+                self.unknown_variables_read += u64::from(!v.is_wholly_known());
+                v
+            }
+            Err(placeholder) => placeholder,
+        }
     }
 
-    fn variable_value(&mut self, name: &Identifier<'_>, locals: Option<&Locals<'_>>) -> Value {
+    /// The variable's value, or, when there is none (reported), the value
+    /// that stands for it.
+    fn variable_value(&mut self, name: &Identifier<'_>, locals: Option<&Locals<'_>>) -> Result<Value, Value> {
         if let Some(v) = self.bindings.get(name.name) {
-            return v.clone();
+            return Ok(v.clone());
         }
         if self.ctx.mode() == Mode::LiteralOnly {
             // spec: model#expression-evaluation
@@ -78,13 +82,13 @@ impl Evaluator<'_> {
                 name.span,
                 None,
             );
-            return Value::dynamic();
+            return Err(Value::dynamic());
         }
         if let Some(v) = self.ctx.variable(name.name) {
-            return v.clone();
+            return Ok(v.clone());
         }
         if self.ctx.undefined_variables_are_unknown() {
-            return Value::dynamic();
+            return Ok(Value::dynamic());
         }
         // looking through every name costs steps (`suggest::suggestion`):
         // a context may have many, and nested splats repeat an error
@@ -105,7 +109,7 @@ impl Evaluator<'_> {
             name.span,
             None,
         );
-        Value::dynamic()
+        Err(Value::dynamic())
     }
 
     /// What the error about a call of a function the context does not
