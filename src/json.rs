@@ -2,7 +2,8 @@
 //! JSON notation, as the reference tools print it).
 //!
 //! - Types: `"string"`, `"number"`, `"bool"`, `"dynamic"`, `["list", T]`,
-//!   `["set", T]`, `["map", T]`, `["object", {name: T}]`, `["tuple", [T]]`.
+//!   `["set", T]`, `["map", T]`, `["object", {name: T}]` (with optional
+//!   attributes `["object", {name: T}, [name...]]`), `["tuple", [T]]`.
 //! - Values: numbers as JSON numbers at full precision (never an exponent),
 //!   lists, sets and tuples as arrays, maps and objects as objects, null as
 //!   `null`; an unknown part as `{"__unknown__": T}`; an infinity as
@@ -95,7 +96,12 @@ fn type_to_json_here(ty: &Type) -> Result<Json, JsonError> {
             for (name, t) in o.attributes() {
                 attrs.insert(name.to_string(), type_to_json(t)?);
             }
-            Json::Array(vec!["object".into(), Json::Object(attrs)])
+            let mut out = vec!["object".into(), Json::Object(attrs)];
+            let optional: Vec<Json> = o.optional_attributes().map(|n| Json::from(&**n)).collect();
+            if !optional.is_empty() {
+                out.push(Json::Array(optional));
+            }
+            Json::Array(out)
         }
         Type::Tuple(ts) => Json::Array(vec![
             "tuple".into(),
@@ -156,6 +162,23 @@ fn type_from_json_here(j: &Json) -> Result<Type, JsonError> {
                 )),
                 _ => Err(JsonError::new(format!("not a type: {j}"))),
             },
+            [Json::String(kind), Json::Object(_), Json::Array(optional)] if kind == "object" => {
+                let plain = type_from_json(&Json::Array(parts[..2].to_vec()))?;
+                let Some(o) = plain.object_type() else {
+                    return Err(JsonError::new(format!("not a type: {j}")));
+                };
+                let names = optional
+                    .iter()
+                    .map(|n| match n {
+                        Json::String(n) if o.attribute(n).is_some() => Ok(n.as_str()),
+                        _ => Err(JsonError::new(format!("not an attribute of the object type: {n}"))),
+                    })
+                    .collect::<Result<Vec<_>, JsonError>>()?;
+                Ok(Type::object_with_optional(
+                    o.attributes().iter().map(|(n, t)| (n.clone(), t.clone())),
+                    names,
+                ))
+            }
             _ => Err(JsonError::new(format!("not a type: {j}"))),
         },
         _ => Err(JsonError::new(format!("not a type: {j}"))),

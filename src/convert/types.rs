@@ -185,11 +185,11 @@ fn converted_type_here(from: &Type, to: &Type, m: &Meter) -> Option<Type> {
         return None;
     }
     if !to.has_dynamic() {
-        return safety_in(from, to, m).map(|_| to.clone());
+        return safety_in(from, to, m).map(|_| to.without_optional_attributes());
     }
     match (from, to) {
         (_, Dynamic) => Some(from.clone()),
-        (Dynamic, _) => Some(to.clone()),
+        (Dynamic, _) => Some(to.without_optional_attributes()),
         (List(a), List(b)) | (Set(a), List(b)) => Some(Type::list(converted_type_in(a, b, m)?)),
         (Set(a), Set(b)) | (List(a), Set(b)) => Some(Type::set(converted_type_in(a, b, m)?)),
         (Map(a), Map(b)) => Some(Type::map(converted_type_in(a, b, m)?)),
@@ -204,7 +204,7 @@ fn converted_type_here(from: &Type, to: &Type, m: &Meter) -> Option<Type> {
         // must convert.
         (Object(a), Object(b)) => object_of(b, |name, t| match a.attribute(name) {
             Some(from_t) => converted_type_in(from_t, t, m),
-            None => Some(t.clone()),
+            None => Some(t.without_optional_attributes()),
         }),
         (Tuple(a), Tuple(b)) if a.len() == b.len() => Some(Type::tuple(
             a.iter()
@@ -220,7 +220,7 @@ fn converted_type_here(from: &Type, to: &Type, m: &Meter) -> Option<Type> {
 /// the parts checked.
 fn collected<'a>(parts: impl Iterator<Item = &'a Type> + Clone, spec: &Type, m: &Meter) -> Option<Type> {
     if !spec.has_dynamic() {
-        return all(parts.map(|t| (t, spec)), m).map(|_| spec.clone());
+        return all(parts.map(|t| (t, spec)), m).map(|_| spec.without_optional_attributes());
     }
     single_element_type(parts, spec, m)
 }

@@ -58,7 +58,9 @@ fn convert_here(v: &Value, to: &Type, m: &Meter) -> Result<Value, ConversionErro
     let from = v.ty();
     match v.kind() {
         // spec: model#conversion-of-null-values
-        ValueRef::Null(_) => Ok(Value::null(converted_type_in(&from, to, m).unwrap_or_else(|| to.clone()))),
+        ValueRef::Null(_) => Ok(Value::null(
+            converted_type_in(&from, to, m).unwrap_or_else(|| to.without_optional_attributes()),
+        )),
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
         ValueRef::Unknown(_) => converted_type_in(&from, to, m).map(Value::unknown).ok_or_else(|| mismatch(to)),
         ValueRef::Bool(b) => match to {
@@ -123,7 +125,7 @@ fn sequence(v: &Value, from: &Type, items: &[Value], to: &Type, m: &Meter) -> Re
             // first says it without working it out again.
             let ty = match converted.first() {
                 None => result_type(from, to, m)?,
-                Some(_) if e.surely_without_dynamic() => to.clone(),
+                Some(_) if e.surely_without_dynamic() => to.without_optional_attributes(),
                 Some(first) if matches!(to, Type::List(_)) => Type::list(first.ty()),
                 Some(first) => Type::set(first.ty()),
             };
@@ -190,6 +192,7 @@ fn tuple(from: &Type, items: &[Value], to: &Type, m: &Meter) -> Result<Value, Co
             let element = single_element_type(from_types.iter(), e, m)
                 .ok_or_else(|| no_common_type(to, "elements", from_types.iter()))?;
             let converted = elements(items, &element, m)?;
+            let element = element.without_optional_attributes();
             if matches!(to, Type::List(_)) {
                 Ok(Value::list_unchecked(Type::list(element), converted))
             } else {
@@ -229,7 +232,7 @@ fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type, m: &Meter) -> Resu
                 .collect::<Result<Vec<_>, ConversionError>>()?;
             let ty = match converted.first() {
                 None => result_type(from, to, m)?,
-                Some(_) if e.surely_without_dynamic() => to.clone(),
+                Some(_) if e.surely_without_dynamic() => to.without_optional_attributes(),
                 Some((_, first)) => Type::map(first.ty()),
             };
             Ok(Value::map_unchecked(ty, converted))
@@ -245,14 +248,20 @@ fn map(entries: &[(Arc<str>, Value)], from: &Type, to: &Type, m: &Meter) -> Resu
                 )));
             }
             let mut out = Vec::with_capacity(o.attributes().len());
-            for (name, t) in o.attributes() {
-                let Ok(i) = entries.binary_search_by(|(k, _)| k.cmp(name)) else {
-                    return Err(ConversionError::new(format!(
-                        "attribute {} is required",
-                        crate::diagnostic::quoted(name)
-                    )));
+            for (at, (name, t)) in o.attributes().iter().enumerate() {
+                let v = match entries.binary_search_by(|(k, _)| k.cmp(name)) {
+                    Ok(i) => {
+                        convert_value(&entries[i].1, t, m).map_err(|e| e.within(PathStep::Attribute(name.clone())))?
+                    }
+                    // an optional attribute the map lacks becomes null
+                    Err(_) if o.is_optional_at(at) => Value::null(t.without_optional_attributes()),
+                    Err(_) => {
+                        return Err(ConversionError::new(format!(
+                            "attribute {} is required",
+                            crate::diagnostic::quoted(name)
+                        )))
+                    }
                 };
-                let v = convert_value(&entries[i].1, t, m).map_err(|e| e.within(PathStep::Attribute(name.clone())))?;
                 out.push((name.clone(), v));
             }
             Ok(object_result(to, out))
@@ -277,7 +286,10 @@ fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type, m: &Meter) -> R
                     ))
                 })
                 .collect::<Result<Vec<_>, ConversionError>>()?;
-            Ok(Value::map_unchecked(Type::map(element), converted))
+            Ok(Value::map_unchecked(
+                Type::map(element.without_optional_attributes()),
+                converted,
+            ))
         }
         Type::Object(o) => {
             // The result may have many more attributes than the object (a
@@ -294,7 +306,7 @@ fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type, m: &Meter) -> R
                         convert_value(&entries[i].1, t, m).map_err(|e| e.within(PathStep::Attribute(name.clone())))?
                     }
                     // A missing attribute becomes null.
-                    Err(_) => Value::null(t.clone()),
+                    Err(_) => Value::null(t.without_optional_attributes()),
                 };
                 out.push((name.clone(), v));
             }
@@ -310,6 +322,6 @@ fn object_result(to: &Type, entries: Vec<(Arc<str>, Value)>) -> Value {
     if !to.surely_without_dynamic() {
         Value::object_sorted(entries)
     } else {
-        Value::object_typed(to.clone(), entries)
+        Value::object_typed(to.without_optional_attributes(), entries)
     }
 }

@@ -138,6 +138,13 @@ fn serialize_type_here<S: Serializer>(ty: &Type, serializer: S) -> Result<S::Ok,
         Type::List(e) => tagged(serializer, "list", &**e),
         Type::Set(e) => tagged(serializer, "set", &**e),
         Type::Map(e) => tagged(serializer, "map", &**e),
+        Type::Object(o) if o.optional_attributes().next().is_some() => {
+            let mut seq = serializer.serialize_seq(Some(3))?;
+            seq.serialize_element("object")?;
+            seq.serialize_element(&Attributes(o.attributes()))?;
+            seq.serialize_element(&o.optional_attributes().map(|n| &**n).collect::<Vec<&str>>())?;
+            seq.end()
+        }
         Type::Object(o) => tagged(serializer, "object", &Attributes(o.attributes())),
         Type::Tuple(ts) => tagged(serializer, "tuple", &ts[..]),
         Type::Capsule(c) => Err(ser::Error::custom(format!(

@@ -54,10 +54,24 @@ pub enum Type {
     Capsule(CapsuleType),
 }
 
-/// The attributes of an object type: names in NFC, sorted by code point.
+/// The attributes of an object type: names in NFC, sorted by code point,
+/// some of them perhaps *optional*.
+///
+/// Optional attributes are a go-cty extension that type constraints use
+/// (`object({name = string, port = optional(number)})`, see
+/// [`crate::typeexpr`]): they matter only when the type is the target of a
+/// conversion, where a map may lack an optional attribute's key (it becomes
+/// null). No value's type has optional attributes: a conversion's result
+/// has the type without them ([`Type::without_optional_attributes`]). Two
+/// object types that differ only in which attributes are optional are not
+/// identical, as in the reference.
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub struct ObjectType {
     attrs: Vec<(Arc<str>, Type)>,
+    /// Empty when no attribute is optional, else one flag per attribute.
+    optional: Box<[bool]>,
+    /// Whether an optional attribute occurs here or in any type within.
+    optional_within: bool,
 }
 
 impl ObjectType {
@@ -68,16 +82,52 @@ impl ObjectType {
 
     /// The type of the attribute `name`, if there is one.
     pub fn attribute(&self, name: &str) -> Option<&Type> {
+        self.position(name).map(|i| &self.attrs[i].1)
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
         let name = super::text::nfc(name);
+        self.attrs.binary_search_by(|(n, _)| (**n).cmp(&*name)).ok()
+    }
+
+    /// Whether the attribute `name` is optional (false when there is no
+    /// such attribute).
+    pub fn is_optional(&self, name: &str) -> bool {
+        !self.optional.is_empty() && self.position(name).is_some_and(|i| self.optional[i])
+    }
+
+    /// Whether the attribute at `index` of [`ObjectType::attributes`] is
+    /// optional.
+    pub(crate) fn is_optional_at(&self, index: usize) -> bool {
+        self.optional.get(index).copied().unwrap_or(false)
+    }
+
+    /// The names of the optional attributes, in name order.
+    pub fn optional_attributes(&self) -> impl Iterator<Item = &Arc<str>> + '_ {
         self.attrs
-            .binary_search_by(|(n, _)| (**n).cmp(&*name))
-            .ok()
-            .map(|i| &self.attrs[i].1)
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.is_optional_at(*i))
+            .map(|(_, (name, _))| name)
     }
 
     pub(crate) fn from_sorted(attrs: Vec<(Arc<str>, Type)>) -> ObjectType {
         debug_assert!(attrs.windows(2).all(|w| w[0].0 < w[1].0));
-        ObjectType { attrs }
+        let optional_within = attrs.iter().any(|(_, t)| t.has_optional_attributes());
+        ObjectType {
+            attrs,
+            optional: Box::default(),
+            optional_within,
+        }
+    }
+
+    fn with_optional(attrs: Vec<(Arc<str>, Type)>, optional: Vec<bool>) -> ObjectType {
+        let mut o = ObjectType::from_sorted(attrs);
+        if optional.iter().any(|o| *o) {
+            o.optional = optional.into_boxed_slice();
+            o.optional_within = true;
+        }
+        o
     }
 }
 
@@ -101,7 +151,84 @@ impl Type {
     /// the last one wins.
     pub fn object<K: AsRef<str>>(attrs: impl IntoIterator<Item = (K, Type)>) -> Type {
         let out = super::text::sorted_by_name(attrs);
-        Type::Object(Arc::new(ObjectType { attrs: out }))
+        Type::Object(Arc::new(ObjectType::from_sorted(out)))
+    }
+
+    /// An object type whose attributes named in `optional` are optional
+    /// (see [`ObjectType`]). Names are normalised to NFC; when a name
+    /// repeats, the last one wins; a name in `optional` that is not an
+    /// attribute is ignored.
+    ///
+    /// ```
+    /// use hcl_native::value::Type;
+    ///
+    /// let t = Type::object_with_optional([("name", Type::String), ("port", Type::Number)], ["port"]);
+    /// assert!(t.object_type().unwrap().is_optional("port"));
+    /// assert_eq!(t.to_string(), "object({name = string, port = optional(number)})");
+    /// assert_eq!(t.without_optional_attributes(), Type::object([("name", Type::String), ("port", Type::Number)]));
+    /// ```
+    pub fn object_with_optional<K: AsRef<str>, N: AsRef<str>>(
+        attrs: impl IntoIterator<Item = (K, Type)>,
+        optional: impl IntoIterator<Item = N>,
+    ) -> Type {
+        let attrs = super::text::sorted_by_name(attrs);
+        let mut flags = vec![false; attrs.len()];
+        for name in optional {
+            let name = super::text::nfc(name.as_ref());
+            if let Ok(i) = attrs.binary_search_by(|(n, _)| (**n).cmp(&*name)) {
+                flags[i] = true;
+            }
+        }
+        Type::Object(Arc::new(ObjectType::with_optional(attrs, flags)))
+    }
+
+    /// Whether an object type with optional attributes occurs anywhere in
+    /// this type.
+    pub fn has_optional_attributes(&self) -> bool {
+        // Object types remember the answer for everything within them, so
+        // only the collections and tuples above them are walked.
+        let mut t = self;
+        loop {
+            match t {
+                Type::Object(o) => return o.optional_within,
+                Type::List(e) | Type::Set(e) | Type::Map(e) => t = e,
+                Type::Tuple(_) => break,
+                _ => return false,
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut todo: Vec<&Type> = vec![t];
+        while let Some(t) = todo.pop() {
+            match t {
+                Type::Object(o) if o.optional_within => return true,
+                Type::List(e) | Type::Set(e) | Type::Map(e) => todo.push(e),
+                Type::Tuple(ts) if ts.len() < 2 || seen.insert(Arc::as_ptr(ts) as usize) => todo.extend(ts.iter()),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// This type with no attribute optional anywhere within it: the type
+    /// of a value converted to this type. The type itself (shared, not
+    /// rebuilt) when it has no optional attributes.
+    pub fn without_optional_attributes(&self) -> Type {
+        if !self.has_optional_attributes() {
+            return self.clone();
+        }
+        crate::stack::with_stack(|| match self {
+            Type::List(e) => Type::list(e.without_optional_attributes()),
+            Type::Set(e) => Type::set(e.without_optional_attributes()),
+            Type::Map(e) => Type::map(e.without_optional_attributes()),
+            Type::Tuple(ts) => Type::tuple(ts.iter().map(Type::without_optional_attributes).collect()),
+            Type::Object(o) => Type::Object(Arc::new(ObjectType::from_sorted(
+                o.attrs
+                    .iter()
+                    .map(|(n, t)| (n.clone(), t.without_optional_attributes()))
+                    .collect(),
+            ))),
+            _ => self.clone(),
+        })
     }
 
     /// The object type with no attributes.
@@ -362,9 +489,14 @@ impl Type {
                         f.write_str(", ")?;
                     }
                     if is_identifier(name) {
-                        write!(f, "{name} = {t}")?;
+                        write!(f, "{name} = ")?;
                     } else {
-                        write!(f, "{name:?} = {t}")?;
+                        write!(f, "{name:?} = ")?;
+                    }
+                    if o.is_optional_at(i) {
+                        write!(f, "optional({t})")?;
+                    } else {
+                        write!(f, "{t}")?;
                     }
                 }
                 f.write_str("})")
@@ -488,6 +620,7 @@ fn related(a: &Type, b: &Type, matching: bool, seen: &mut Seen) -> bool {
         (Type::Object(x), Type::Object(y)) => {
             Arc::ptr_eq(x, y)
                 || (x.attrs.len() == y.attrs.len()
+                    && (matching || x.optional == y.optional)
                     && pair(x, y, x.attrs.len(), seen, |seen| {
                         x.attrs
                             .iter()
@@ -529,7 +662,7 @@ fn identical_within(a: &Type, b: &Type, budget: &mut usize) -> Option<bool> {
             if Arc::ptr_eq(a, b) {
                 return Some(true);
             }
-            if a.attrs.len() != b.attrs.len() {
+            if a.attrs.len() != b.attrs.len() || a.optional != b.optional {
                 return Some(false);
             }
             for ((na, ta), (nb, tb)) in a.attrs.iter().zip(b.attrs.iter()) {
@@ -585,7 +718,8 @@ fn dynamic_within(t: &Type, budget: &mut usize) -> Option<bool> {
     })
 }
 
-fn is_identifier(s: &str) -> bool {
+/// Whether `s` is a valid identifier (UAX #31 plus `-`).
+pub(crate) fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(unicode_xid::UnicodeXID::is_xid_start)
         && chars.all(|c| c == '-' || unicode_xid::UnicodeXID::is_xid_continue(c))
