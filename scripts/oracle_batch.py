@@ -46,14 +46,15 @@ def dumps(v):
     raise TypeError("unexpected %r" % (v,))
 
 
-def ask(sources, variables=None, all_funcs=False):
+def ask(sources, variables=None, all_funcs=False, cmd="expr"):
     """The oracle's answer to each expression of `sources` (a list without
     repeats), evaluated with `variables` when given (and with every
     function of `--all-funcs` when `all_funcs`): a dict from source to the
-    oracle's JSON document, its numbers as RawNumber."""
+    oracle's JSON document, its numbers as RawNumber. `cmd` is the batch
+    command (`expr`, or another that takes one source, like `typeexpr`)."""
     requests = []
     for i, src in enumerate(sources):
-        request = {"id": str(i), "cmd": "expr", "src": src}
+        request = {"id": str(i), "cmd": cmd, "src": src}
         if variables is not None:
             request["vars"] = variables
         if all_funcs:

@@ -82,6 +82,7 @@ mod span;
 mod stack;
 pub mod stdlib;
 mod suggest;
+pub mod typeexpr;
 pub mod value;
 
 pub use arena::Arena;
