@@ -1023,3 +1023,76 @@ fn unknown_variables_check_a_module_without_its_inputs() {
     assert!(value["diagnostics"].as_array().unwrap().is_empty(), "{value}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `check --type-attributes`: Terraform's `variable.type` and `output.type`
+/// are read as type constraints by default (no "unknown function list"),
+/// a wrong one is reported at its range, and other attributes named `type`
+/// are still evaluated; the option changes which ones, an empty list reads
+/// none, and a malformed item is a usage error.
+#[test]
+fn check_reads_type_attributes_as_type_constraints() {
+    let dir = std::env::temp_dir().join(format!("hcl-type-attrs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let module = dir.join("variables.tf");
+    std::fs::write(
+        &module,
+        "variable \"a\" {\n  type = map(object({name = string, port = optional(number, 80)}))\n}\n\
+         variable \"b\" {\n  type = list(strin)\n}\n\
+         output \"c\" {\n  type = list(string)\n}\n\
+         resource \"x\" \"y\" {\n  type = list(string)\n}\n",
+    )
+    .unwrap();
+    let path = module.to_str().unwrap();
+    let details = |args: &[&str]| -> Vec<(String, u64)> {
+        let run = hcl(args);
+        run.json()["files"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["detail"].as_str().unwrap().to_string(),
+                    d["range"]["start"]["line"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let default = details(&["check", "--unknown-variables", "--format", "json", path]);
+    assert_eq!(
+        default,
+        [
+            (
+                "The keyword \"strin\" is not a valid type specification.".to_string(),
+                5
+            ),
+            (
+                "There is no function named \"list\". Did you mean \"int\"?".to_string(),
+                11
+            ),
+        ]
+    );
+    let none = details(&[
+        "check",
+        "--unknown-variables",
+        "--type-attributes",
+        "",
+        "--format",
+        "json",
+        path,
+    ]);
+    assert_eq!(none.len(), 4, "{none:?}");
+    let resource = details(&[
+        "check",
+        "--unknown-variables",
+        "--type-attributes",
+        "resource.type",
+        "--format",
+        "json",
+        path,
+    ]);
+    assert_eq!(resource.len(), 3, "{resource:?}");
+    let bad = hcl(&["check", "--unknown-variables", "--type-attributes", "type", path]);
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("BLOCK_TYPE.NAME"), "{}", bad.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -13,7 +13,11 @@
 //!   attribute, at any depth in blocks, is also evaluated with those
 //!   variables (the format and loader of `hcl eval`) and the standard
 //!   functions, so a reference to a variable the file does not define is an
-//!   error.
+//!   error. Attributes named by `--type-attributes` (`BLOCK_TYPE.NAME`,
+//!   default Terraform's `variable.type` and `output.type`) are read as type
+//!   constraints with
+//!   defaults (`hcl_native::typeexpr`) instead, when attributes are
+//!   evaluated.
 //! - Files are read as bytes by `available_parallelism()` scoped worker
 //!   threads that take the next file from an atomic index; each worker
 //!   renders its files' diagnostics itself (only files that have some cost
@@ -35,6 +39,7 @@
 use hcl_native::ast::{Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext, StepBudget};
 use hcl_native::render::render_diagnostics;
+use hcl_native::typeexpr::type_constraint_with_defaults;
 use hcl_native::{parse_config_with, Arena, Diagnostic};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -74,7 +79,11 @@ struct Outcome {
 }
 
 /// `hcl check PATHS... [--vars VARS.json] [--format human|json]`.
-pub fn run(paths: &[String], vars: Option<&str>, format: Format) -> ExitCode {
+pub fn run(paths: &[String], vars: Option<&str>, format: Format, type_attributes: &[String]) -> ExitCode {
+    let types = match TypeAttributes::parse(type_attributes) {
+        Ok(t) => t,
+        Err(e) => return crate::usage(&e),
+    };
     // with `--unknown-variables`, attributes are evaluated without a vars
     // file too
     let evaluate = vars.is_some() || crate::limits::unknown_variables();
@@ -86,7 +95,7 @@ pub fn run(paths: &[String], vars: Option<&str>, format: Format) -> ExitCode {
         Ok(jobs) => jobs,
         Err(e) => return crate::usage(&e),
     };
-    let outcomes = check_all(&jobs, ctx.as_ref(), format);
+    let outcomes = check_all(&jobs, ctx.as_ref(), &types, format);
 
     let (mut errors, mut warnings, mut with_diagnostics) = (0, 0, 0);
     for o in &outcomes {
@@ -196,12 +205,12 @@ fn wanted(path: &Path) -> bool {
 }
 
 /// Checks every job on worker threads; the outcomes in job order.
-fn check_all(jobs: &[Job], ctx: Option<&EvalContext<'_>>, format: Format) -> Vec<Outcome> {
+fn check_all(jobs: &[Job], ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, format: Format) -> Vec<Outcome> {
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(jobs.len());
     if workers <= 1 {
-        return jobs.iter().map(|j| check_one(j, ctx, format)).collect();
+        return jobs.iter().map(|j| check_one(j, ctx, types, format)).collect();
     }
     let next = AtomicUsize::new(0);
     let mut slots: Vec<Option<Outcome>> = jobs.iter().map(|_| None).collect();
@@ -215,7 +224,7 @@ fn check_all(jobs: &[Job], ctx: Option<&EvalContext<'_>>, format: Format) -> Vec
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some(job) = jobs.get(i) else { break };
-                            done.push((i, check_one(job, ctx, format)));
+                            done.push((i, check_one(job, ctx, types, format)));
                         }
                         done
                     })
@@ -237,7 +246,7 @@ fn check_all(jobs: &[Job], ctx: Option<&EvalContext<'_>>, format: Format) -> Vec
 }
 
 /// Reads, parses and (with a context) evaluates one file.
-fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, format: Format) -> Outcome {
+fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, format: Format) -> Outcome {
     let name = job.path().display().to_string();
     let read = match job {
         Job::File(p) => std::fs::read(p).map_err(|e| e.to_string()),
@@ -256,7 +265,7 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, format: Format) -> Outcom
         let mut ctx = ctx.child();
         ctx.share_step_budget(StepBudget::new(ctx.limits().max_steps));
         let before = diagnostics.len();
-        evaluate_body(&parsed.ast.body, &ctx, &mut diagnostics);
+        evaluate_body(&parsed.ast.body, None, &ctx, types, &mut diagnostics);
         if diagnostics.len() > before {
             diagnostics.sort_by_key(|d| d.subject.start);
         }
@@ -292,12 +301,50 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, format: Format) -> Outcom
     Outcome { text, errors, warnings }
 }
 
-/// Every attribute of `body` and of its blocks at any depth, evaluated.
-fn evaluate_body(body: &Body<'_>, ctx: &EvalContext<'_>, out: &mut Vec<Diagnostic>) {
+/// The attributes read as type constraints: `(block type, name)` pairs.
+pub struct TypeAttributes(Vec<(String, String)>);
+
+impl TypeAttributes {
+    /// From `BLOCK_TYPE.NAME` items (empty ones ignored).
+    fn parse(items: &[String]) -> Result<TypeAttributes, String> {
+        items
+            .iter()
+            .filter(|i| !i.is_empty())
+            .map(|i| match i.split_once('.') {
+                Some((block, name)) if !block.is_empty() && !name.is_empty() && !name.contains('.') => {
+                    Ok((block.to_string(), name.to_string()))
+                }
+                _ => Err(format!(
+                    "--type-attributes: {i:?} is not BLOCK_TYPE.NAME (for example variable.type)"
+                )),
+            })
+            .collect::<Result<_, _>>()
+            .map(TypeAttributes)
+    }
+
+    fn contains(&self, block: Option<&str>, name: &str) -> bool {
+        block.is_some_and(|b| self.0.iter().any(|(tb, tn)| tb == b && tn == name))
+    }
+}
+
+/// Every attribute of `body` (of a block of type `block`) and of its blocks
+/// at any depth, evaluated, or read as a type constraint.
+fn evaluate_body(
+    body: &Body<'_>,
+    block: Option<&str>,
+    ctx: &EvalContext<'_>,
+    types: &TypeAttributes,
+    out: &mut Vec<Diagnostic>,
+) {
     for item in body.items {
         match item {
+            BodyItem::Attribute(a) if types.contains(block, a.name.name) => {
+                out.extend(type_constraint_with_defaults(&a.expr).diagnostics)
+            }
             BodyItem::Attribute(a) => out.extend(evaluate(&a.expr, ctx).diagnostics),
-            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => evaluate_body(&b.body, ctx, out),
+            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => {
+                evaluate_body(&b.body, Some(b.block_type.name), ctx, types, out)
+            }
         }
     }
 }

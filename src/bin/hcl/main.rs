@@ -115,6 +115,13 @@ enum Command {
         /// `{"files": [{"path", "diagnostics"}], "errors", "warnings"}`.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Attributes read as type constraints (`list(string)`,
+        /// `optional(T, default)`: hcl_native::typeexpr) instead of being
+        /// evaluated, as `BLOCK_TYPE.NAME`, comma-separated; the default is
+        /// Terraform's (`variable.type`, `output.type`), an empty list reads
+        /// none.
+        #[arg(long, value_delimiter = ',', default_value = "variable.type,output.type")]
+        type_attributes: Vec<String>,
     },
     /// Convert a configuration file to one JSON object.
     ///
@@ -160,7 +167,12 @@ fn main() -> ExitCode {
         }
         Command::Expr { src, vars, format } => expr(&src, vars.as_deref(), format, false),
         Command::Template { src, vars, format } => expr(&src, vars.as_deref(), format, true),
-        Command::Check { paths, vars, format } => check::run(&paths, vars.as_deref(), format),
+        Command::Check {
+            paths,
+            vars,
+            format,
+            type_attributes,
+        } => check::run(&paths, vars.as_deref(), format, &type_attributes),
         Command::Json { file, vars } => to_json::run(&file, vars.as_deref()),
     }
 }
