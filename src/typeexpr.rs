@@ -1,6 +1,7 @@
 //! Type expressions: types written as HCL expressions (`list(string)`,
 //! `object({name = string, port = optional(number, 8080)})`), the
-//! reference's `ext/typeexpr` extension (spec: `../shared/spec/ext-typeexpr.md`).
+//! reference's `ext/typeexpr` extension, described in
+//! `../shared/spec/ext-typeexpr.md`.
 //!
 //! A type expression is read statically, from the shape of the expression
 //! (keywords and calls, see [`crate::analysis`]), never evaluated, except the
@@ -466,9 +467,9 @@ impl Defaults {
     /// them: each object (or map) at a level with defaults gets the default
     /// of every optional attribute it lacks or holds as null, with the
     /// defaults below applied to it. Null and unknown values are left as
-    /// they are (the reference from v2.15 on; spec: ext-typeexpr.md
-    /// *Optional Object Attributes*). The result is meant to be converted
-    /// to the type next ([`TypeExpr::convert`]).
+    /// they are (the reference from v2.15 on, see D-typeexpr-null-defaults
+    /// in `docs/deviations.md`). The result is meant to be converted to the
+    /// type next ([`TypeExpr::convert`]).
     ///
     /// ```
     /// use hcl_native::typeexpr::type_constraint_with_defaults;
