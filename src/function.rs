@@ -469,15 +469,19 @@ impl Function {
         Ok(())
     }
 
-    /// Maps arguments to parameters and checks each one.
-    fn check(&self, args: &[Value], m: &Meter) -> Result<Checked, CallError> {
+    /// Maps arguments to parameters and checks each one. With
+    /// `convert_dynamic` (a call from an expression, see
+    /// [`Function::call_from_expression`]) the dynamic value is converted
+    /// to a typed parameter's type like any other argument.
+    fn check(&self, args: &[Value], m: &Meter, convert_dynamic: bool) -> Result<Checked, CallError> {
         self.check_arity(args.len())?;
         let mut errors = Vec::new();
+        let mut nulls = Vec::new();
         let mut forced_dynamic = false;
         let mut converted = Vec::with_capacity(args.len());
         for (index, arg) in args.iter().enumerate() {
             let param = self.param_for(index).expect("arity checked");
-            if arg.is_dynamic_value() {
+            if arg.is_dynamic_value() && !(convert_dynamic && param.ty != Type::Dynamic) {
                 // The dynamic value passes any type check; where it is not
                 // accepted, the result type becomes dynamic.
                 forced_dynamic |= !param.allow_dynamic;
@@ -497,7 +501,7 @@ impl Function {
                 }
             };
             if v.is_null() && !param.allow_null {
-                errors.push(ArgumentError {
+                nulls.push(ArgumentError {
                     index,
                     parameter: param.name.clone(),
                     problem: ArgumentProblem::Null,
@@ -505,8 +509,13 @@ impl Function {
             }
             converted.push(v);
         }
+        // the conversions come first: nulls are reported only once every
+        // argument converts, as the reference does
         if !errors.is_empty() {
             return Err(CallError::InvalidArguments(errors));
+        }
+        if !nulls.is_empty() {
+            return Err(CallError::InvalidArguments(nulls));
         }
         Ok(Checked {
             args: converted,
@@ -530,7 +539,7 @@ impl Function {
     /// ```
     pub fn result_type(&self, args: &[Value]) -> Result<Type, CallError> {
         let meter = Meter::unlimited();
-        let checked = self.check(args, &meter)?;
+        let checked = self.check(args, &meter, false)?;
         self.checked_result_type(&checked, &meter)
     }
 
@@ -553,6 +562,35 @@ impl Function {
     /// [`StepLimitReached`]'s message, and `meter.is_exhausted()` says so.
     /// See [`FunctionBuilder::metered_implementation`] for an example.
     pub fn call_metered(&self, args: &[Value], meter: &Meter) -> Result<Value, CallError> {
+        self.call_checked(args, meter, false)
+    }
+
+    /// The call an expression makes (`name(args)` in the native syntax, as
+    /// the reference's `hclsyntax` does it): [`Function::call_metered`],
+    /// except that every argument is first converted to its parameter's
+    /// type, so the dynamic value at a parameter of a known type arrives as
+    /// an unknown value of that type instead of making the result dynamic.
+    /// The evaluator calls every eager function this way and reports a
+    /// failure through [`Function::problems`].
+    ///
+    /// ```
+    /// use hcl_native::function::{Function, Parameter};
+    /// use hcl_native::meter::Meter;
+    /// use hcl_native::value::{Type, Value};
+    ///
+    /// let upper = Function::builder()
+    ///     .param(Parameter::new("str", Type::String))
+    ///     .returns(Type::String)
+    ///     .implementation(|args, _| Ok(Value::from(args[0].as_str().unwrap().to_uppercase())));
+    /// let m = Meter::unlimited();
+    /// assert_eq!(upper.call_metered(&[Value::dynamic()], &m).unwrap(), Value::dynamic());
+    /// assert_eq!(upper.call_from_expression(&[Value::dynamic()], &m).unwrap(), Value::unknown(Type::String));
+    /// ```
+    pub fn call_from_expression(&self, args: &[Value], meter: &Meter) -> Result<Value, CallError> {
+        self.call_checked(args, meter, true)
+    }
+
+    fn call_checked(&self, args: &[Value], meter: &Meter, convert_dynamic: bool) -> Result<Value, CallError> {
         let implementation = match &self.0.implementation {
             Body::Eager(implementation) => implementation,
             Body::Lazy(_) => {
@@ -561,7 +599,7 @@ impl Function {
                 return self.call_lazy(&lazy, meter);
             }
         };
-        let checked = self.check(args, meter)?;
+        let checked = self.check(args, meter, convert_dynamic)?;
         let result_type = self.checked_result_type(&checked, meter)?;
         if checked.forced_dynamic {
             return Ok(Value::dynamic());
@@ -584,6 +622,89 @@ impl Function {
                 value.ty()
             )))
         })
+    }
+}
+
+/// The part of a call that a [`CallProblem`] blames.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blame {
+    /// Argument `index`, counted as the function receives them (after a
+    /// final `...` argument is expanded).
+    Argument(usize),
+    /// Where the first missing argument would be: the closing parenthesis.
+    MissingArgument,
+    /// The call as a whole.
+    Call,
+}
+
+/// One problem of a failed call, worded as the reference's diagnostics
+/// word it: what it blames, a summary and a detail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallProblem {
+    /// The part of the call at fault.
+    pub blame: Blame,
+    /// The diagnostic's summary.
+    pub summary: &'static str,
+    /// The diagnostic's detail.
+    pub detail: String,
+}
+
+impl Function {
+    /// What `error`, from a call of this function under the name `name`,
+    /// tells the user: one problem per invalid argument, or one for the
+    /// call. The single home of the wording of call diagnostics: the
+    /// evaluator only places each problem at the range it blames.
+    ///
+    /// ```
+    /// use hcl_native::function::{Blame, Function, Parameter};
+    /// use hcl_native::value::{Type, Value};
+    ///
+    /// let f = Function::builder()
+    ///     .param(Parameter::new("n", Type::Number))
+    ///     .implementation(|a, _| Ok(a[0].clone()));
+    /// let err = f.call(&[]).unwrap_err();
+    /// let p = &f.problems("twice", &err)[0];
+    /// assert_eq!(p.blame, Blame::MissingArgument);
+    /// assert_eq!(p.detail, "Function \"twice\" expects 1 argument(s). Missing value for \"n\".");
+    /// let err = f.call(&[Value::from("x")]).unwrap_err();
+    /// assert_eq!(f.problems("twice", &err)[0].blame, Blame::Argument(0));
+    /// ```
+    pub fn problems(&self, name: &str, error: &CallError) -> Vec<CallProblem> {
+        let invalid = |index: usize, parameter: &str, why: &dyn fmt::Display| CallProblem {
+            blame: Blame::Argument(index),
+            summary: "Invalid function argument",
+            detail: format!("Invalid value for {parameter:?} parameter: {why}."),
+        };
+        match error {
+            CallError::NotEnoughArguments { expected, missing, .. } => vec![CallProblem {
+                blame: Blame::MissingArgument,
+                summary: "Not enough function arguments",
+                detail: format!(
+                    "Function {name:?} expects{} {expected} argument(s). Missing value for {missing:?}.",
+                    if self.0.variadic.is_some() { " at least" } else { "" }
+                ),
+            }],
+            CallError::TooManyArguments { expected, .. } => vec![CallProblem {
+                blame: Blame::Argument(*expected),
+                summary: "Too many function arguments",
+                detail: format!("Function {name:?} expects only {expected} argument(s)."),
+            }],
+            CallError::InvalidArguments(errors) => errors
+                .iter()
+                .map(|e| match &e.problem {
+                    ArgumentProblem::Conversion(c) => invalid(e.index, &e.parameter, c),
+                    ArgumentProblem::Null => invalid(e.index, &e.parameter, &"argument must not be null"),
+                })
+                .collect(),
+            CallError::Failed(e) => match e.argument.and_then(|i| Some((i, self.param_for(i)?))) {
+                Some((i, param)) => vec![invalid(i, &param.name, &e.message)],
+                None => vec![CallProblem {
+                    blame: Blame::Call,
+                    summary: "Error in function call",
+                    detail: format!("Call to function {name:?} failed: {}.", e.message),
+                }],
+            },
+        }
     }
 }
 

@@ -4,10 +4,8 @@
 
 use super::{Evaluator, Locals, Mode};
 use crate::ast::{Expression, FunctionCall, Identifier};
-use crate::convert::convert_metered;
 use crate::diagnostic::quoted;
-use crate::function::{ArgumentProblem, CallError};
-use crate::function::{Function, LazyArgument};
+use crate::function::{Blame, CallError, Function, LazyArgument};
 use crate::meter::Meter;
 use crate::suggest::{did_you_mean, suggestion};
 use crate::value::{Type, Value, ValueRef};
@@ -229,47 +227,25 @@ impl Evaluator<'_> {
                 }
             }
         }
-        let spans: Vec<Span> = args.iter().map(|a| a.span).collect();
-        if !self.arity_ok(call, &f, name, &spans) {
-            return Value::dynamic();
-        }
-        // Conversion to the parameter types, each failure its own error;
-        // the function receives the converted values (so the dynamic value
-        // reaches a typed parameter as an unknown of its type).
-        let mut values: Vec<Value> = Vec::with_capacity(args.len());
-        for (i, arg) in args.iter().enumerate() {
-            // A big number costs a function in proportion to its size,
-            // whether passed as itself or in an expanded list.
+        // A big number costs a function in proportion to its size, whether
+        // passed as itself or in an expanded list.
+        for arg in &args {
             if let Some(n) = arg.value.as_number() {
                 self.step(n.work(), arg.span);
             }
-            let param = f.param_for(i).expect("arity checked");
-            // converting a collection (or a null or unknown value of a
-            // collection type) walks it, and its parts may be shared many
-            // times; printing a number is work too: both cost steps
-            let Some(converted) = self.walking(arg.span, |m| convert_metered(&arg.value, &param.ty, m)) else {
-                return Value::dynamic();
-            };
-            match converted {
-                Ok(v) => values.push(v),
-                Err(e) => {
-                    self.error(
-                        "Invalid function argument",
-                        format!("Invalid value for {:?} parameter: {e}.", param.name),
-                        arg.span,
-                        Some(call.span),
-                    );
-                    values.push(arg.value.clone());
-                }
-            }
         }
+        // an argument with errors makes the call's value unknown, and the
+        // function is not called
         if self.error_count() > errors_before {
             return Value::dynamic();
         }
-        // What the call builds costs steps: what it spent on the way (see
-        // `Meter::spend`), or at least the size of its result.
+        let (values, spans): (Vec<Value>, Vec<Span>) = args.into_iter().map(|a| (a.value, a.span)).unzip();
+        // The function checks the call (arity, conversions, nulls) and
+        // runs. What it builds costs steps: what it spent on the way
+        // (converting the arguments walks them; see `Meter::spend`), or at
+        // least the size of its result.
         let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
-        let result = f.call_metered(&values, &meter);
+        let result = f.call_from_expression(&values, &meter);
         let built = result.as_ref().map_or(0, built_work);
         if !self.step(meter.spent().max(built), call.span) {
             return Value::dynamic();
@@ -282,86 +258,20 @@ impl Evaluator<'_> {
 }
 
 impl<'c> Evaluator<'c> {
-    /// The model's rule for the number of arguments, reported as the
-    /// reference words it: false (reported) when `f` cannot take
-    /// `args.len()` arguments, whose start spans `args` gives.
-    ///
-    /// spec: model#functions-and-function-calls
-    fn arity_ok(&mut self, call: &FunctionCall<'_>, f: &Function, name: &str, args: &[Span]) -> bool {
-        let params = f.params();
-        if args.len() < params.len() {
-            let qual = if f.variadic_param().is_some() { " at least" } else { "" };
-            let close = Span::new(call.arguments.span.end.saturating_sub(1), call.arguments.span.end);
-            self.error(
-                "Not enough function arguments",
-                format!(
-                    "Function {name:?} expects{qual} {} argument(s). Missing value for {:?}.",
-                    params.len(),
-                    params[args.len()].name
-                ),
-                close,
-                Some(call.span),
-            );
-            return false;
-        }
-        if f.variadic_param().is_none() && args.len() > params.len() {
-            self.error(
-                "Too many function arguments",
-                format!("Function {name:?} expects only {} argument(s).", params.len()),
-                args[params.len()],
-                Some(call.span),
-            );
-            return false;
-        }
-        true
-    }
-
-    /// The diagnostics of a call that failed, as the reference words them:
-    /// an argument at fault is blamed at its start (`args`), the rest on
-    /// the call's name and parenthesis. Gives the value of a failed call.
+    /// The diagnostics of a call that failed, worded by the function
+    /// ([`Function::problems`]) and placed here: an argument at fault at
+    /// its start (`args`), a missing one at the closing parenthesis, the
+    /// rest on the call's name and parenthesis. Gives the value of a failed
+    /// call.
     fn call_failed(&mut self, call: &FunctionCall<'_>, f: &Function, name: &str, args: &[Span], e: CallError) -> Value {
         let call_start = Span::new(call.name_span().start, call.arguments.span.start + 1);
-        match e {
-            CallError::InvalidArguments(errors) => {
-                for e in errors {
-                    let detail = match &e.problem {
-                        ArgumentProblem::Conversion(c) => {
-                            format!("Invalid value for {:?} parameter: {c}.", e.parameter)
-                        }
-                        ArgumentProblem::Null => {
-                            format!(
-                                "Invalid value for {:?} parameter: argument must not be null.",
-                                e.parameter
-                            )
-                        }
-                    };
-                    self.error("Invalid function argument", detail, args[e.index], Some(call.span));
-                }
-            }
-            CallError::Failed(e) => match e.argument.filter(|i| *i < args.len()) {
-                Some(i) => {
-                    let param = f.param_for(i).map(|p| p.name.clone()).unwrap_or_default();
-                    self.error(
-                        "Invalid function argument",
-                        format!("Invalid value for {param:?} parameter: {}.", e.message),
-                        args[i],
-                        Some(call.span),
-                    );
-                }
-                None => self.error(
-                    "Error in function call",
-                    format!("Call to function {name:?} failed: {}.", e.message),
-                    call_start,
-                    Some(call.span),
-                ),
-            },
-            // Arity is checked before a call (`arity_ok`).
-            e => self.error(
-                "Error in function call",
-                format!("Call to function {name:?} failed: {e}."),
-                call.span,
-                None,
-            ),
+        for p in f.problems(name, &e) {
+            let subject = match p.blame {
+                Blame::Argument(i) => args.get(i).copied().unwrap_or(call_start),
+                Blame::MissingArgument => Span::new(call.arguments.span.end.saturating_sub(1), call.arguments.span.end),
+                Blame::Call => call_start,
+            };
+            self.error(p.summary, p.detail, subject, Some(call.span));
         }
         Value::dynamic()
     }
@@ -376,9 +286,6 @@ impl<'c> Evaluator<'c> {
     fn lazy_call(&mut self, call: &FunctionCall<'_>, f: &Function, name: &str, locals: Option<&Locals<'_>>) -> Value {
         let exprs = call.arguments.args;
         let spans: Vec<Span> = exprs.iter().map(start_span).collect();
-        if !self.arity_ok(call, f, name, &spans) {
-            return Value::dynamic();
-        }
         let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
         let result = {
             let ev = RefCell::new(&mut *self);
