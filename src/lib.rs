@@ -71,6 +71,7 @@ pub mod eval;
 pub mod function;
 #[cfg(feature = "json")]
 pub mod json;
+pub mod json_syntax;
 mod memo;
 pub mod meter;
 pub mod number;

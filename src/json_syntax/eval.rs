@@ -1,0 +1,117 @@
+//! JSON values as expressions: the mapping of each JSON value to an HCL
+//! value (`json/structure.go`, `expression.Value`, in the reference).
+//!
+//! spec: json#expressions
+
+use super::{JsonFile, Node, Str};
+use crate::convert::convert;
+use crate::eval::{evaluate_template, EvalContext, Evaluated, Mode};
+use crate::value::{Type, Value};
+use crate::{Arena, Diagnostic, Diagnostics, Span};
+
+pub(super) fn evaluate(file: &JsonFile<'_>, node: &Node<'_>, ctx: &EvalContext<'_>) -> Evaluated {
+    let mut diags = Vec::new();
+    let value = crate::stack::entry(|| value(file, node, ctx, &mut diags));
+    Evaluated {
+        value,
+        diagnostics: Diagnostics::from(diags),
+    }
+}
+
+fn value(file: &JsonFile<'_>, node: &Node<'_>, ctx: &EvalContext<'_>, diags: &mut Vec<Diagnostic>) -> Value {
+    crate::stack::with_stack(|| match node {
+        // spec: json#strings
+        Node::String(s) => string(s, ctx, diags),
+        // spec: json#numbers
+        Node::Number(n) => Value::number(n.value.clone()),
+        // spec: json#boolean-values
+        Node::Bool(b, _) => Value::bool(*b),
+        // spec: json#the-null-value
+        Node::Null(_) => Value::null(Type::Dynamic),
+        // spec: json#arrays
+        Node::Array(a) => Value::tuple(a.elements.iter().map(|e| value(file, e, ctx, diags)).collect()),
+        // spec: json#objects
+        Node::Object(o) => {
+            let mut attrs: Vec<(String, Value)> = Vec::with_capacity(o.properties.len());
+            let mut first_at: std::collections::HashMap<String, Span> = std::collections::HashMap::new();
+            let mut known = true;
+            for p in &o.properties {
+                let name = string(&p.name, ctx, diags);
+                let v = value(file, &p.value, ctx, diags);
+                let name = match convert(&name, &Type::String) {
+                    Ok(n) => n,
+                    Err(e) => {
+                        diags.push(Diagnostic::error(
+                            "Invalid object key expression",
+                            format!("Cannot use this expression as an object key: {e}."),
+                            p.name.span,
+                        ));
+                        continue;
+                    }
+                };
+                if name.is_null() {
+                    diags.push(Diagnostic::error(
+                        "Invalid object key expression",
+                        "Cannot use null value as an object key.",
+                        p.name.span,
+                    ));
+                    continue;
+                }
+                let Some(key) = name.as_str() else {
+                    // unknown: the object's type cannot be known
+                    known = false;
+                    continue;
+                };
+                let key = crate::value::nfc_arc(key);
+                if let Some(first) = first_at.get(&*key) {
+                    diags.push(Diagnostic::error(
+                        "Duplicate object attribute",
+                        format!(
+                            "An attribute named {} was already defined at {}.",
+                            crate::diagnostic::quoted(&key),
+                            file.position(first.start)
+                        ),
+                        p.name.span,
+                    ));
+                    continue;
+                }
+                first_at.insert(key.to_string(), p.name.span);
+                attrs.push((key.to_string(), v));
+            }
+            if !known {
+                return Value::dynamic();
+            }
+            Value::object(attrs)
+        }
+        Node::Invalid(_) => Value::dynamic(),
+    })
+}
+
+/// A string: literal text in literal-only mode, otherwise a standalone
+/// template of the native syntax (with the unwrapping of a lone
+/// interpolation), its ranges counted from just after the opening quote.
+fn string(s: &Str<'_>, ctx: &EvalContext<'_>, diags: &mut Vec<Diagnostic>) -> Value {
+    if ctx.mode() == Mode::LiteralOnly {
+        return Value::string(&s.value);
+    }
+    // no template sequence: the text itself
+    if !s.value.contains("${") && !s.value.contains("%{") {
+        return Value::string(&s.value);
+    }
+    let arena = Arena::new();
+    let parsed = crate::parse_template(&arena, s.value.as_bytes());
+    let shift = s.span.start + 1;
+    let moved = |mut d: Diagnostic| {
+        d.subject = Span::new(d.subject.start + shift, d.subject.end + shift);
+        d.context = d.context.map(|c| Span::new(c.start + shift, c.end + shift));
+        d
+    };
+    let failed = parsed.diagnostics.has_errors();
+    diags.extend(parsed.diagnostics.into_vec().into_iter().map(moved));
+    if failed {
+        return Value::dynamic();
+    }
+    let e = evaluate_template(&parsed.ast, ctx);
+    diags.extend(e.diagnostics.into_vec().into_iter().map(moved));
+    e.value
+}
