@@ -5,8 +5,9 @@ oracle, compared document by document; prints the agreement rate.
 Usage: scripts/differential.py [FOLDER ...] [--verbose]
 
 A case is a `.hcleval` file (a configuration: every top-level attribute is
-evaluated on its own, `hcl eval --format json`), with variables from
-`<case>.vars.json` when present. A case whose text has a `# oracle: D-...`
+evaluated on its own, `hcl eval --format json`), or a `.hcl.json` file (the
+same in the JSON syntax), with variables from `<case>.vars.json` when
+present. A case whose text has a `# oracle: D-...`
 line is expected to differ (docs/deviations.md) and is counted apart.
 
 Compared per attribute: the value (numbers exactly, as decimals), the type,
@@ -71,7 +72,7 @@ def cases(folders):
     for folder in folders:
         for dirpath, _, files in os.walk(folder):
             for f in sorted(files):
-                if f.endswith(".hcleval"):
+                if f.endswith(".hcleval") or f.endswith(".hcl.json"):
                     yield os.path.join(dirpath, f)
 
 
@@ -83,8 +84,9 @@ def main():
     problems = []
     for path in cases(folders):
         text = open(path, encoding="utf-8", errors="replace").read()
-        deviation = "# oracle:" in text
-        vars_path = path[: -len(".hcleval")] + ".vars.json"
+        deviation = "# oracle:" in text or '"oracle: D-' in text
+        stem = path[: -len(".hcleval")] if path.endswith(".hcleval") else path[: -len(".hcl.json")]
+        vars_path = stem + ".vars.json"
         extra = ["--vars", vars_path] if os.path.exists(vars_path) else []
         ours = run([HCL, "eval", path, "--format", "json"] + extra)
         # the standard functions are the reference's --all-funcs set

@@ -1096,3 +1096,65 @@ fn check_reads_type_attributes_as_type_constraints() {
     assert!(bad.stderr.contains("BLOCK_TYPE.NAME"), "{}", bad.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The JSON syntax in the CLI: `check DIR` picks up `*.tf.json` (and reads
+/// it in the JSON syntax: a trailing comma is its error, a template error
+/// in a string is found with `--unknown-variables`), `eval` and `parse`
+/// read a `.json` file in the JSON syntax.
+#[test]
+fn json_syntax_files_in_check_eval_and_parse() {
+    let dir = std::env::temp_dir().join(format!("hcl-json-syntax-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("bad.tf.json"), "{\"a\": [1,]}\n").unwrap();
+    std::fs::write(
+        dir.join("main.tf.json"),
+        "{\"resource\": {\"x\": {\"y\": {\"n\": \"${upper(var.name)}\", \"m\": \"${nosuch()}\"}}}}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("ignored.json"), "not json at all").unwrap();
+    let path = dir.to_str().unwrap();
+    let run = hcl(&["check", "--unknown-variables", "--format", "json", path]);
+    let doc = run.json();
+    let files: Vec<(String, Vec<String>)> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["path"].as_str().unwrap().rsplit('/').next().unwrap().to_string(),
+                f["diagnostics"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|d| d["summary"].as_str().unwrap().to_string())
+                    .collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        files,
+        [
+            (
+                "bad.tf.json".to_string(),
+                // as the reference: the array is abandoned at the comma, so
+                // the object then meets its `]`
+                vec![
+                    "Trailing comma in array".to_string(),
+                    "Mismatched braces".to_string(),
+                    "Root value must be object".to_string()
+                ]
+            ),
+            ("main.tf.json".to_string(), vec!["Call to unknown function".to_string()]),
+        ],
+        "{}",
+        run.stdout
+    );
+    let file = dir.join("app.json");
+    std::fs::write(&file, "{\"//\": \"c\", \"port\": \"${8000 + 80}\", \"name\": \"web\"}").unwrap();
+    let eval = hcl(&["eval", "--format", "json", file.to_str().unwrap()]).json();
+    assert_eq!(eval["attribute_order"], serde_json::json!(["port", "name"]));
+    assert_eq!(eval["attributes"]["port"]["value"], serde_json::json!(8080));
+    let parse = hcl(&["parse", "--format", "json", file.to_str().unwrap()]).json();
+    assert_eq!(parse["body"]["attributes"][1]["name"], "name");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

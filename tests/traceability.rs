@@ -1,8 +1,10 @@
 //! Traceability between the spec and the project, both ways.
 //!
-//! * Every id of `../shared/spec/trace-ids.txt` has a code site (a `spec:`
-//!   line in `src/`) or a grammar test (the `# spec:` first line of an
-//!   input under `grammar-tests/`), unless `tests/trace_deferred.txt` defers
+//! * Every id of `../shared/spec/trace-ids.txt` and `trace-ids-json.txt` has
+//!   a code site (a `spec:` line in `src/`) or a grammar test (the `# spec:`
+//!   first line of an input under `grammar-tests/`; for a JSON-syntax input,
+//!   `*.hcl.json`, its first string `"spec: ..."`, or `<case>.ids` beside
+//!   it), unless `tests/trace_deferred.txt` defers
 //!   it with a reason; a deferred id that has gained a site must leave the
 //!   list.
 //! * Every id cited in `src/` or `grammar-tests/` exists.
@@ -22,7 +24,11 @@ fn root() -> &'static Path {
 
 /// The ids as cited: `forIntro`, `hclsyntax#for-expressions`, `model#...`.
 fn trace_ids() -> Option<Vec<String>> {
-    let text = std::fs::read_to_string(root().join("../shared/spec/trace-ids.txt")).ok()?;
+    // the native syntax and model, then the JSON syntax and hcldec's spec
+    // format (`trace-ids-json.txt`, when present)
+    let mut text = std::fs::read_to_string(root().join("../shared/spec/trace-ids.txt")).ok()?;
+    text.push('\n');
+    text.push_str(&std::fs::read_to_string(root().join("../shared/spec/trace-ids-json.txt")).unwrap_or_default());
     Some(
         text.lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -45,7 +51,9 @@ fn parse_citation(rest: &str) -> Result<Vec<String>, String> {
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|id| {
-            let ok = id.chars().all(|c| c.is_ascii_alphanumeric() || c == '#' || c == '-');
+            let ok = id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '#' | '-' | '_'));
             if ok {
                 Ok(id.to_string())
             } else {
@@ -96,7 +104,7 @@ fn test_sites() -> (BTreeMap<String, Vec<String>>, Vec<String>) {
         matches!(
             p.extension().and_then(|e| e.to_str()),
             Some("hcl" | "hclexpr" | "hcltmpl" | "hcleval" | "hclbody")
-        )
+        ) || p.to_string_lossy().ends_with(".hcl.json")
     });
     files.sort();
     for f in files {
@@ -104,7 +112,11 @@ fn test_sites() -> (BTreeMap<String, Vec<String>>, Vec<String>) {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
         let first = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
         let rel = f.strip_prefix(&dir).unwrap_or(&f).display().to_string();
-        let first = String::from_utf8_lossy(first);
+        let first = if rel.ends_with(".hcl.json") {
+            json_case_ids(&f, bytes)
+        } else {
+            String::from_utf8_lossy(first).into_owned()
+        };
         let Some(rest) = first.trim_end().strip_prefix("# spec:") else {
             errors.push(format!("grammar-tests/{rel}: first line is not a `# spec:` comment"));
             continue;
@@ -119,6 +131,22 @@ fn test_sites() -> (BTreeMap<String, Vec<String>>, Vec<String>) {
         }
     }
     (sites, errors)
+}
+
+/// The ids line of a JSON-syntax case, as `# spec: ...`: its first string
+/// (a `"//"` comment's value, or the root string), or its `.ids` file.
+fn json_case_ids(path: &Path, bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let strings: Vec<&str> = text.split('"').skip(1).step_by(2).take(2).collect();
+    let ids = match strings.as_slice() {
+        ["//", ids, ..] | [ids, ..] if ids.starts_with("spec:") => Some(ids.to_string()),
+        [] => {
+            let stem = path.to_string_lossy().trim_end_matches(".hcl.json").to_string();
+            std::fs::read_to_string(format!("{stem}.ids")).ok()
+        }
+        _ => None,
+    };
+    ids.map(|i| format!("# {}", i.trim())).unwrap_or_default()
 }
 
 fn deferred() -> BTreeMap<String, String> {

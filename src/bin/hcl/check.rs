@@ -52,6 +52,10 @@ use crate::Format;
 /// Extensions of the files a directory walk picks up.
 const EXTENSIONS: [&str; 3] = ["hcl", "tf", "tfvars"];
 
+/// Ends of the names of JSON-syntax files a directory walk picks up (any
+/// file given by name that ends in `.json` is read in the JSON syntax).
+const JSON_SUFFIXES: [&str; 3] = [".tf.json", ".hcl.json", ".tfvars.json"];
+
 /// Stack of each worker thread (the parser and evaluator grow their stack
 /// on demand anyway; this only keeps that rare).
 const WORKER_STACK: usize = 8 << 20;
@@ -199,9 +203,12 @@ fn walk(dir: &Path, jobs: &mut Vec<Job>) {
 }
 
 fn wanted(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| EXTENSIONS.contains(&e))
+    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    JSON_SUFFIXES.iter().any(|s| name.ends_with(s))
+        || path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| EXTENSIONS.contains(&e))
 }
 
 /// Checks every job on worker threads; the outcomes in job order.
@@ -256,6 +263,29 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, f
         Ok(src) => src,
         Err(e) => return unreadable(&name, &e, format),
     };
+    if name.ends_with(".json") {
+        let parsed = hcl_native::json_syntax::parse_with(&src, crate::limits::parse_options());
+        let mut diagnostics = parsed.diagnostics.into_vec();
+        if let Some(ctx) = ctx {
+            // Without a schema a JSON body's properties may be blocks as
+            // well as attributes: every value is evaluated as an
+            // expression (its strings as templates), and repeated names,
+            // which blocks may have, are not reported.
+            let mut ctx = ctx.child();
+            ctx.share_step_budget(StepBudget::new(ctx.limits().max_steps));
+            let file = &parsed.ast;
+            let before = diagnostics.len();
+            if let hcl_native::json_syntax::Node::Object(o) = &file.root {
+                for p in o.properties.iter().filter(|p| p.name.value != "//") {
+                    diagnostics.extend(file.evaluate(&p.value, &ctx).diagnostics);
+                }
+            }
+            if diagnostics.len() > before {
+                diagnostics.sort_by_key(|d| d.subject.start);
+            }
+        }
+        return outcome(&name, &src, diagnostics, format);
+    }
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     let mut diagnostics = parsed.diagnostics.into_vec();
@@ -270,6 +300,11 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, f
             diagnostics.sort_by_key(|d| d.subject.start);
         }
     }
+    outcome(&name, &src, diagnostics, format)
+}
+
+/// The outcome of a file with these diagnostics.
+fn outcome(name: &str, src: &[u8], diagnostics: Vec<Diagnostic>, format: Format) -> Outcome {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     let mut text = String::new();
@@ -277,7 +312,7 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, f
         Format::Human => {
             if !diagnostics.is_empty() {
                 let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
-                text = render_diagnostics(&name, &src, shown);
+                text = render_diagnostics(name, src, shown);
                 if diagnostics.len() > shown.len() {
                     text.push_str(&format!(
                         "... and {} more diagnostics in {name} (--format json lists them all)\n\n",
@@ -288,12 +323,12 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, f
         }
         Format::Json => {
             text.push_str(r#"{"path":"#);
-            write_str(&mut text, &name);
+            write_str(&mut text, name);
             text.push_str(r#","diagnostics":"#);
             if diagnostics.is_empty() {
                 text.push_str("[]");
             } else {
-                Locator::new(&src).write_diagnostics(&mut text, &diagnostics);
+                Locator::new(src).write_diagnostics(&mut text, &diagnostics);
             }
             text.push('}');
         }

@@ -203,38 +203,78 @@ pub fn expr_or_template(src: &[u8], template: bool, ctx: &EvalContext<'_>, forma
     }
 }
 
-/// `hcl eval FILE`: every top-level attribute evaluated on its own.
+/// `hcl eval FILE`: every top-level attribute evaluated on its own. A
+/// FILE ending in `.json` is read in the JSON syntax (its root object's
+/// properties are the attributes).
 pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) {
+    if name.ends_with(".json") {
+        let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
+        let file = &parsed.ast;
+        let (attrs, attr_diags) = file.just_attributes();
+        let mut diags: Vec<Diagnostic> = parsed.diagnostics.as_slice().to_vec();
+        diags.extend(attr_diags.into_vec());
+        let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name, a.value.span())).collect();
+        print_attributes(
+            name,
+            src,
+            &diags,
+            &listed,
+            |i| file.evaluate(attrs[i].value, ctx),
+            format,
+        );
+        return;
+    }
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, src, crate::limits::parse_options());
     let attrs: Vec<_> = parsed.ast.body.attributes().collect();
+    let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
+    print_attributes(
+        name,
+        src,
+        parsed.diagnostics.as_slice(),
+        &listed,
+        |i| evaluate(&attrs[i].expr, ctx),
+        format,
+    );
+}
+
+/// Prints the attributes `attrs` (name and expression range, in source
+/// order, repeats included) of a file, each evaluated by `eval` (by index)
+/// on its own; a repeated name (which the parser reports) is evaluated
+/// only the first time.
+fn print_attributes(
+    name: &str,
+    src: &[u8],
+    parse_diags: &[Diagnostic],
+    attrs: &[(&str, Span)],
+    eval: impl Fn(usize) -> Evaluated,
+    format: Format,
+) {
     match format {
         Format::Json => {
             let loc = Locator::new(src);
             let mut out = String::from(r#"{"parse_diagnostics":"#);
-            loc.write_diagnostics(&mut out, parsed.diagnostics.iter());
+            loc.write_diagnostics(&mut out, parse_diags.iter());
             out.push_str(r#","attribute_order":["#);
-            for (i, a) in attrs.iter().enumerate() {
+            for (i, (attr, _)) in attrs.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_str(&mut out, a.name.name);
+                write_str(&mut out, attr);
             }
             out.push_str(r#"],"attributes":{"#);
             let mut seen = std::collections::HashSet::new();
-            for a in &attrs {
-                // A repeated name (which the parser reports): the first
-                // definition is the one evaluated.
-                if !seen.insert(a.name.name) {
+            for (i, (attr, span)) in attrs.iter().enumerate() {
+                if !seen.insert(*attr) {
                     continue;
                 }
                 if seen.len() > 1 {
                     out.push(',');
                 }
-                write_str(&mut out, a.name.name);
+                write_str(&mut out, attr);
                 out.push(':');
-                let mut r = evaluate(&a.expr, ctx);
-                let printable = printable(&mut r, a.expr.span());
+                let mut r = eval(i);
+                let printable = printable(&mut r, *span);
                 write_result(&mut out, &loc, &r, printable);
                 out.push('}');
             }
@@ -244,14 +284,14 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
         Format::Human => {
             let mut out = String::new();
             let mut rendered = 0;
-            for a in &attrs {
-                let mut r = evaluate(&a.expr, ctx);
-                let printable = printable(&mut r, a.expr.span());
+            for (i, (attr, span)) in attrs.iter().enumerate() {
+                let mut r = eval(i);
+                let printable = printable(&mut r, *span);
                 let (text, ty) = human_texts(&r.value, printable);
-                out.push_str(&format!("{} = {text}    # {ty}\n", a.name.name));
+                out.push_str(&format!("{attr} = {text}    # {ty}\n"));
                 render_some(&mut out, name, src, r.diagnostics.as_slice(), &mut rendered);
             }
-            render_some(&mut out, name, src, parsed.diagnostics.as_slice(), &mut rendered);
+            render_some(&mut out, name, src, parse_diags, &mut rendered);
             print!("{out}");
         }
     }

@@ -231,6 +231,9 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
         Ok(src) => src,
         Err(code) => return code,
     };
+    if file.ends_with(".json") {
+        return parse_json_syntax(file, &src, format);
+    }
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     match format {
@@ -262,6 +265,65 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
                         all.len() - shown.len()
                     ));
                 }
+            }
+            print!("{out}");
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `hcl parse FILE.json`: a file in the JSON syntax, its root read as
+/// attributes (without a schema a JSON body has no blocks). The JSON form
+/// is the reference's: `{"diagnostics", "body": {"missing_item_range",
+/// "attributes_diagnostics", "attributes": [{"name", "range", "name_range",
+/// "expr_range"}]}}`.
+fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
+    let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
+    let (attrs, attr_diags) = parsed.ast.just_attributes();
+    match format {
+        Format::Json => {
+            let loc = json::Locator::new(src);
+            let mut out = String::from(r#"{"diagnostics":"#);
+            loc.write_diagnostics(&mut out, &parsed.diagnostics);
+            out.push_str(r#","body":{"missing_item_range":"#);
+            loc.write_range(&mut out, parsed.ast.missing_item_span());
+            out.push_str(r#","attributes_diagnostics":"#);
+            loc.write_diagnostics(&mut out, &attr_diags);
+            out.push_str(r#","attributes":["#);
+            for (i, a) in attrs.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(r#"{"name":"#);
+                json::write_str(&mut out, a.name);
+                for (key, span) in [
+                    ("range", a.span),
+                    ("name_range", a.name_span),
+                    ("expr_range", a.value.span()),
+                ] {
+                    out.push_str(&format!(r#","{key}":"#));
+                    loc.write_range(&mut out, span);
+                }
+                out.push('}');
+            }
+            out.push_str("]}}\n");
+            print!("{out}");
+        }
+        Format::Human => {
+            let index = LineIndex::new(src);
+            let mut out = String::new();
+            for a in &attrs {
+                let text = String::from_utf8_lossy(&src[a.value.span().range()]);
+                let first_line = text.lines().next().unwrap_or_default();
+                let more = if text.contains('\n') { " ..." } else { "" };
+                let at = index.position(src, a.span.start);
+                out.push_str(&format!("{} = {first_line}{more}    ({at})\n", a.name));
+            }
+            let all: Vec<_> = parsed.diagnostics.iter().chain(attr_diags.iter()).cloned().collect();
+            if !all.is_empty() {
+                out.push('\n');
+                let shown = &all[..all.len().min(MAX_RENDERED)];
+                out.push_str(&render_diagnostics(file, src, shown));
             }
             print!("{out}");
         }
