@@ -95,7 +95,7 @@ fn test_sites() -> (BTreeMap<String, Vec<String>>, Vec<String>) {
     walk(&dir, &mut files, &|p| {
         matches!(
             p.extension().and_then(|e| e.to_str()),
-            Some("hcl" | "hclexpr" | "hcltmpl" | "hcleval" | "hclbody")
+            Some("hcl" | "hclexpr" | "hcltmpl" | "hcleval" | "hclbody" | "hclvars")
         )
     });
     files.sort();
