@@ -125,6 +125,15 @@ pub enum TraversalStep {
 impl TraversalStep {
     /// Where the step is: from the `.` or `[` to the end of the name or
     /// the `]`.
+    ///
+    /// ```
+    /// use hcl_native::{parse_expression, Arena, Span};
+    ///
+    /// let arena = Arena::new();
+    /// let vars = parse_expression(&arena, b"a.b[0]").ast.variables();
+    /// let spans: Vec<Span> = vars[0].steps.iter().map(|s| s.span()).collect();
+    /// assert_eq!(spans, [Span::new(1, 3), Span::new(3, 6)]);
+    /// ```
     pub fn span(&self) -> Span {
         match self {
             TraversalStep::Attr { span, .. } | TraversalStep::Index { span, .. } => *span,
