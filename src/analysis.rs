@@ -21,7 +21,11 @@
 //! assert!(static_list(&call).is_err());
 //! ```
 
-use crate::ast::{ExprTerm, Expression, FunctionCall, Identifier, LiteralValue, ObjectKey, PostfixOp, TemplatePart};
+use crate::ast::visit::{walk_postfix, Visitor};
+use crate::ast::{
+    Body, ExprTerm, Expression, ForExpr, FunctionCall, Identifier, LiteralValue, ObjectKey, Postfix, PostfixOp,
+    Template, TemplateFor, TemplatePart, VariableExpr,
+};
 use crate::number::Number;
 use crate::value::{Type, Value};
 use crate::{Diagnostic, Span};
@@ -118,6 +122,25 @@ pub enum TraversalStep {
     },
 }
 
+impl TraversalStep {
+    /// Where the step is: from the `.` or `[` to the end of the name or
+    /// the `]`.
+    ///
+    /// ```
+    /// use hcl_native::{parse_expression, Arena, Span};
+    ///
+    /// let arena = Arena::new();
+    /// let vars = parse_expression(&arena, b"a.b[0]").ast.variables();
+    /// let spans: Vec<Span> = vars[0].steps.iter().map(|s| s.span()).collect();
+    /// assert_eq!(spans, [Span::new(1, 3), Span::new(3, 6)]);
+    /// ```
+    pub fn span(&self) -> Span {
+        match self {
+            TraversalStep::Attr { span, .. } | TraversalStep::Index { span, .. } => *span,
+        }
+    }
+}
+
 /// A static traversal: a root name and steps.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Traversal {
@@ -128,6 +151,24 @@ pub struct Traversal {
     pub root_span: Span,
     /// Attribute and constant index steps.
     pub steps: Vec<TraversalStep>,
+}
+
+impl Traversal {
+    /// The whole traversal's range: from the root to the end of the last
+    /// step.
+    ///
+    /// ```
+    /// use hcl_native::{parse_expression, Arena, Span};
+    ///
+    /// let arena = Arena::new();
+    /// let vars = parse_expression(&arena, b"1 + a.b[0]").ast.variables();
+    /// assert_eq!(vars[0].span(), Span::new(4, 10));
+    /// ```
+    pub fn span(&self) -> Span {
+        self.steps
+            .last()
+            .map_or(self.root_span, |s| self.root_span.to(s.span()))
+    }
 }
 
 const TRAVERSAL_REQUIRED: &str = "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.";
@@ -146,29 +187,49 @@ pub fn static_traversal(expr: &Expression<'_>) -> Result<Traversal, Diagnostic> 
         ExprTerm::Postfix(p) => (root_of(&p.term).ok_or_else(fail)?, p.ops),
         t => (root_of(t).ok_or_else(fail)?, &[]),
     };
+    let (traversal, used) = traversal_prefix(root, ops);
+    if used < ops.len() {
+        return Err(fail());
+    }
+    Ok(traversal)
+}
+
+/// The traversal that `root` and the longest run of `ops` that are static
+/// steps make (attribute accesses, legacy indexes, indexes with a constant
+/// key), and how many of `ops` it takes. The one rule for where a
+/// traversal ends, for [`static_traversal`] and [`Expression::variables`].
+///
+/// spec: hclsyntax#static-traversal
+fn traversal_prefix(root: Identifier<'_>, ops: &[PostfixOp<'_>]) -> (Traversal, usize) {
     let mut steps = Vec::with_capacity(ops.len());
     for op in ops {
-        steps.push(match op {
+        let step = match op {
             PostfixOp::GetAttr(g) => TraversalStep::Attr {
                 name: g.name.name.to_string(),
                 span: g.span,
             },
-            PostfixOp::LegacyIndex(l) => TraversalStep::Index {
-                key: Value::number(Number::from_literal(l.digits).map_err(|_| fail())?),
-                span: l.span,
+            PostfixOp::LegacyIndex(l) => match Number::from_literal(l.digits) {
+                Ok(n) => TraversalStep::Index {
+                    key: Value::number(n),
+                    span: l.span,
+                },
+                Err(_) => break,
             },
-            PostfixOp::Index(ix) => TraversalStep::Index {
-                key: constant(&ix.key).ok_or_else(fail)?,
-                span: ix.span,
+            PostfixOp::Index(ix) => match constant(&ix.key) {
+                Some(key) => TraversalStep::Index { key, span: ix.span },
+                None => break,
             },
-            PostfixOp::Splat(_) => return Err(fail()),
-        });
+            PostfixOp::Splat(_) => break,
+        };
+        steps.push(step);
     }
-    Ok(Traversal {
+    let used = steps.len();
+    let traversal = Traversal {
         root: root.name.to_string(),
         root_span: root.span,
         steps,
-    })
+    };
+    (traversal, used)
 }
 
 /// A traversal relative to a value the caller chooses: the root's name is
@@ -245,5 +306,158 @@ fn constant(e: &Expression<'_>) -> Option<Value> {
             Some(Value::from(s))
         }
         _ => None,
+    }
+}
+
+// ------------------------------------------------------------------ variables
+
+/// The visitor behind `variables()`: each variable reference with the
+/// static steps after it, leaving out the names that the `for` expressions
+/// and directives around it bind.
+struct Variables<'a> {
+    /// The names bound where the walk is, innermost last.
+    locals: Vec<&'a str>,
+    /// The traversals found, in source order.
+    found: Vec<Traversal>,
+}
+
+impl<'a> Variables<'a> {
+    /// Walks what `visit` visits and answers the traversals found.
+    fn collect(visit: impl FnOnce(&mut Self)) -> Vec<Traversal> {
+        let mut v = Variables {
+            locals: Vec::new(),
+            found: Vec::new(),
+        };
+        crate::stack::entry(|| visit(&mut v));
+        v.found
+    }
+
+    fn found(&mut self, t: Traversal) {
+        if !self.locals.contains(&t.root.as_str()) {
+            self.found.push(t);
+        }
+    }
+
+    /// Runs `body` with the `for` names bound.
+    fn scoped(&mut self, key: Option<Identifier<'a>>, value: Identifier<'a>, body: impl FnOnce(&mut Self)) {
+        let depth = self.locals.len();
+        self.locals.extend(key.map(|k| k.name));
+        self.locals.push(value.name);
+        body(self);
+        self.locals.truncate(depth);
+    }
+}
+
+impl<'a> Visitor<'a> for Variables<'a> {
+    fn visit_variable_expr(&mut self, variable: &VariableExpr<'a>) {
+        self.found(traversal_prefix(variable.name, &[]).0);
+    }
+
+    fn visit_postfix(&mut self, postfix: &Postfix<'a>) {
+        let ExprTerm::VariableExpr(variable) = &postfix.term else {
+            return walk_postfix(self, postfix);
+        };
+        // The traversal ends at the first step that is not static; the
+        // rest apply to its value, and their keys can hold variables.
+        let (traversal, used) = traversal_prefix(variable.name, postfix.ops);
+        self.found(traversal);
+        for op in postfix.ops.iter().skip(used) {
+            self.visit_postfix_op(op);
+        }
+    }
+
+    // The collection is outside the scope of the names a `for` binds.
+    fn visit_for_expr(&mut self, for_expr: &ForExpr<'a>) {
+        let intro = for_expr.intro();
+        self.visit_expression(&intro.collection);
+        self.scoped(intro.key_var, intro.value_var, |v| {
+            match for_expr {
+                ForExpr::Tuple(f) => v.visit_expression(&f.value),
+                ForExpr::Object(f) => {
+                    v.visit_expression(&f.key);
+                    v.visit_expression(&f.value);
+                }
+            }
+            if let Some(c) = for_expr.cond() {
+                v.visit_expression(&c.condition);
+            }
+        });
+    }
+
+    fn visit_template_for(&mut self, directive: &TemplateFor<'a>) {
+        self.visit_expression(&directive.collection);
+        self.scoped(directive.key_var, directive.value_var, |v| {
+            v.visit_template(&directive.body)
+        });
+    }
+}
+
+impl Expression<'_> {
+    /// The variables the expression refers to: each reference to a name of
+    /// the root scope, with the attribute accesses and constant indexes
+    /// that follow it (the longest [`static_traversal`] at that place), in
+    /// source order, as the reference's `hclsyntax.Variables` gives them.
+    /// Names that a `for` expression or a template `for` directive binds
+    /// are left out inside its key, value, condition or body (not in its
+    /// collection); function names are not variables, nor are `true`,
+    /// `false` and `null`.
+    ///
+    /// A traversal ends where another operation starts: `a[x].c` gives
+    /// `a` and `x`; `a.0.b["k"]` is one traversal with three steps;
+    /// splats end it too (`a[*].b` gives `a`).
+    ///
+    /// spec: model#static-analysis, hclsyntax#static-analysis
+    ///
+    /// ```
+    /// use hcl_native::analysis::TraversalStep;
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let expr = parse_expression(&arena, b"a.b[0] + [for x in xs: x * k]").ast;
+    /// let vars = expr.variables();
+    /// let roots: Vec<&str> = vars.iter().map(|t| t.root.as_str()).collect();
+    /// assert_eq!(roots, ["a", "xs", "k"]);
+    /// assert!(matches!(&vars[0].steps[0], TraversalStep::Attr { name, .. } if name == "b"));
+    /// assert!(matches!(&vars[0].steps[1], TraversalStep::Index { .. }));
+    /// ```
+    pub fn variables(&self) -> Vec<Traversal> {
+        Variables::collect(|v| v.visit_expression(self))
+    }
+}
+
+impl Template<'_> {
+    /// The variables a template refers to, as [`Expression::variables`]
+    /// gives them: for a bare template of
+    /// [`parse_template`](crate::parse_template).
+    ///
+    /// ```
+    /// use hcl_native::{parse_template, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let t = parse_template(&arena, b"Hi ${user.name}%{ for r in roles }, ${r}%{ endfor }").ast;
+    /// let roots: Vec<String> = t.variables().into_iter().map(|t| t.root).collect();
+    /// assert_eq!(roots, ["user", "roles"]);
+    /// ```
+    pub fn variables(&self) -> Vec<Traversal> {
+        Variables::collect(|v| v.visit_template(self))
+    }
+}
+
+impl Body<'_> {
+    /// The variables that the body's attribute values refer to, those of
+    /// nested blocks' bodies included, in source order (each value as
+    /// [`Expression::variables`] gives them).
+    ///
+    /// ```
+    /// use hcl_native::{parse_config, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let src = b"a = var.x\nblock \"l\" {\n  b = [for v in local.vs: v]\n}\nc = d\n";
+    /// let file = parse_config(&arena, src).ast;
+    /// let roots: Vec<String> = file.body.variables().into_iter().map(|t| t.root).collect();
+    /// assert_eq!(roots, ["var", "local", "d"]);
+    /// ```
+    pub fn variables(&self) -> Vec<Traversal> {
+        Variables::collect(|v| v.visit_body(self))
     }
 }

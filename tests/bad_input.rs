@@ -150,9 +150,14 @@ fn mangled_inputs_never_panic() {
                 }
             }
             let arena = Arena::new();
-            let _ = parse_config(&arena, &m);
-            let _ = parse_expression(&arena, &m);
-            let _ = parse_template(&arena, &m);
+            let file = parse_config(&arena, &m).ast;
+            let expr = parse_expression(&arena, &m).ast;
+            let template = parse_template(&arena, &m).ast;
+            // What is left of the tree can be walked, its ranges inside the input.
+            let vars = [file.body.variables(), expr.variables(), template.variables()];
+            for t in vars.iter().flatten() {
+                assert!(t.span().end as usize <= m.len(), "{t:?}");
+            }
         }
     }
 }

@@ -1158,3 +1158,39 @@ fn json_syntax_files_in_check_eval_and_parse() {
     assert_eq!(parse["body"]["attributes"][1]["name"], "name");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn variables_of_an_expression_as_the_oracle_prints_them() {
+    // The document `hcl-oracle variables` prints for the same expression
+    // (its README's example), byte for byte.
+    let run = hcl(&["variables", "-e", "a.b[0] + [for x in xs: x * k]", "--format", "json"]);
+    assert_eq!(run.code, 0);
+    let expected = r#"{"parse_diagnostics":[],"variables":[{"root":"a","source":"a.b[0]","range":{"start":{"line":1,"column":1,"byte":0},"end":{"line":1,"column":7,"byte":6}},"steps":[{"kind":"root","name":"a","range":{"start":{"line":1,"column":1,"byte":0},"end":{"line":1,"column":2,"byte":1}}},{"kind":"attr","name":"b","range":{"start":{"line":1,"column":2,"byte":1},"end":{"line":1,"column":4,"byte":3}}},{"kind":"index","key":0,"key_type":"number","range":{"start":{"line":1,"column":4,"byte":3},"end":{"line":1,"column":7,"byte":6}}}]},{"root":"xs","source":"xs","range":{"start":{"line":1,"column":20,"byte":19},"end":{"line":1,"column":22,"byte":21}},"steps":[{"kind":"root","name":"xs","range":{"start":{"line":1,"column":20,"byte":19},"end":{"line":1,"column":22,"byte":21}}}]},{"root":"k","source":"k","range":{"start":{"line":1,"column":28,"byte":27},"end":{"line":1,"column":29,"byte":28}},"steps":[{"kind":"root","name":"k","range":{"start":{"line":1,"column":28,"byte":27},"end":{"line":1,"column":29,"byte":28}}}]}]}"#;
+    assert_eq!(run.stdout.trim_end(), expected);
+    // Human form: one line per traversal.
+    let run = hcl(&["variables", "-e", r#"a["k"].c + "${d}""#]);
+    assert_eq!(run.stdout, "1:1  a[\"k\"].c\n1:15  d\n");
+}
+
+#[test]
+fn variables_of_a_file_and_of_stdin() {
+    let src = "a = b.c\nx \"y\" {\n  z = [for v in d[0] : v]\n}\n";
+    let run = hcl_with_input(&["variables", "-", "--format", "json"], src);
+    assert_eq!(run.code, 0);
+    let doc = run.json();
+    let sources: Vec<&str> = doc["variables"]
+        .as_array()
+        .expect("a list of variables")
+        .iter()
+        .filter_map(|v| v["source"].as_str())
+        .collect();
+    assert_eq!(sources, ["b.c", "d[0]"]);
+    assert_eq!(doc["variables"][1]["steps"][1]["key"], json!(0));
+    // A broken expression: its diagnostics, and what is left of it.
+    let run = hcl_with_input(&["variables", "-e", "-", "--format", "json"], "f(a,");
+    let doc = run.json();
+    assert_eq!(doc["parse_diagnostics"][0]["severity"], "error");
+    assert_eq!(doc["variables"][0]["root"], "a");
+    // Neither a file nor an expression: a usage error.
+    assert_eq!(hcl(&["variables"]).code, 2);
+}

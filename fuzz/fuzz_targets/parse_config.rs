@@ -1,6 +1,7 @@
 //! Arbitrary bytes as a configuration file: parsing must not panic, every
 //! diagnostic's range must lie inside the input, and rendering the
-//! diagnostics and dumping the tree must not panic either.
+//! diagnostics, dumping the tree and listing its variables must not panic
+//! either.
 #![no_main]
 
 use hcl_native::{ast::dump, parse_config, render::render_diagnostics, Arena};
@@ -15,4 +16,8 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = render_diagnostics("fuzz.hcl", data, parsed.diagnostics.as_slice());
     let _ = dump(&parsed.ast);
+    for t in parsed.ast.body.variables() {
+        assert!(t.root_span.start <= t.span().end, "{t:?}");
+        assert!(t.span().end as usize <= data.len(), "{t:?}");
+    }
 });

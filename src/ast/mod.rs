@@ -10,11 +10,15 @@
 //! beyond its depth limit, binary operator chains fold into one node per
 //! precedence level ([`BinaryOp`]), and postfix chains are flat
 //! ([`Postfix`]). Recursive walks over the tree are therefore safe.
+//!
+//! [`visit`] walks a tree with a [`visit::Visitor`] of your own;
+//! [`Expression::variables`] lists the variables an expression refers to.
 
 mod dump;
 mod expression;
 mod structure;
 mod template;
+pub mod visit;
 
 pub use dump::dump;
 pub use expression::*;

@@ -2,6 +2,7 @@
 //! (a tree of `serde_json::Value`s would cost far more memory than the
 //! document for a large file).
 
+use hcl_native::analysis::{Traversal, TraversalStep};
 use hcl_native::ast::{Body, BodyItem};
 use hcl_native::{Diagnostic, LineIndex, Position, Span};
 use std::cell::Cell;
@@ -115,6 +116,48 @@ impl<'s> Locator<'s> {
                 crate::nested(|| self.write_body(out, &b.body));
                 out.push('}');
             }
+        }
+        out.push_str("]}");
+    }
+}
+
+impl Locator<'_> {
+    /// TRAVERSAL: `{"root", "source", "range", "steps": [STEP]}`, STEP
+    /// `{"kind": "root"|"attr", "name", "range"}` or `{"kind": "index",
+    /// "key", "key_type", "range"}`, as `hcl-oracle variables` prints them.
+    pub fn write_traversal(&self, out: &mut String, t: &Traversal) {
+        out.push_str(r#"{"root":"#);
+        write_str(out, &t.root);
+        out.push_str(r#","source":"#);
+        write_str(
+            out,
+            &String::from_utf8_lossy(self.src.get(t.span().range()).unwrap_or_default()),
+        );
+        out.push_str(r#","range":"#);
+        self.write_range(out, t.span());
+        out.push_str(r#","steps":[{"kind":"root","name":"#);
+        write_str(out, &t.root);
+        out.push_str(r#","range":"#);
+        self.write_range(out, t.root_span);
+        out.push('}');
+        for step in &t.steps {
+            match step {
+                TraversalStep::Attr { name, span } => {
+                    out.push_str(r#",{"kind":"attr","name":"#);
+                    write_str(out, name);
+                    out.push_str(r#","range":"#);
+                    self.write_range(out, *span);
+                }
+                TraversalStep::Index { key, span } => {
+                    out.push_str(r#",{"kind":"index","key":"#);
+                    out.push_str(&serde_json::to_string(key).unwrap_or_else(|_| "null".into()));
+                    out.push_str(r#","key_type":"#);
+                    out.push_str(&serde_json::to_string(&key.ty()).unwrap_or_else(|_| "null".into()));
+                    out.push_str(r#","range":"#);
+                    self.write_range(out, *span);
+                }
+            }
+            out.push('}');
         }
         out.push_str("]}");
     }

@@ -11,6 +11,7 @@ mod evaluate;
 mod json;
 mod limits;
 mod to_json;
+mod variables;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_native::ast::{dump, Body, BodyItem};
@@ -123,6 +124,27 @@ enum Command {
         #[arg(long, value_delimiter = ',', default_value = "variable.type,output.type")]
         type_attributes: Vec<String>,
     },
+    /// List the variables a configuration file or an expression refers to.
+    ///
+    /// Each reference to a name of the root scope, with the attribute
+    /// accesses and constant indexes after it, in source order; names that
+    /// `for` expressions and template `for` directives bind are left out
+    /// where they are bound, and function names are not variables. For a
+    /// file, the variables of every attribute value, nested blocks
+    /// included. With `--format json`: `{"parse_diagnostics": [DIAG],
+    /// "variables": [{"root", "source", "range", "steps"}]}`, as the
+    /// reference oracle's `variables` prints it.
+    Variables {
+        /// The file to read, or `-` for stdin.
+        #[arg(required_unless_present = "expr")]
+        file: Option<String>,
+        /// An expression instead of a file (`-` reads it from stdin).
+        #[arg(short = 'e', long = "expr", conflicts_with = "file")]
+        expr: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
     /// Convert a configuration file to one JSON object.
     ///
     /// Prints the body as one pretty-printed JSON object: attributes
@@ -174,6 +196,7 @@ fn main() -> ExitCode {
             type_attributes,
         } => check::run(&paths, vars.as_deref(), format, &type_attributes),
         Command::Json { file, vars } => to_json::run(&file, vars.as_deref()),
+        Command::Variables { file, expr, format } => variables::run(file.as_deref(), expr.as_deref(), format),
     }
 }
 

@@ -1,0 +1,69 @@
+//! `hcl variables`: the variables an expression or a configuration file
+//! refers to (`Expression::variables`, `Body::variables`).
+
+use crate::json::Locator;
+use crate::{read_input, Format, MAX_RENDERED};
+use hcl_native::render::render_diagnostics;
+use hcl_native::{parse_config_with, parse_expression_with, Arena, Diagnostic, LineIndex};
+use std::process::ExitCode;
+
+/// Prints the variables of the file `file` (every attribute value, nested
+/// blocks included) or of the expression `expr` (`-` reads it from stdin):
+/// with `--format json`, `{"parse_diagnostics": [DIAG], "variables":
+/// [TRAVERSAL]}` as `hcl-oracle variables` prints for an expression;
+/// otherwise one line per traversal, `LINE:COLUMN  SOURCE`, then the
+/// diagnostics.
+pub fn run(file: Option<&str>, expr: Option<&str>, format: Format) -> ExitCode {
+    let (name, src) = match (file, expr) {
+        (_, Some("-")) | (Some("-"), None) => match read_input("-") {
+            Ok(src) => ("<stdin>", src),
+            Err(code) => return code,
+        },
+        (_, Some(e)) => ("<expr>", e.as_bytes().to_vec()),
+        (Some(f), None) => match read_input(f) {
+            Ok(src) => (f, src),
+            Err(code) => return code,
+        },
+        (None, None) => return crate::usage("give a FILE or an expression with -e"),
+    };
+    let arena = Arena::new();
+    let options = crate::limits::parse_options();
+    let (vars, diagnostics): (_, Vec<Diagnostic>) = if expr.is_some() {
+        let parsed = parse_expression_with(&arena, &src, options);
+        (parsed.ast.variables(), parsed.diagnostics.as_slice().to_vec())
+    } else {
+        let parsed = parse_config_with(&arena, &src, options);
+        (parsed.ast.body.variables(), parsed.diagnostics.as_slice().to_vec())
+    };
+    let loc = Locator::new(&src);
+    let mut out = String::new();
+    match format {
+        Format::Json => {
+            out.push_str(r#"{"parse_diagnostics":"#);
+            loc.write_diagnostics(&mut out, &diagnostics);
+            out.push_str(r#","variables":["#);
+            for (k, t) in vars.iter().enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                loc.write_traversal(&mut out, t);
+            }
+            out.push_str("]}\n");
+        }
+        Format::Human => {
+            let index = LineIndex::new(&src);
+            for t in &vars {
+                let at = index.position(&src, t.span().start);
+                let text = String::from_utf8_lossy(src.get(t.span().range()).unwrap_or_default());
+                out.push_str(&format!("{at}  {text}\n"));
+            }
+            if !diagnostics.is_empty() {
+                out.push('\n');
+                let shown = &diagnostics[..diagnostics.len().min(MAX_RENDERED)];
+                out.push_str(&render_diagnostics(name, &src, shown));
+            }
+        }
+    }
+    print!("{out}");
+    ExitCode::SUCCESS
+}
