@@ -136,3 +136,40 @@ fn mangled_inputs_do_not_panic() {
         assert!(parsed.diagnostics.iter().all(|d| d.subject.end as usize <= cut));
     }
 }
+
+/// `variables()` of a JSON expression: the traversals of the templates in
+/// its strings, property names included, with ranges in the file. The
+/// expected ranges are what the reference's `hcldec --var-refs` prints for
+/// the same input under a spec `object { attr "a" { type = any } }`.
+#[test]
+fn variables_of_json_expressions_agree_with_hcldec_var_refs() {
+    use hcl_native::analysis::TraversalStep;
+    use hcl_native::Span;
+    let src = br#"{"a": ["${var.x}", {"${k}": "${f(y.z[0])}"}, "lit"]}"#;
+    let file = parse(src).ast;
+    let (attrs, _) = file.just_attributes();
+    let got: Vec<(String, Span, Vec<Span>)> = file
+        .variables(attrs[0].value)
+        .into_iter()
+        .map(|t| {
+            let steps = t
+                .steps
+                .iter()
+                .map(|s| match s {
+                    TraversalStep::Attr { span, .. } | TraversalStep::Index { span, .. } => *span,
+                    _ => unreachable!(),
+                })
+                .collect();
+            (t.root, t.root_span, steps)
+        })
+        .collect();
+    let s = Span::new;
+    assert_eq!(
+        got,
+        [
+            ("var".to_string(), s(10, 13), vec![s(13, 15)]),
+            ("k".to_string(), s(23, 24), vec![]),
+            ("y".to_string(), s(33, 34), vec![s(34, 36), s(36, 39)]),
+        ]
+    );
+}

@@ -4,6 +4,7 @@
 //! spec: json#expressions
 
 use super::{JsonFile, Node, Str};
+use crate::analysis::{Traversal, TraversalStep};
 use crate::convert::convert;
 use crate::eval::{evaluate_template, EvalContext, Evaluated, Mode};
 use crate::value::{Type, Value};
@@ -114,4 +115,41 @@ fn string(s: &Str<'_>, ctx: &EvalContext<'_>, diags: &mut Vec<Diagnostic>) -> Va
     let e = evaluate_template(&parsed.ast, ctx);
     diags.extend(e.diagnostics.into_vec().into_iter().map(moved));
     e.value
+}
+
+/// The traversals of the templates in `node`'s strings, in source order.
+pub(super) fn variables(node: &Node<'_>, out: &mut Vec<Traversal>) {
+    crate::stack::with_stack(|| match node {
+        Node::String(s) => string_variables(s, out),
+        Node::Array(a) => a.elements.iter().for_each(|e| variables(e, out)),
+        Node::Object(o) => {
+            for p in &o.properties {
+                string_variables(&p.name, out);
+                variables(&p.value, out);
+            }
+        }
+        _ => {}
+    })
+}
+
+fn string_variables(s: &Str<'_>, out: &mut Vec<Traversal>) {
+    if !s.value.contains("${") && !s.value.contains("%{") {
+        return;
+    }
+    let arena = Arena::new();
+    let parsed = crate::parse_template(&arena, s.value.as_bytes());
+    if parsed.diagnostics.has_errors() {
+        return;
+    }
+    let shift = s.span.start + 1;
+    let moved = |sp: Span| Span::new(sp.start + shift, sp.end + shift);
+    for mut t in parsed.ast.variables() {
+        t.root_span = moved(t.root_span);
+        for step in &mut t.steps {
+            match step {
+                TraversalStep::Attr { span, .. } | TraversalStep::Index { span, .. } => *span = moved(*span),
+            }
+        }
+        out.push(t);
+    }
 }

@@ -340,6 +340,26 @@ impl<'a> JsonFile<'a> {
         }
     }
 
+    /// The variables `node` (of this file) refers to, read as an
+    /// expression in full mode: the traversals of the templates its
+    /// strings (values and property names) hold, in source order, with
+    /// ranges in this file (counted from just after each opening quote, as
+    /// for diagnostics). A string that is not a valid template has none.
+    ///
+    /// ```
+    /// use hcl_native::json_syntax::parse;
+    ///
+    /// let file = parse(br#"{"a": ["${var.x}", {"${k}": "${f(y.z)}"}]}"#).ast;
+    /// let (attrs, _) = file.just_attributes();
+    /// let roots: Vec<String> = file.variables(attrs[0].value).into_iter().map(|t| t.root).collect();
+    /// assert_eq!(roots, ["var", "k", "y"]);
+    /// ```
+    pub fn variables(&self, node: &Node<'_>) -> Vec<crate::analysis::Traversal> {
+        let mut out = Vec::new();
+        crate::stack::entry(|| eval::variables(node, &mut out));
+        out
+    }
+
     /// Evaluates `node` (of this file) as an expression.
     ///
     /// spec: json#expressions
