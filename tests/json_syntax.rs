@@ -157,7 +157,6 @@ fn variables_of_json_expressions_agree_with_hcldec_var_refs() {
                 .iter()
                 .map(|s| match s {
                     TraversalStep::Attr { span, .. } | TraversalStep::Index { span, .. } => *span,
-                    _ => unreachable!(),
                 })
                 .collect();
             (t.root, t.root_span, steps)
