@@ -172,3 +172,156 @@ fn variables_of_json_expressions_agree_with_hcldec_var_refs() {
         ]
     );
 }
+
+/// Schema-driven JSON bodies: the spec's label nesting and arrays, and the
+/// reference's diagnostics. Each expected answer is what the reference's
+/// `hcldec` reports for the same input under the spec
+/// `object { attr "name" { type = string, required = true }
+/// block_map "foo" { labels = ["a", "b"], object { attr "child_attr" {...} } } }`
+/// (summary and subject bytes).
+#[test]
+fn json_bodies_through_a_schema_agree_with_hcldec() {
+    use hcl_native::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
+    let top = BodySchema::new(
+        vec![AttributeSchema {
+            name: "name".into(),
+            required: true,
+        }],
+        vec![BlockHeaderSchema {
+            type_name: "foo".into(),
+            label_names: vec!["a".into(), "b".into()],
+        }],
+    )
+    .unwrap();
+    let inner = BodySchema::new(
+        vec![AttributeSchema {
+            name: "child_attr".into(),
+            required: false,
+        }],
+        vec![],
+    )
+    .unwrap();
+    // (input, diagnostics as (summary, start, end), blocks as labels)
+    type Case<'s> = (&'s str, Vec<(&'s str, u32, u32)>, Vec<[&'s str; 2]>);
+    let cases: Vec<Case<'_>> = vec![
+        (
+            r#"{"name": "x", "foo": {"bar": {"baz": {"child_attr": "1"}}, "boz": {"baz": [{"child_attr": "2"}]}}}"#,
+            vec![],
+            vec![["bar", "baz"], ["boz", "baz"]],
+        ),
+        (
+            r#"{"nmae": "x"}"#,
+            vec![
+                ("Missing required argument", 12, 13),
+                ("Extraneous JSON object property", 1, 7),
+            ],
+            vec![],
+        ),
+        (
+            r#"{"name": "x", "name": "y"}"#,
+            vec![("Duplicate argument", 14, 20)],
+            vec![],
+        ),
+        (
+            r#"{"name": "x", "foo": {}}"#,
+            vec![("Missing block label", 21, 22)],
+            vec![],
+        ),
+        (
+            r#"{"name": "x", "foo": 1}"#,
+            vec![("Incorrect JSON value type", 21, 22), ("Missing block label", 21, 22)],
+            vec![],
+        ),
+        (
+            r#"{"name": "x", "foo": {"bar": 1}}"#,
+            vec![("Incorrect JSON value type", 29, 30), ("Missing block label", 29, 30)],
+            vec![],
+        ),
+        (
+            r#"{"name": "x", "foo": [1]}"#,
+            vec![("Incorrect JSON value type", 22, 23), ("Missing block label", 21, 22)],
+            vec![],
+        ),
+        (r#"{"name": "x", "foo": {"bar": {"baz": null}}}"#, vec![], vec![]),
+        (
+            r#"{"name": "x", "foo": {"bar": {"baz": {"child_atr": "1"}}}}"#,
+            vec![("Extraneous JSON object property", 38, 49)],
+            vec![["bar", "baz"]],
+        ),
+        (
+            r#"{"name": "x", "foo": {"bar": {"baz": [1]}}}"#,
+            vec![("Incorrect JSON value type", 38, 39)],
+            vec![["bar", "baz"]],
+        ),
+    ];
+    for (src, want_diags, want_blocks) in cases {
+        let file = parse(src.as_bytes()).ast;
+        let (content, mut diags) = file.body().content(&top);
+        let blocks: Vec<[&str; 2]> = content.blocks.iter().map(|b| [b.labels[0].0, b.labels[1].0]).collect();
+        assert_eq!(blocks, want_blocks, "{src}");
+        for b in &content.blocks {
+            let (_, inner_diags) = b.body.content(&inner);
+            diags.extend(inner_diags);
+        }
+        let got: Vec<(&str, u32, u32)> = diags
+            .iter()
+            .map(|d| (d.summary.as_str(), d.subject.start, d.subject.end))
+            .collect();
+        assert_eq!(got, want_diags, "{src}");
+    }
+    // the "did you mean" and the duplicate's first definition
+    let file = parse(br#"{"nmae": "x"}"#).ast;
+    let (_, diags) = file.body().content(&top);
+    assert_eq!(
+        diags.as_slice()[1].detail,
+        "No argument or block type is named \"nmae\". Did you mean \"name\"?"
+    );
+}
+
+/// The spec's four ways of writing blocks of a type with two labels give
+/// the same blocks, in order; partial processing hides what it took.
+#[test]
+fn the_specs_block_examples_read_alike() {
+    use hcl_native::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
+    let schema = BodySchema::new(
+        vec![],
+        vec![BlockHeaderSchema {
+            type_name: "foo".into(),
+            label_names: vec!["a".into(), "b".into()],
+        }],
+    )
+    .unwrap();
+    let forms = [
+        r#"{"foo": {"bar": {"baz": {"child_attr": "baz"}, "boz": {"child_attr": "baz"}}, "boz": {"baz": {"child_attr": "baz"}}}}"#,
+        r#"{"foo": [{"bar": {"baz": {"child_attr": "baz"}, "boz": {"child_attr": "baz"}}}, {"boz": {"baz": [{"child_attr": "baz"}]}}]}"#,
+        r#"{"foo": {"bar": {"baz": {"child_attr": "baz"}}, "bar": {"boz": {"child_attr": "baz"}}, "boz": {"baz": {"child_attr": "baz"}}}}"#,
+    ];
+    for src in forms {
+        let file = parse(src.as_bytes()).ast;
+        let (content, diags) = file.body().content(&schema);
+        assert!(diags.is_empty(), "{src}: {diags:?}");
+        let labels: Vec<String> = content
+            .blocks
+            .iter()
+            .map(|b| format!("{}/{}", b.labels[0].0, b.labels[1].0))
+            .collect();
+        assert_eq!(labels, ["bar/baz", "bar/boz", "boz/baz"], "{src}");
+    }
+    let file = parse(br#"{"a": 1, "b": 2, "foo": {"x": {"y": {}}}}"#).ast;
+    let first = BodySchema::new(
+        vec![AttributeSchema {
+            name: "a".into(),
+            required: true,
+        }],
+        vec![],
+    )
+    .unwrap();
+    let (content, rest, diags) = file.body().partial_content(&first);
+    assert!(diags.is_empty() && content.attributes.contains_key("a"));
+    let (attrs, diags) = rest.just_attributes();
+    assert!(diags.is_empty());
+    assert_eq!(attrs.iter().map(|a| a.name).collect::<Vec<_>>(), ["b", "foo"]);
+    let (content, diags) = rest.content(&schema);
+    assert_eq!(diags.as_slice()[0].summary, "Extraneous JSON object property");
+    assert_eq!(content.blocks.len(), 1);
+}

@@ -40,8 +40,11 @@
 //! assert_eq!(file.evaluate(attrs[1].value, &ctx).value, Value::from(8080));
 //! ```
 
+mod body;
 mod eval;
 mod parse;
+
+pub use body::{JsonBlock, JsonBody, JsonContent};
 mod scan;
 
 use std::borrow::Cow;
@@ -188,7 +191,8 @@ pub struct JsonFile<'a> {
     lines: OnceCell<LineIndex>,
 }
 
-/// An attribute of a JSON body: a property read as an attribute.
+/// An attribute of a JSON body: a property read as an attribute (by
+/// [`JsonFile::just_attributes`] or through a schema, [`JsonBody::content`]).
 #[derive(Clone, Copy, Debug)]
 pub struct JsonAttribute<'n, 'a> {
     /// The name.
@@ -291,43 +295,7 @@ impl<'a> JsonFile<'a> {
     ///
     /// spec: json#attributes
     pub fn just_attributes(&self) -> (Vec<JsonAttribute<'_, 'a>>, Diagnostics) {
-        let mut diags = Diagnostics::new();
-        let Node::Object(o) = &self.root else {
-            diags.push(Diagnostic::error(
-                "Incorrect JSON value type",
-                "A JSON object is required here, setting the arguments for this block.",
-                self.root.start_span(),
-            ));
-            return (Vec::new(), diags);
-        };
-        let mut out: Vec<JsonAttribute<'_, 'a>> = Vec::with_capacity(o.properties.len());
-        let mut seen: std::collections::HashMap<&str, Span> = std::collections::HashMap::new();
-        for p in &o.properties {
-            let name: &str = &p.name.value;
-            if name == "//" {
-                continue;
-            }
-            if let Some(first) = seen.get(name) {
-                diags.push(Diagnostic::error(
-                    "Duplicate attribute definition",
-                    format!(
-                        "The argument {} was already set at {}. Each argument may be set only once.",
-                        crate::diagnostic::quoted(name),
-                        self.position(first.start)
-                    ),
-                    p.name.span,
-                ));
-                continue;
-            }
-            seen.insert(name, p.name.span);
-            out.push(JsonAttribute {
-                name,
-                name_span: p.name.span,
-                value: &p.value,
-                span: p.name.span.to(p.value.span()),
-            });
-        }
-        (out, diags)
+        self.body().just_attributes()
     }
 
     /// Where an item missing from the root body would go: the root
