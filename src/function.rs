@@ -245,6 +245,14 @@ pub trait LazyArgument {
     /// Whether the argument refers to a variable whose value is not wholly
     /// known, so that whether its evaluation succeeds cannot be known yet.
     fn depends_on_unknowns(&self) -> bool;
+
+    /// The argument's expression as written, for a function that reads it
+    /// statically instead of evaluating it (a type constraint, as the
+    /// `convert` function of [`crate::typeexpr`] takes); `None` when the
+    /// argument is a value that was passed in, not an expression.
+    fn expression(&self) -> Option<&crate::ast::Expression<'_>> {
+        None
+    }
 }
 
 /// A value passed where a lazy argument is expected (a lazy function

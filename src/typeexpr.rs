@@ -20,7 +20,8 @@
 //! partial type, where the expression is wrong), the defaults and the
 //! diagnostics, all with the reference's wording and ranges.
 //! [`type_string`] prints a type in this syntax, as the reference's
-//! `TypeString` does.
+//! `TypeString` does, and [`convert_function`] is the extension's `convert`
+//! function, whose second argument is a type constraint written inline.
 //!
 //! ```
 //! use hcl_native::typeexpr::{type_constraint_with_defaults, type_string};
@@ -623,4 +624,55 @@ fn write_type(ty: &Type, out: &mut String) {
             out.push(')');
         }
     })
+}
+
+/// The extension's `convert(value, type)` function (the reference's
+/// `typeexpr.ConvertFunc`): converts `value` to the type constraint written
+/// as its second argument, which is read as a type expression, never
+/// evaluated (so it must be written inline: `convert(x, list(string))`). An
+/// application adds it to its context under the name it likes,
+/// conventionally `convert`. Called with [`Function::call`](crate::function::Function::call)
+/// (values, no expressions), the type argument is an error.
+///
+/// ```
+/// use hcl_native::eval::{evaluate, EvalContext};
+/// use hcl_native::typeexpr::convert_function;
+/// use hcl_native::value::{Type, Value};
+/// use hcl_native::{parse_expression, Arena};
+///
+/// let mut ctx = EvalContext::new();
+/// ctx.set_function("convert", convert_function()).unwrap();
+/// let arena = Arena::new();
+/// let r = evaluate(&parse_expression(&arena, br#"convert(["1", 2], list(number))"#).ast, &ctx);
+/// assert_eq!(r.value, Value::list(Type::Number, vec![1.into(), 2.into()]).unwrap());
+/// let bad = evaluate(&parse_expression(&arena, br#"convert("x", lits(string))"#).ast, &ctx);
+/// assert_eq!(bad.diagnostics.as_slice()[0].summary, "Invalid function argument");
+/// ```
+pub fn convert_function() -> crate::function::Function {
+    use crate::function::{Function, FunctionError, Parameter};
+    Function::builder()
+        .param(Parameter::new("value", Type::Dynamic).allow_null().allow_dynamic())
+        .param(Parameter::new("type", Type::Dynamic))
+        .lazy_implementation(|args, meter| {
+            let Some(expr) = args[1].expression() else {
+                return Err(FunctionError::argument(
+                    1,
+                    "a type constraint written inline is required, not a value",
+                ));
+            };
+            let t = type_constraint(expr);
+            if let Some(d) = t.diagnostics.first() {
+                // the call's diagnostic ends the sentence
+                let detail = d.detail.trim_end_matches('.');
+                return Err(FunctionError::argument(1, format!("{}: {detail}", d.summary)));
+            }
+            let value = args[0].value().map_err(|errors| {
+                let why = errors
+                    .first()
+                    .map(|d| format!("{}: {}", d.summary, d.detail.trim_end_matches('.')));
+                FunctionError::argument(0, why.unwrap_or_else(|| "the argument does not evaluate".to_string()))
+            })?;
+            crate::convert::convert_metered(&value, &t.ty, meter)?
+                .map_err(|e| FunctionError::argument(0, e.to_string()))
+        })
 }

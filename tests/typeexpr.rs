@@ -350,3 +350,54 @@ fn deep_type_expressions_do_not_overflow_the_stack() {
     assert!(t.diagnostics.is_empty());
     assert_eq!(type_string(&t.ty).len(), src.len());
 }
+
+/// The extension's `convert` function: the type is read from the
+/// expression as written; nulls and unknowns convert to the type; a bad
+/// type or a value that does not convert is an error naming its argument.
+#[test]
+fn the_convert_function_reads_its_type_argument_statically() {
+    use hcl_native::eval::{evaluate, EvalContext};
+    use hcl_native::typeexpr::convert_function;
+    let mut ctx = EvalContext::new();
+    ctx.set_function("convert", convert_function()).unwrap();
+    ctx.set_variable("u", Value::unknown(Type::Dynamic)).unwrap();
+    let run = |src: &str| {
+        let arena = Arena::new();
+        let r = evaluate(&parse_expression(&arena, src.as_bytes()).ast, &ctx);
+        (
+            r.value,
+            r.diagnostics.iter().map(|d| d.detail.clone()).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(run("convert(\"true\", bool)"), (Value::from(true), vec![]));
+    assert_eq!(run("convert(null, number)"), (Value::null(Type::Number), vec![]));
+    assert_eq!(
+        run("convert(u, list(string))"),
+        (Value::unknown(Type::list(Type::String)), vec![])
+    );
+    assert_eq!(
+        run("convert({a = 1}, object({a = string, b = optional(bool)}))").0,
+        Value::object([("a", Value::from("1")), ("b", Value::null(Type::Bool))])
+    );
+    let (v, d) = run("convert(\"x\", number)");
+    assert!(!v.is_known());
+    assert!(
+        d[0].starts_with("Invalid value for \"value\" parameter: cannot convert \"x\" to number"),
+        "{d:?}"
+    );
+    let (_, d) = run("convert(1, list(strin))");
+    assert_eq!(
+        d,
+        ["Invalid value for \"type\" parameter: Invalid type specification: The keyword \"strin\" is not a valid type specification."]
+    );
+    let (_, d) = run("convert(1)");
+    assert_eq!(
+        d[0],
+        "Function \"convert\" expects 2 argument(s). Missing value for \"type\"."
+    );
+    // values only: there is no expression to read a type from
+    let err = convert_function()
+        .call(&[Value::from(1), Value::from("number")])
+        .unwrap_err();
+    assert!(err.to_string().contains("written inline"), "{err}");
+}

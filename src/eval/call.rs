@@ -348,6 +348,10 @@ impl LazyArgument for Thunk<'_, '_, '_> {
     fn depends_on_unknowns(&self) -> bool {
         self.evaluated().2
     }
+
+    fn expression(&self) -> Option<&Expression<'_>> {
+        Some(self.expr)
+    }
 }
 
 /// The steps a function's result costs to build: one per element of a
