@@ -325,3 +325,88 @@ fn the_specs_block_examples_read_alike() {
     assert_eq!(diags.as_slice()[0].summary, "Extraneous JSON object property");
     assert_eq!(content.blocks.len(), 1);
 }
+
+/// The same configuration written in both syntaxes reads alike through
+/// `body::AnyFile`: the same attributes with the same values, the same
+/// blocks with the same labels, at every level.
+#[test]
+fn both_syntaxes_read_alike_through_any_body() {
+    use hcl_native::body::{AnyBody, AnyFile, AttributeSchema, BlockHeaderSchema, BodySchema};
+    use hcl_native::Arena;
+    let attr = |n: &str| AttributeSchema {
+        name: n.into(),
+        required: false,
+    };
+    let block = |t: &str, labels: &[&str]| BlockHeaderSchema {
+        type_name: t.into(),
+        label_names: labels.iter().map(|l| l.to_string()).collect(),
+    };
+    let top = BodySchema::new(
+        vec![attr("region"), attr("tags")],
+        vec![block("resource", &["type", "name"]), block("locals", &[])],
+    )
+    .unwrap();
+    let inner = BodySchema::new(vec![attr("size"), attr("name")], vec![block("disk", &[])]).unwrap();
+    let native = br#"
+region = "eu-${env}"
+tags   = { team = "web", n = 1 + 1 }
+resource "bucket" "logs" {
+  size = 10 * 1024
+  disk {
+    size = 1
+  }
+  disk {
+    size = 2
+  }
+}
+resource "bucket" "data" {
+  name = upper("d")
+}
+locals {
+  size = [for x in [1, 2] : x * 2]
+}
+"#;
+    let json = br#"{
+  "region": "eu-${env}",
+  "tags": {"team": "web", "n": "${1 + 1}"},
+  "resource": {
+    "bucket": {
+      "logs": {"size": "${10 * 1024}", "disk": [{"size": 1}, {"size": 2}]},
+      "data": {"name": "${upper(\"d\")}"}
+    }
+  },
+  "locals": {"size": "${[for x in [1, 2] : x * 2]}"}
+}"#;
+    let mut ctx = hcl_native::eval::EvalContext::with_standard_functions();
+    ctx.set_variable("env", "prod".into()).unwrap();
+    fn read(
+        body: &AnyBody<'_, '_>,
+        schema: &BodySchema,
+        inner: &BodySchema,
+        ctx: &hcl_native::eval::EvalContext<'_>,
+        out: &mut Vec<String>,
+    ) {
+        let (content, diags) = body.content(schema);
+        assert!(diags.is_empty(), "{diags:?}");
+        for (name, a) in &content.attributes {
+            out.push(format!("{name} = {:?}", a.expr.evaluate(ctx).value));
+        }
+        for b in &content.blocks {
+            let labels: Vec<&str> = b.labels.iter().map(|l| l.0).collect();
+            out.push(format!("{} {labels:?} {{", b.type_name));
+            read(&b.body, inner, inner, ctx, out);
+            out.push("}".into());
+        }
+    }
+    let arena = Arena::new();
+    let mut seen = Vec::new();
+    for (name, src) in [("main.tf", &native[..]), ("main.tf.json", &json[..])] {
+        let parsed = AnyFile::parse(&arena, name, src);
+        assert!(parsed.diagnostics.is_empty(), "{name}: {:?}", parsed.diagnostics);
+        let mut out = Vec::new();
+        read(&parsed.ast.body(), &top, &inner, &ctx, &mut out);
+        seen.push(out);
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert!(seen[0].len() > 10, "{:?}", seen[0]);
+}

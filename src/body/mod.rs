@@ -3,6 +3,10 @@
 //!
 //! spec: model#body-content, model#structural-elements
 //!
+//! [`AnyBody`] (from [`AnyFile::parse`], which picks the syntax by the file
+//! name) offers the same processing over a body of either syntax, the
+//! native one or JSON ([`crate::json_syntax`]).
+//!
 //! A configuration file's body (and every block's) holds attributes,
 //! unique by name, and blocks with a type, labels and a body of their own.
 //! An application reads it by saying what it expects: a [`BodySchema`]
@@ -32,9 +36,11 @@
 //! assert_eq!(size, 10240.into());
 //! ```
 
+mod any;
 mod content;
 mod schema;
 
+pub use any::{AnyAttribute, AnyBlock, AnyBody, AnyContent, AnyExpression, AnyFile};
 #[cfg(feature = "serde")]
 pub(crate) use content::label_problem;
 pub use content::{BodyView, Content};
