@@ -1194,3 +1194,35 @@ fn variables_of_a_file_and_of_stdin() {
     // Neither a file nor an expression: a usage error.
     assert_eq!(hcl(&["variables"]).code, 2);
 }
+
+/// `hcl json --unevaluated`: the file in the JSON syntax, nothing
+/// evaluated, which `hcl eval` reads back to the same values.
+#[test]
+fn json_unevaluated_writes_the_json_syntax() {
+    let dir = std::env::temp_dir().join(format!("hcl-json-unevaluated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let native = dir.join("main.hcl");
+    std::fs::write(
+        &native,
+        "a = 1 + 1\nb = \"x-${a}\"\nc = [\"q\\\"\", 2.50]\nd {\n  e = true\n}\n",
+    )
+    .unwrap();
+    let run = hcl(&["json", "--unevaluated", native.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "{\n  \"a\": \"${1 + 1}\",\n  \"b\": \"x-${a}\",\n  \"c\": \"${[\\\"q\\\\\\\"\\\", 2.50]}\",\n  \"d\": {\n    \"e\": true\n  }\n}\n"
+    );
+    let json = dir.join("main.json");
+    std::fs::write(&json, &run.stdout).unwrap();
+    let ours = hcl(&["eval", "--format", "json", json.to_str().unwrap()]).json();
+    let theirs = hcl(&["eval", "--format", "json", native.to_str().unwrap()]).json();
+    for name in ["a", "c"] {
+        assert_eq!(
+            ours["attributes"][name]["value"], theirs["attributes"][name]["value"],
+            "{name}"
+        );
+    }
+    assert_eq!(hcl(&["json", "--unevaluated", "--vars", "x.json", "-"]).code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

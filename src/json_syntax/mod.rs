@@ -43,9 +43,11 @@
 mod body;
 mod eval;
 mod parse;
+mod scan;
+mod write;
 
 pub use body::{JsonBlock, JsonBody, JsonContent};
-mod scan;
+pub use write::from_native;
 
 use std::borrow::Cow;
 use std::cell::OnceCell;

@@ -437,7 +437,7 @@ impl<'s> Parser<'s> {
 }
 
 /// RFC 7159's `number`: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-fn is_json_number(b: &[u8]) -> bool {
+pub(super) fn is_json_number(b: &[u8]) -> bool {
     let mut i = 0;
     let digits = |i: &mut usize| {
         let s = *i;

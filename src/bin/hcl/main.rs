@@ -162,6 +162,12 @@ enum Command {
         /// Variables, as for `eval`.
         #[arg(long)]
         vars: Option<String>,
+        /// Evaluate nothing: write the file in HCL's JSON syntax instead
+        /// (every expression kept, as a `"${...}"` template when it is not a
+        /// literal; blocks as label-nested objects), which reads back as the
+        /// same body.
+        #[arg(long, conflicts_with = "vars")]
+        unevaluated: bool,
     },
 }
 
@@ -195,7 +201,16 @@ fn main() -> ExitCode {
             format,
             type_attributes,
         } => check::run(&paths, vars.as_deref(), format, &type_attributes),
-        Command::Json { file, vars } => to_json::run(&file, vars.as_deref()),
+        Command::Json {
+            file,
+            vars,
+            unevaluated: false,
+        } => to_json::run(&file, vars.as_deref()),
+        Command::Json {
+            file,
+            unevaluated: true,
+            ..
+        } => to_json::run_unevaluated(&file),
         Command::Variables { file, expr, format } => variables::run(file.as_deref(), expr.as_deref(), format),
     }
 }

@@ -126,6 +126,36 @@ struct Converter<'c, 's> {
 }
 
 /// `hcl json FILE [--vars VARS.json]`.
+/// `hcl json FILE --unevaluated`: the file in the JSON syntax, nothing
+/// evaluated (`hcl_native::json_syntax::from_native`). Parse diagnostics go
+/// to stderr; exits 1 when there is an error (the JSON is printed anyway).
+pub fn run_unevaluated(file: &str) -> ExitCode {
+    let src = match crate::read_input(file) {
+        Ok(src) => src,
+        Err(code) => return code,
+    };
+    let name = if file == "-" { "<stdin>" } else { file };
+    let arena = Arena::new();
+    let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
+    let out = hcl_native::json_syntax::from_native(&parsed.ast, &src);
+    let diagnostics = parsed.diagnostics.as_slice();
+    if !diagnostics.is_empty() {
+        let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
+        eprint!("{}", render_diagnostics(name, &src, shown));
+    }
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("hcl: cannot write the output: {e}");
+        }
+    }
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
     let ctx = match crate::evaluate::read_vars(vars) {
         Ok(ctx) => ctx,
