@@ -40,7 +40,7 @@ fn invalid(detail: &str, span: Span) -> Diagnostic {
 pub fn static_list<'e, 'a>(expr: &'e Expression<'a>) -> Result<&'e [Expression<'a>], Diagnostic> {
     match expr {
         Expression::ExprTerm(ExprTerm::CollectionValue(crate::ast::CollectionValue::Tuple(t))) => Ok(t.elements),
-        _ => Err(invalid("A static list expression is required.", expr.span())),
+        _ => Err(not_a_static_list(expr.span())),
     }
 }
 
@@ -52,6 +52,21 @@ pub struct StaticPair<'e, 'a> {
     pub key: &'e ObjectKey<'a>,
     /// The value.
     pub value: &'e Expression<'a>,
+}
+
+/// The error of [`static_list`] for an expression of another kind.
+pub(crate) fn not_a_static_list(span: Span) -> Diagnostic {
+    invalid("A static list expression is required.", span)
+}
+
+/// The error of [`static_map`] for an expression of another kind.
+pub(crate) fn not_a_static_map(span: Span) -> Diagnostic {
+    invalid("A static map expression is required.", span)
+}
+
+/// The error of [`static_traversal`] for an expression of another kind.
+pub(crate) fn not_a_static_traversal(span: Span) -> Diagnostic {
+    invalid(TRAVERSAL_REQUIRED, span)
 }
 
 /// The key/value pairs of an object constructor, keys uninterpreted.
@@ -67,7 +82,7 @@ pub fn static_map<'e, 'a>(expr: &'e Expression<'a>) -> Result<Vec<StaticPair<'e,
                 value: &e.value,
             })
             .collect()),
-        _ => Err(invalid("A static map expression is required.", expr.span())),
+        _ => Err(not_a_static_map(expr.span())),
     }
 }
 

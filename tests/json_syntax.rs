@@ -410,3 +410,44 @@ locals {
     assert_eq!(seen[0], seen[1]);
     assert!(seen[0].len() > 10, "{:?}", seen[0]);
 }
+
+/// The static analyses over a JSON expression, through `AnyExpression`:
+/// an array is a static list, an object a static map (its names string
+/// templates), a string holding a traversal a static traversal with its
+/// ranges in the file; anything else is the same "Invalid expression" as
+/// in the native syntax.
+#[test]
+fn static_analysis_of_json_expressions() {
+    use hcl_native::body::{AnyExpression, AnyFile};
+    use hcl_native::Arena;
+    let arena = Arena::new();
+    let src = br#"{"l": [1, "${x}"], "m": {"${k}": 1, "b": 2}, "t": "var.list[0].id", "k": "string", "n": 3}"#;
+    let file = AnyFile::parse(&arena, "x.json", src).ast;
+    let (attrs, _) = file.body().just_attributes();
+    let expr = |name: &str| attrs.iter().find(|a| a.name == name).unwrap().expr;
+    let list = expr("l").static_list().unwrap();
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[1].variables()[0].root, "x");
+    let map = expr("m").static_map().unwrap();
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("k", "key".into()).unwrap();
+    let keys: Vec<Value> = map.iter().map(|(k, _)| k.evaluate(&ctx).value).collect();
+    assert_eq!(keys, [Value::from("key"), Value::from("b")]);
+    let t = expr("t").static_traversal().unwrap();
+    assert_eq!(t.root, "var");
+    assert_eq!(t.steps.len(), 3);
+    let at = src.windows(4).position(|w| w == b"list").unwrap() as u32;
+    assert_eq!(t.steps[0].span().start, at - 1); // `.list`
+    assert_eq!(expr("k").keyword(), Some("string".to_string()));
+    assert_eq!(expr("t").keyword(), None);
+    for (name, analysis) in [("n", 0), ("n", 1), ("n", 2), ("l", 2)] {
+        let e: AnyExpression<'_, '_> = expr(name);
+        let err = match analysis {
+            0 => e.static_list().map(|_| ()).unwrap_err(),
+            1 => e.static_map().map(|_| ()).unwrap_err(),
+            _ => e.static_traversal().map(|_| ()).unwrap_err(),
+        };
+        assert_eq!(err.summary, "Invalid expression");
+        assert_eq!(err.subject, e.span());
+    }
+}

@@ -8,27 +8,38 @@ use std::collections::BTreeMap;
 
 use super::{BodySchema, BodyView};
 use crate::analysis::Traversal;
-use crate::ast::{ConfigFile, Expression};
+use crate::ast::{ConfigFile, Expression, ObjectKey};
 use crate::eval::{evaluate, EvalContext, Evaluated};
-use crate::json_syntax::{JsonBody, JsonFile, Node};
-use crate::{Arena, Diagnostics, ParseOptions, Parsed, Span};
+use crate::json_syntax::{JsonBody, JsonFile, Node, Str};
+use crate::{Arena, Diagnostic, Diagnostics, ParseOptions, Parsed, Span};
 
-/// An attribute's expression, in either syntax.
+/// An expression, in either syntax.
 #[derive(Clone, Copy, Debug)]
 pub enum AnyExpression<'n, 'a> {
     /// A native-syntax expression.
     Native(&'n Expression<'a>),
+    /// The key of a native object constructor, as a static map gives it (a
+    /// bare identifier is its own name as a string).
+    NativeKey(&'n ObjectKey<'a>),
     /// A JSON value of a file in the JSON syntax.
     Json(&'n JsonFile<'a>, &'n Node<'a>),
+    /// A JSON property name, as a static map gives it (a string template).
+    JsonName(&'n JsonFile<'a>, &'n Str<'a>),
 }
 
-impl AnyExpression<'_, '_> {
+impl<'n, 'a> AnyExpression<'n, 'a> {
     /// Evaluates the expression (see [`crate::eval::evaluate`] and
     /// [`JsonFile::evaluate`]).
     pub fn evaluate(&self, ctx: &EvalContext<'_>) -> Evaluated {
         match self {
             AnyExpression::Native(e) => evaluate(e, ctx),
+            AnyExpression::NativeKey(ObjectKey::Expression(e)) => evaluate(e, ctx),
+            AnyExpression::NativeKey(ObjectKey::Identifier(i)) => Evaluated {
+                value: i.name.into(),
+                diagnostics: Diagnostics::new(),
+            },
             AnyExpression::Json(f, n) => f.evaluate(n, ctx),
+            AnyExpression::JsonName(f, s) => f.evaluate_name(s, ctx),
         }
     }
 
@@ -36,7 +47,9 @@ impl AnyExpression<'_, '_> {
     pub fn span(&self) -> Span {
         match self {
             AnyExpression::Native(e) => e.span(),
+            AnyExpression::NativeKey(k) => k.span(),
             AnyExpression::Json(_, n) => n.span(),
+            AnyExpression::JsonName(_, s) => s.span,
         }
     }
 
@@ -44,7 +57,76 @@ impl AnyExpression<'_, '_> {
     pub fn variables(&self) -> Vec<Traversal> {
         match self {
             AnyExpression::Native(e) => e.variables(),
+            AnyExpression::NativeKey(ObjectKey::Expression(e)) => e.variables(),
+            AnyExpression::NativeKey(ObjectKey::Identifier(_)) => Vec::new(),
             AnyExpression::Json(f, n) => f.variables(n),
+            AnyExpression::JsonName(f, s) => f.name_variables(s),
+        }
+    }
+
+    /// The element expressions of a static list: a tuple constructor, or
+    /// a JSON array.
+    ///
+    /// spec: hclsyntax#static-list, json#static-list, json#static-analysis
+    pub fn static_list(&self) -> Result<Vec<AnyExpression<'n, 'a>>, Diagnostic> {
+        match self {
+            AnyExpression::Native(e) => Ok(crate::analysis::static_list(e)?
+                .iter()
+                .map(AnyExpression::Native)
+                .collect()),
+            AnyExpression::Json(f, Node::Array(a)) => {
+                Ok(a.elements.iter().map(|e| AnyExpression::Json(f, e)).collect())
+            }
+            other => Err(crate::analysis::not_a_static_list(other.span())),
+        }
+    }
+
+    /// The key/value pairs of a static map: an object constructor, or a
+    /// JSON object (its property names as string templates).
+    ///
+    /// spec: hclsyntax#static-map, json#static-map
+    pub fn static_map(&self) -> Result<Vec<(AnyExpression<'n, 'a>, AnyExpression<'n, 'a>)>, Diagnostic> {
+        match self {
+            AnyExpression::Native(e) => Ok(crate::analysis::static_map(e)?
+                .into_iter()
+                .map(|p| (AnyExpression::NativeKey(p.key), AnyExpression::Native(p.value)))
+                .collect()),
+            AnyExpression::Json(f, Node::Object(o)) => Ok(o
+                .properties
+                .iter()
+                .map(|p| (AnyExpression::JsonName(f, &p.name), AnyExpression::Json(f, &p.value)))
+                .collect()),
+            other => Err(crate::analysis::not_a_static_map(other.span())),
+        }
+    }
+
+    /// A static traversal: a native traversal, or a JSON string holding
+    /// one (read as a native expression, its ranges in the file).
+    ///
+    /// spec: hclsyntax#static-traversal, json#static-traversal
+    pub fn static_traversal(&self) -> Result<Traversal, Diagnostic> {
+        match self {
+            AnyExpression::Native(e) => crate::analysis::static_traversal(e),
+            AnyExpression::NativeKey(ObjectKey::Expression(e)) => crate::analysis::static_traversal(e),
+            AnyExpression::Json(f, Node::String(s)) => f.string_traversal(s),
+            AnyExpression::JsonName(f, s) => f.string_traversal(s),
+            other => Err(crate::analysis::not_a_static_traversal(other.span())),
+        }
+    }
+
+    /// The name of a lone variable reference (a keyword), or of a JSON
+    /// string holding one.
+    ///
+    /// spec: hclsyntax#static-traversal, json#static-traversal
+    pub fn keyword(&self) -> Option<String> {
+        match self {
+            AnyExpression::Native(e) => crate::analysis::keyword(e).map(str::to_string),
+            AnyExpression::NativeKey(ObjectKey::Identifier(i)) => Some(i.name.to_string()),
+            _ => self
+                .static_traversal()
+                .ok()
+                .filter(|t| t.steps.is_empty())
+                .map(|t| t.root),
         }
     }
 }

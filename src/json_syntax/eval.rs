@@ -132,7 +132,7 @@ pub(super) fn variables(node: &Node<'_>, out: &mut Vec<Traversal>) {
     })
 }
 
-fn string_variables(s: &Str<'_>, out: &mut Vec<Traversal>) {
+pub(super) fn string_variables(s: &Str<'_>, out: &mut Vec<Traversal>) {
     if !s.value.contains("${") && !s.value.contains("%{") {
         return;
     }
@@ -141,15 +141,43 @@ fn string_variables(s: &Str<'_>, out: &mut Vec<Traversal>) {
     if parsed.diagnostics.has_errors() {
         return;
     }
-    let shift = s.span.start + 1;
-    let moved = |sp: Span| Span::new(sp.start + shift, sp.end + shift);
-    for mut t in parsed.ast.variables() {
-        t.root_span = moved(t.root_span);
-        for step in &mut t.steps {
-            match step {
-                TraversalStep::Attr { span, .. } | TraversalStep::Index { span, .. } => *span = moved(*span),
-            }
-        }
-        out.push(t);
+    for t in parsed.ast.variables() {
+        out.push(moved_traversal(t, s.span.start + 1));
     }
+}
+
+/// `t` with every range moved `shift` bytes on.
+fn moved_traversal(mut t: Traversal, shift: u32) -> Traversal {
+    let moved = |sp: Span| Span::new(sp.start + shift, sp.end + shift);
+    t.root_span = moved(t.root_span);
+    for step in &mut t.steps {
+        match step {
+            TraversalStep::Attr { span, .. } | TraversalStep::Index { span, .. } => *span = moved(*span),
+        }
+    }
+    t
+}
+
+/// A property name evaluated as a string expression.
+pub(super) fn evaluate_name(s: &Str<'_>, ctx: &EvalContext<'_>) -> Evaluated {
+    let mut diags = Vec::new();
+    let value = string(s, ctx, &mut diags);
+    Evaluated {
+        value,
+        diagnostics: Diagnostics::from(diags),
+    }
+}
+
+/// The static traversal a string holds, read as a native expression.
+///
+/// spec: json#static-traversal
+pub(super) fn string_traversal(s: &Str<'_>) -> Result<Traversal, Diagnostic> {
+    let arena = Arena::new();
+    let parsed = crate::parse_expression(&arena, s.value.as_bytes());
+    if parsed.diagnostics.has_errors() {
+        return Err(crate::analysis::not_a_static_traversal(s.span));
+    }
+    crate::analysis::static_traversal(&parsed.ast)
+        .map(|t| moved_traversal(t, s.span.start + 1))
+        .map_err(|_| crate::analysis::not_a_static_traversal(s.span))
 }

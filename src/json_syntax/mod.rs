@@ -330,6 +330,38 @@ impl<'a> JsonFile<'a> {
         out
     }
 
+    /// Evaluates a property name (of this file) as an expression: a string
+    /// template, as a static map's key is.
+    pub fn evaluate_name(&self, name: &Str<'_>, ctx: &EvalContext<'_>) -> Evaluated {
+        eval::evaluate_name(name, ctx)
+    }
+
+    /// The variables a property name (of this file) refers to.
+    pub fn name_variables(&self, name: &Str<'_>) -> Vec<crate::analysis::Traversal> {
+        let mut out = Vec::new();
+        eval::string_variables(name, &mut out);
+        out
+    }
+
+    /// The static traversal a string (of this file) holds, read as a
+    /// native-syntax expression (not a template), its ranges in this file
+    /// (counted from just after the opening quote).
+    ///
+    /// spec: json#static-traversal
+    ///
+    /// ```
+    /// use hcl_native::json_syntax::{parse, Node};
+    ///
+    /// let file = parse(br#"{"a": "var.list[0]"}"#).ast;
+    /// let (attrs, _) = file.just_attributes();
+    /// let Node::String(s) = attrs[0].value else { unreachable!() };
+    /// let t = file.string_traversal(s).unwrap();
+    /// assert_eq!((t.root.as_str(), t.root_span.start, t.steps.len()), ("var", 7, 2));
+    /// ```
+    pub fn string_traversal(&self, s: &Str<'_>) -> Result<crate::analysis::Traversal, Diagnostic> {
+        eval::string_traversal(s)
+    }
+
     /// Evaluates `node` (of this file) as an expression.
     ///
     /// spec: json#expressions
