@@ -8,14 +8,16 @@
 
 use std::borrow::Cow;
 
-use super::scan::{scan, Kind, Token};
+use super::scan::{next_token, Kind, Token};
 use super::{number_value, Array, Node, Num, Object, Property, Str};
 use crate::{Diagnostic, Span};
 
 pub(super) struct Parser<'s> {
     src: &'s [u8],
-    tokens: Vec<Token>,
-    pos: usize,
+    /// The next token, and where the one after it starts (past the end of
+    /// the input once an invalid character ended it).
+    cur: Token,
+    next: usize,
     depth: u32,
     max_depth: u32,
     pub(super) diags: Vec<Diagnostic>,
@@ -25,10 +27,11 @@ pub(super) struct Parser<'s> {
 
 impl<'s> Parser<'s> {
     pub(super) fn new(src: &'s [u8], start: usize, max_depth: u32) -> Parser<'s> {
+        let (cur, next) = next_token(src, start);
         Parser {
             src,
-            tokens: scan(src, start),
-            pos: 0,
+            cur,
+            next,
             depth: 0,
             max_depth,
             diags: Vec::new(),
@@ -36,14 +39,27 @@ impl<'s> Parser<'s> {
         }
     }
 
+    #[inline]
     fn peek(&self) -> Token {
-        self.tokens[self.pos]
+        self.cur
     }
 
+    #[inline]
     fn read(&mut self) -> Token {
-        let t = self.tokens[self.pos];
+        let t = self.cur;
         if t.kind != Kind::Eof {
-            self.pos += 1;
+            self.cur = if self.next > self.src.len() {
+                // an invalid character ends the input
+                let end = t.span.end;
+                Token {
+                    kind: Kind::Eof,
+                    span: Span::new(end, end),
+                }
+            } else {
+                let (cur, next) = next_token(self.src, self.next);
+                self.next = next;
+                cur
+            };
         }
         t
     }
@@ -71,7 +87,7 @@ impl<'s> Parser<'s> {
     ///
     /// spec: json#expressions
     fn value(&mut self) -> Node<'s> {
-        crate::stack::with_stack(|| {
+        {
             let tok = self.peek();
             let parsed = match tok.kind {
                 Kind::BraceO | Kind::BrackO if self.depth >= self.max_depth => {
@@ -113,12 +129,14 @@ impl<'s> Parser<'s> {
                 }
             };
             parsed.unwrap_or(Node::Invalid(tok.span))
-        })
+        }
     }
 
+    /// An object or array, one level deeper: on a fresh stack segment
+    /// when the stack runs low (only nesting recurses).
     fn nested(&mut self, f: fn(&mut Self) -> Option<Node<'s>>) -> Option<Node<'s>> {
         self.depth += 1;
-        let r = f(self);
+        let r = crate::stack::with_stack(|| f(self));
         self.depth -= 1;
         r
     }
@@ -139,7 +157,12 @@ impl<'s> Parser<'s> {
             );
         }
         // nothing after this point is read
-        self.pos = self.tokens.len() - 1;
+        let end = self.src.len() as u32;
+        self.cur = Token {
+            kind: Kind::Eof,
+            span: Span::new(end, end),
+        };
+        self.next = self.src.len();
     }
 
     /// Skips to the end of the construct after an error, as the
@@ -379,7 +402,18 @@ impl<'s> Parser<'s> {
     /// spec: json#strings
     fn string(&mut self) -> Option<Node<'s>> {
         let tok = self.read();
-        match unescape(&self.src[tok.span.range()]) {
+        let text = &self.src[tok.span.range()];
+        // the common case: closed, no escape, valid UTF-8
+        if text.len() >= 2 && text[text.len() - 1] == b'"' && memchr::memchr(b'\\', &text[1..text.len() - 1]).is_none()
+        {
+            if let Ok(value) = std::str::from_utf8(&text[1..text.len() - 1]) {
+                return Some(Node::String(Str {
+                    value: Cow::Borrowed(value),
+                    span: tok.span,
+                }));
+            }
+        }
+        match unescape(text) {
             Ok(value) => Some(Node::String(Str { value, span: tok.span })),
             Err(offset) => {
                 // the reference's range: one byte after the bytes its

@@ -32,61 +32,52 @@ pub(super) struct Token {
     pub span: Span,
 }
 
-/// Every token of `src` from `start`, ending with one `Eof`.
-pub(super) fn scan(src: &[u8], start: usize) -> Vec<Token> {
-    let mut tokens = Vec::with_capacity(src.len() / 6 + 2);
-    let mut p = start;
+/// The token at `p` (after whitespace) and where the next one starts;
+/// after an invalid character the input ends (the next token is `Eof`).
+#[inline]
+pub(super) fn next_token(src: &[u8], mut p: usize) -> (Token, usize) {
     let tok = |kind, s: usize, e: usize| Token {
         kind,
         span: Span::new(s as u32, e as u32),
     };
-    loop {
-        while p < src.len() && matches!(src[p], b' ' | b'\t' | b'\n' | b'\r') {
-            p += 1;
-        }
-        let Some(&first) = src.get(p) else {
-            tokens.push(tok(Kind::Eof, p, p));
-            return tokens;
-        };
-        let s = p;
-        let kind = match first {
-            b'{' => Kind::BraceO,
-            b'}' => Kind::BraceC,
-            b'[' => Kind::BrackO,
-            b']' => Kind::BrackC,
-            b',' => Kind::Comma,
-            b':' => Kind::Colon,
-            b'=' => Kind::Equals,
-            b'"' => {
-                p = string_end(src, p);
-                tokens.push(tok(Kind::String, s, p));
-                continue;
-            }
-            b'-' | b'+' | b'.' | b'0'..=b'9' => {
-                while p < src.len() && matches!(src[p], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
-                    p += 1;
-                }
-                tokens.push(tok(Kind::Number, s, p));
-                continue;
-            }
-            b'a'..=b'z' | b'A'..=b'Z' => {
-                while p < src.len() && (src[p].is_ascii_alphabetic() || src[p] == b'_') {
-                    p += 1;
-                }
-                tokens.push(tok(Kind::Keyword, s, p));
-                continue;
-            }
-            _ => {
-                // one invalid character (all of it), then the end
-                let len = utf8_len(&src[p..]);
-                tokens.push(tok(Kind::Invalid, s, s + len));
-                tokens.push(tok(Kind::Eof, s + len, s + len));
-                return tokens;
-            }
-        };
+    while p < src.len() && matches!(src[p], b' ' | b'\t' | b'\n' | b'\r') {
         p += 1;
-        tokens.push(tok(kind, s, p));
     }
+    let Some(&first) = src.get(p) else {
+        return (tok(Kind::Eof, p, p), p);
+    };
+    let s = p;
+    let kind = match first {
+        b'{' => Kind::BraceO,
+        b'}' => Kind::BraceC,
+        b'[' => Kind::BrackO,
+        b']' => Kind::BrackC,
+        b',' => Kind::Comma,
+        b':' => Kind::Colon,
+        b'=' => Kind::Equals,
+        b'"' => {
+            let e = string_end(src, p);
+            return (tok(Kind::String, s, e), e);
+        }
+        b'-' | b'+' | b'.' | b'0'..=b'9' => {
+            while p < src.len() && matches!(src[p], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+                p += 1;
+            }
+            return (tok(Kind::Number, s, p), p);
+        }
+        b'a'..=b'z' | b'A'..=b'Z' => {
+            while p < src.len() && (src[p].is_ascii_alphabetic() || src[p] == b'_') {
+                p += 1;
+            }
+            return (tok(Kind::Keyword, s, p), p);
+        }
+        _ => {
+            // one invalid character (all of it), then the end
+            let len = utf8_len(&src[p..]);
+            return (tok(Kind::Invalid, s, s + len), src.len() + 1);
+        }
+    };
+    (tok(kind, s, s + 1), s + 1)
 }
 
 /// The end of the string token starting at `at` (a `"`): after the closing
@@ -94,7 +85,13 @@ pub(super) fn scan(src: &[u8], start: usize) -> Vec<Token> {
 fn string_end(src: &[u8], at: usize) -> usize {
     let mut i = at + 1;
     while i < src.len() {
-        match src[i] {
+        // the common bytes first
+        let b = src[i];
+        if b >= 32 && b != b'"' && b != b'\\' {
+            i += 1;
+            continue;
+        }
+        match b {
             b'\\' => i += if i + 1 < src.len() && src[i + 1] >= 32 { 2 } else { 1 },
             b'"' => return i + 1,
             b if b < 32 => return i,
