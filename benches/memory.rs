@@ -2,6 +2,9 @@
 //! corpus: every accepted file wrapped in a block of its own, twice over),
 //! for hcl-native and, in the same run, hcl-edit.
 //!
+//! The same for the JSON syntax: hcl-native's parser and serde_json's
+//! `Value` on the corpus written in the JSON syntax (as `benches/json.rs`).
+//!
 //! `cargo bench --bench memory`. A counting global allocator records the
 //! peak of live heap bytes during each parse (the input itself excluded)
 //! and prints it per input byte; the process's peak RSS is printed too.
@@ -146,4 +149,17 @@ fn main() {
         edit as f64 / 1e6,
         edit as f64 / n
     );
+
+    // the JSON syntax, on the corpus written in it (benches/json.rs)
+    if let Some(json) = common::json_syntax_corpus() {
+        let n = json.len() as f64;
+        let (ours, _) = peak_during(|| hcl_native::json_syntax::parse(&json));
+        let (theirs, _) = peak_during(|| serde_json::from_slice::<serde_json::Value>(&json).is_ok());
+        println!(
+            "JSON syntax, {:.1} MB: hcl-native json_syntax::parse peak heap {:.2} bytes per input byte, serde_json::Value {:.2}",
+            n / 1e6,
+            ours as f64 / n,
+            theirs as f64 / n
+        );
+    }
 }

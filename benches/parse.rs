@@ -70,33 +70,13 @@ fn edit(files: &[String]) -> usize {
 /// Rounds of the alternating comparison.
 const ROUNDS: usize = 30;
 
-/// Times the two parsers in alternation and prints each one's fastest pass
-/// and the median ratio of the rounds.
+/// Times the two parsers in alternation (see `common::alternating`).
 fn alternating(files: &[String], bytes: usize) {
-    let time = |f: &dyn Fn(&[String]) -> usize| {
-        let start = std::time::Instant::now();
-        std::hint::black_box(f(files));
-        start.elapsed().as_secs_f64()
-    };
-    let (mut ours, mut theirs, mut ratios) = (f64::MAX, f64::MAX, Vec::new());
-    for _ in 0..ROUNDS {
-        let (a, b) = (time(&native), time(&edit));
-        ours = ours.min(a);
-        theirs = theirs.min(b);
-        ratios.push(b / a);
-    }
-    ratios.sort_by(f64::total_cmp);
-    let mib = |secs: f64| bytes as f64 / secs / (1 << 20) as f64;
-    println!("\nalternating, {ROUNDS} rounds over {:.1} MB:", bytes as f64 / 1e6);
-    println!("| | fastest pass | throughput |\n| --- | --- | --- |");
-    println!("| hcl-native | {:.1} ms | {:.0} MiB/s |", ours * 1e3, mib(ours));
-    println!("| hcl-edit | {:.1} ms | {:.0} MiB/s |", theirs * 1e3, mib(theirs));
-    println!(
-        "hcl-native is {:.2}x as fast by the fastest passes; the rounds' ratios: median {:.2}, from {:.2} to {:.2}",
-        theirs / ours,
-        ratios[ROUNDS / 2],
-        ratios[0],
-        ratios[ROUNDS - 1]
+    common::alternating(
+        ("hcl-native", &|| native(files)),
+        ("hcl-edit", &|| edit(files)),
+        bytes,
+        ROUNDS,
     );
 }
 

@@ -38,3 +38,67 @@ pub fn accepted_files<T>(read: impl Fn(PathBuf) -> std::io::Result<T>) -> Option
             .collect(),
     )
 }
+
+/// Times two implementations of one job in alternation, `rounds` rounds of
+/// one pass each (so each round's two passes meet nearly the same load on
+/// a shared machine), and prints each one's fastest pass, its throughput
+/// over `bytes`, and the median and range of the rounds' ratios.
+#[allow(dead_code)] // not every benchmark compares this way
+pub fn alternating(ours: (&str, &dyn Fn() -> usize), theirs: (&str, &dyn Fn() -> usize), bytes: usize, rounds: usize) {
+    let time = |f: &dyn Fn() -> usize| {
+        let start = std::time::Instant::now();
+        std::hint::black_box(f());
+        start.elapsed().as_secs_f64()
+    };
+    let (mut a_best, mut b_best, mut ratios) = (f64::MAX, f64::MAX, Vec::new());
+    for _ in 0..rounds {
+        let (a, b) = (time(ours.1), time(theirs.1));
+        a_best = a_best.min(a);
+        b_best = b_best.min(b);
+        ratios.push(b / a);
+    }
+    ratios.sort_by(f64::total_cmp);
+    let mib = |secs: f64| bytes as f64 / secs / (1 << 20) as f64;
+    println!("\nalternating, {rounds} rounds over {:.1} MB:", bytes as f64 / 1e6);
+    println!("| | fastest pass | throughput |\n| --- | --- | --- |");
+    println!("| {} | {:.1} ms | {:.0} MiB/s |", ours.0, a_best * 1e3, mib(a_best));
+    println!("| {} | {:.1} ms | {:.0} MiB/s |", theirs.0, b_best * 1e3, mib(b_best));
+    println!(
+        "{} is {:.2}x as fast by the fastest passes; the rounds' ratios: median {:.2}, from {:.2} to {:.2}",
+        ours.0,
+        b_best / a_best,
+        ratios[rounds / 2],
+        ratios[0],
+        ratios[rounds - 1]
+    );
+}
+
+/// The corpus in the JSON syntax, one root array, past 20 MB.
+#[allow(dead_code)] // for the JSON-syntax benchmarks
+pub fn json_syntax_corpus() -> Option<Vec<u8>> {
+    let files = accepted_files(std::fs::read)?;
+    let docs: Vec<String> = files
+        .iter()
+        .filter_map(|src| {
+            let arena = hcl_native::Arena::new();
+            let parsed = hcl_native::parse_config(&arena, src);
+            parsed
+                .diagnostics
+                .is_empty()
+                .then(|| hcl_native::json_syntax::from_native(&parsed.ast, src))
+        })
+        .collect();
+    let mut out = b"[\n".to_vec();
+    let mut first = true;
+    while out.len() < 20_000_000 {
+        for d in &docs {
+            if !first {
+                out.extend_from_slice(b",\n");
+            }
+            first = false;
+            out.extend_from_slice(d.trim_end().as_bytes());
+        }
+    }
+    out.extend_from_slice(b"\n]\n");
+    Some(out)
+}

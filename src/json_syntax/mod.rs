@@ -48,6 +48,7 @@ mod write;
 
 pub use body::{JsonBlock, JsonBody, JsonContent};
 pub use write::from_native;
+pub(crate) use write::json_string;
 
 use std::borrow::Cow;
 use std::cell::OnceCell;

@@ -182,8 +182,17 @@ fn literal_text(parts: &[TemplatePart<'_>]) -> Option<String> {
     (!s.contains(['$', '%'])).then_some(s)
 }
 
-/// A JSON string literal.
+/// A JSON string literal, with only the escapes JSON requires.
 fn string(s: &str, out: &mut String) {
+    json_string(s, false, out)
+}
+
+/// Appends `s` as a JSON string literal: `\"`, `\\`, `\n`, `\r` and `\t`
+/// by name, other control characters as `\u` escapes, and with
+/// `html_safe` also `<`, `>`, `&`, U+2028 and U+2029 (as the reference's
+/// `jsonencode` writes them); everything else as it is. The one home of
+/// JSON string writing.
+pub(crate) fn json_string(s: &str, html_safe: bool, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -192,7 +201,8 @@ fn string(s: &str, out: &mut String) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            '\u{0}'..='\u{1f}' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' if html_safe => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }

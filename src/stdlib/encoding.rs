@@ -170,25 +170,10 @@ pub(super) fn write_json(v: &Value, out: &mut String, m: &Meter) -> Result<(), F
     Ok(())
 }
 
-/// Appends `s` as a JSON string with the reference's escapes: `\"`, `\\`,
-/// `\n`, `\r` and `\t` by name, other control characters, `<`, `>`, `&`,
-/// U+2028 and U+2029 as `\u` escapes; everything else as it is.
+/// Appends `s` as a JSON string with the reference's escapes (see
+/// [`crate::json_syntax::json_string`]).
 pub(super) fn write_json_string(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{0}'..='\u{1f}' | '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            _ => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::json_syntax::json_string(s, true, out)
 }
 
 /// `jsondecode(str)`: the value the JSON text describes, with the types
