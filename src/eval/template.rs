@@ -38,6 +38,14 @@ impl Evaluator<'_> {
     }
 
     fn template_here(&mut self, t: &Template<'_>, locals: Option<&Locals<'_>>) -> Value {
+        // A plain quoted string: its text made a value directly, without
+        // building it in a buffer first.
+        if let [TemplatePart::Literal(l)] = t.parts {
+            if !self.step(string_work(l.value.len()), l.span) {
+                return Value::unknown(Type::String);
+            }
+            return Value::from(l.value);
+        }
         let mut out = String::new();
         let mut known = true;
         for part in t.parts {

@@ -37,21 +37,30 @@ pub(crate) fn nfc_owned(s: String) -> Arc<str> {
 /// Named entries with their names made NFC, sorted by name; when a name
 /// repeats, the last entry given wins. Already sorted input is kept as is.
 pub(crate) fn sorted_by_name<K: AsRef<str>, T>(entries: impl IntoIterator<Item = (K, T)>) -> Vec<(Arc<str>, T)> {
-    let v: Vec<(Arc<str>, T)> = entries.into_iter().map(|(k, t)| (nfc_arc(k.as_ref()), t)).collect();
-    if v.windows(2).all(|w| w[0].0 < w[1].0) {
+    sorted_nfc_names(entries.into_iter().map(|(k, t)| (nfc_arc(k.as_ref()), t)).collect())
+}
+
+/// Named entries whose names are NFC already, sorted by name; when a name
+/// repeats, the last entry given wins. Already sorted input is kept as is.
+pub(crate) fn sorted_nfc_names<T>(v: Vec<(Arc<str>, T)>) -> Vec<(Arc<str>, T)> {
+    if v.windows(2)
+        .all(|w| crate::sort::cmp_bytes(w[0].0.as_bytes(), w[1].0.as_bytes()).is_lt())
+    {
         return v;
     }
     // A stable sort keeps repeats in order, so keeping the last of each
-    // run keeps the last one given.
-    let v = crate::sort::sorted_by_bytes(v, |e| e.0.as_bytes());
-    let mut out: Vec<(Arc<str>, T)> = Vec::with_capacity(v.len());
-    for (k, t) in v {
-        match out.last_mut() {
-            Some(last) if last.0 == k => last.1 = t,
-            _ => out.push((k, t)),
+    // run keeps the last one given: `dedup_by` keeps the first of a run,
+    // so each later entry is swapped into its place before the earlier
+    // one is removed.
+    let mut v = crate::sort::sorted_by_bytes(v, |e| e.0.as_bytes());
+    v.dedup_by(|later, kept| {
+        let repeat = later.0 == kept.0;
+        if repeat {
+            std::mem::swap(later, kept);
         }
-    }
-    out
+        repeat
+    });
+    v
 }
 
 #[cfg(test)]
