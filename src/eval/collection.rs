@@ -8,7 +8,7 @@ use super::{Evaluator, Locals};
 use crate::ast::{CollectionValue, LiteralValue, ObjectKey};
 use crate::convert::convert_metered;
 use crate::number::NumberError;
-use crate::value::{nfc_arc, Type, Value};
+use crate::value::{shared_short, Type, Value};
 
 impl Evaluator<'_> {
     /// `LiteralValue = NumericLit | "true" | "false" | "null"`
@@ -57,10 +57,11 @@ impl Evaluator<'_> {
                 let mut known = true;
                 for elem in o.elements {
                     // Names enter as the model's strings do, in NFC: an
-                    // identifier made NFC once, a key's string value shared.
+                    // identifier's (shared with the last evaluation's when
+                    // short), a key's string value itself.
                     let key = match &elem.key {
                         // An identifier is the attribute name itself.
-                        ObjectKey::Identifier(id) => Some(nfc_arc(id.name)),
+                        ObjectKey::Identifier(id) => Some(shared_short(id.name)),
                         ObjectKey::Expression(k) => {
                             let v = self.expr(k, locals);
                             self.object_key(v, k.span(), o.span)
