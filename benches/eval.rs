@@ -29,6 +29,9 @@
 //! its fastest batch's mean time per call; three rounds run the three in
 //! turn, and the table keeps each one's fastest round. The reference's
 //! result is checked against ours (both as `jsonencode` gives them).
+//! `TABLE_ONLY=text` keeps the cases whose names contain `text`; a filter
+//! that matches no criterion benchmark (`cargo bench --bench eval -- none`)
+//! runs the table alone.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use hcl::eval::Evaluate;
@@ -539,7 +542,8 @@ fn ratio(theirs: Option<f64>, ours: f64) -> String {
 
 /// The side-by-side table of the functions' cases.
 fn side_by_side(_: &mut Criterion) {
-    let cases = cases();
+    let only = std::env::var("TABLE_ONLY").unwrap_or_default();
+    let cases: Vec<Case> = cases().into_iter().filter(|c| c.name.contains(&only)).collect();
     let harness = reference_harness();
     if harness.is_none() {
         println!(
