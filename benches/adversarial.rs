@@ -25,6 +25,17 @@
 //! Rows named `reference:` are not judged: they time a plain loop over a
 //! family's input, no library code, to show what the machine's caches
 //! alone do to the ratio at those sizes.
+//!
+//! Rows named `steps:` (issue 22) measure the functions whose results can
+//! outgrow their arguments (`range`, `setproduct`, `flatten`, `chunklist`,
+//! `formatlist`, `regexall`, and the string builders `indent`, `replace`,
+//! `join`, `format`) on an expression that asks for far more than any
+//! step limit allows (gigabytes, or a billion elements): their sizes are
+//! the step limit, 100,000 and 1,000,000 steps, and the same expression
+//! ends with the step-limit diagnostic at both (checked before timing).
+//! The time follows the limit, not what the expression asks for: a ratio
+//! near 10 for those that build until the limit stops them, near 1 for
+//! those that see the cost before building anything.
 
 #[path = "../tests/common/collide.rs"]
 mod collide;
@@ -35,7 +46,7 @@ use families::{chain, mixed_chain, strings};
 
 use criterion::{BenchmarkId, Criterion};
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext};
-use hcl_native::value::Value;
+use hcl_native::value::{Type, Value};
 use hcl_native::{parse_config, parse_expression, parse_expression_with, parse_template, Arena, ParseOptions};
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -415,6 +426,100 @@ fn evaluation(c: &mut Criterion) {
     }
 }
 
+/// The step limits a `steps:` family is measured at.
+const STEP_LIMITS: [u64; 2] = [100_000, 1_000_000];
+
+/// The variables of the `steps:` families: `small`, the numbers 0 to 999;
+/// `xs`, the numbers 0 to 1,999,999; `big`, 4,000,000 `x`s; `medium`,
+/// 400,000; `lines`, a thousand lines of `x`.
+fn steps_variables() -> Vec<(&'static str, Value)> {
+    let numbers = |n: i64| Value::list(Type::Number, (0..n).map(Value::from).collect()).unwrap();
+    vec![
+        ("small", numbers(1_000)),
+        ("xs", numbers(2_000_000)),
+        ("big", Value::from("x".repeat(4_000_000))),
+        ("medium", Value::from("x".repeat(400_000))),
+        ("lines", Value::from("x\n".repeat(1_000))),
+    ]
+}
+
+/// A `steps:` family: `src`, evaluated with the standard functions and
+/// [`steps_variables`] under each of [`STEP_LIMITS`], must end with the
+/// step-limit diagnostic at both; then each is measured.
+fn steps_family(c: &mut Criterion, family: &'static str, vars: &[(&'static str, Value)], src: &str) {
+    let arena = Arena::new();
+    let parsed = parse_expression(&arena, src.as_bytes());
+    assert!(!parsed.diagnostics.has_errors(), "{family}: {:?}", parsed.diagnostics);
+    for limit in STEP_LIMITS {
+        let mut ctx = EvalContext::with_standard_functions();
+        for (name, v) in vars {
+            ctx.set_variable(*name, v.clone()).unwrap();
+        }
+        ctx.set_step_limit(limit);
+        let r = evaluate(&parsed.ast, &ctx);
+        assert!(
+            r.diagnostics
+                .iter()
+                .any(|d| d.summary == "Evaluation step limit reached"),
+            "{family} at {limit} steps: {:?}",
+            r.diagnostics
+        );
+        measure(c, family, limit as usize, || {
+            black_box(evaluate(black_box(&parsed.ast), &ctx).value);
+        });
+    }
+}
+
+/// The functions of issue 22 that cost steps by what they build (the
+/// expressions of `tests/adversarial.rs`'s issue 22 sections, scaled to
+/// ask for more than a million steps).
+fn steps(c: &mut Criterion) {
+    let vars = steps_variables();
+    for (family, src) in [
+        // a billion numbers, a thousand at a time (`range` makes at most
+        // 1024 values per call, as the reference's)
+        (
+            "steps: range",
+            "[for i in range(1000): [for j in range(1000): range(1000)]]",
+        ),
+        // a billion triples
+        ("steps: setproduct", "setproduct(small, small, small)"),
+        // two million numbers from a thousand references to one list
+        ("steps: flatten", "flatten([for i in small: [small, small]])"),
+        // two million one-element lists
+        ("steps: chunklist", "chunklist(xs, 1)"),
+        // 100 strings of a million bytes
+        ("steps: formatlist", "formatlist(\"%1000000s\", range(100))"),
+        // 400,000 matches a hundred times (searching 400 KB costs 25,000
+        // steps, so both limits leave room for matches)
+        ("steps: regexall", "[for i in range(100): regexall(\"x\", medium)]"),
+        // a million spaces after each of a thousand line feeds
+        ("steps: indent", "indent(1000000, lines)"),
+        // 400 KB made 800 KB, a hundred times
+        (
+            "steps: replace",
+            "[for i in range(100): replace(medium, \"x\", \"yy\")]",
+        ),
+        // every character of 4 MB replaced by 300 bytes: the 4 MB are
+        // read (250,000 steps) before the size is known, so the smaller
+        // limit ends the call at once and the larger one after the read
+        (
+            "steps: replace to 1.2 GB",
+            "replace(big, \"x\", format(\"%300s\", \"y\"))",
+        ),
+        // a thousand copies of 4 MB
+        ("steps: join", "join(\",\", [for i in range(1000): big])"),
+        // four widths of ten million (the most `format` takes, as the
+        // reference), 40 MB
+        (
+            "steps: format width",
+            "format(\"%10000000s%10000000s%10000000s%10000000s\", 1, 2, 3, 4)",
+        ),
+    ] {
+        steps_family(c, family, &vars, src);
+    }
+}
+
 /// The table of sizes, fastest times and ratios, as Markdown.
 fn report() {
     let fastest = FASTEST.lock().unwrap();
@@ -497,6 +602,7 @@ fn run(regime: &'static str) {
     flat(&mut c);
     big(&mut c);
     evaluation(&mut c);
+    steps(&mut c);
     c.final_summary();
     println!("\nmemory: {regime}");
     report();

@@ -32,3 +32,10 @@ pub(crate) fn entry<R>(f: impl FnOnce() -> R) -> R {
 pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, f)
 }
+
+/// Whether [`with_stack`] would run its function where it is: more than
+/// the red zone is left.
+#[inline]
+pub(crate) fn has_room() -> bool {
+    stacker::remaining_stack().is_some_and(|left| left >= RED_ZONE)
+}

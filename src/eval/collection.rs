@@ -8,7 +8,7 @@ use super::{Evaluator, Locals};
 use crate::ast::{CollectionValue, LiteralValue, ObjectKey};
 use crate::convert::convert_metered;
 use crate::number::NumberError;
-use crate::value::{Type, Value};
+use crate::value::{shared_short, Type, Value};
 
 impl Evaluator<'_> {
     /// `LiteralValue = NumericLit | "true" | "false" | "null"`
@@ -56,20 +56,21 @@ impl Evaluator<'_> {
                 let mut entries: Vec<(Arc<str>, Value)> = Vec::with_capacity(o.elements.len());
                 let mut known = true;
                 for elem in o.elements {
+                    // Names enter as the model's strings do, in NFC: an
+                    // identifier's (shared with the last evaluation's when
+                    // short), a key's string value itself.
                     let key = match &elem.key {
                         // An identifier is the attribute name itself.
-                        ObjectKey::Identifier(id) => Some(Value::from(id.name)),
+                        ObjectKey::Identifier(id) => Some(shared_short(id.name)),
                         ObjectKey::Expression(k) => {
                             let v = self.expr(k, locals);
                             self.object_key(v, k.span(), o.span)
+                                .and_then(|k| k.shared_str().cloned())
                         }
                     };
                     let value = self.expr(&elem.value, locals);
                     match key {
-                        Some(k) => match k.as_str() {
-                            Some(s) => entries.push((Arc::from(s), value)),
-                            None => known = false,
-                        },
+                        Some(k) => entries.push((k, value)),
                         None => known = false,
                     }
                 }
@@ -77,7 +78,7 @@ impl Evaluator<'_> {
                     return Value::dynamic();
                 }
                 // A repeated key: the last one wins.
-                Value::object(entries)
+                Value::object_nfc(entries)
             }
         }
     }

@@ -8,7 +8,7 @@ use super::{Evaluator, Locals};
 use crate::ast::{Template, TemplateDirective, TemplateFor, TemplateIf, TemplatePart};
 use crate::convert::convert_metered;
 use crate::meter::string_work;
-use crate::value::{Type, Value};
+use crate::value::{shared_short, Type, Value};
 use crate::Span;
 
 impl Evaluator<'_> {
@@ -38,6 +38,15 @@ impl Evaluator<'_> {
     }
 
     fn template_here(&mut self, t: &Template<'_>, locals: Option<&Locals<'_>>) -> Value {
+        // A plain quoted string: its text made a value directly, without
+        // building it in a buffer first (shared with the last evaluation's
+        // when short).
+        if let [TemplatePart::Literal(l)] = t.parts {
+            if !self.step(string_work(l.value.len()), l.span) {
+                return Value::unknown(Type::String);
+            }
+            return Value::string_nfc(shared_short(l.value));
+        }
         let mut out = String::new();
         let mut known = true;
         for part in t.parts {

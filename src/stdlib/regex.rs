@@ -34,7 +34,16 @@
 //! multiplies what it repeats, a Unicode class is some hundreds of
 //! states): both spend steps by it, and the results spend their elements
 //! and bytes, so that the step limit bounds every call.
+//!
+//! Compiled programs of small patterns are kept, per thread, for the next
+//! call with the same pattern (configurations call these functions with
+//! literal patterns, often in loops): the crate compiles a pattern in some
+//! 10 µs, far longer than a search of a resource name. A call still spends
+//! the steps of compiling, so the step limit's answers do not depend on
+//! what is kept.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use regex::Regex;
@@ -173,17 +182,55 @@ const NEST_LIMIT: u32 = 4 * MAX_HEIGHT as u32;
 /// take some 3 MiB in a debug build.
 const COMPILE_STACK: usize = 32 << 20;
 
+/// How many compiled patterns a thread keeps.
+const KEPT_PATTERNS: usize = 32;
+
+/// The largest estimated program size that is kept (a pattern of some ten
+/// characters is about 16; `\pL{100}`, some 40,000, is not kept), and the
+/// longest pattern: what the thread keeps stays small.
+const KEPT_COST: u64 = 4096;
+const KEPT_PATTERN_BYTES: usize = 1024;
+
+thread_local! {
+    /// The kept patterns, the most recently used last.
+    static KEPT: RefCell<Vec<(Box<str>, Rc<Compiled>)>> = const { RefCell::new(Vec::new()) };
+}
+
 impl Compiled {
     /// The pattern read by Go's grammar and compiled, its estimated cost
     /// spent on `m` first: an error of its syntax, inside the step limit's.
-    fn new(pattern: &str, m: &Meter) -> Result<Result<Compiled, SyntaxError>, StepLimitReached> {
+    /// A kept pattern costs the same steps as compiling it again.
+    fn new(pattern: &str, m: &Meter) -> Result<Result<Rc<Compiled>, SyntaxError>, StepLimitReached> {
+        let kept = KEPT.with_borrow_mut(|kept| {
+            let i = kept.iter().position(|(p, _)| **p == *pattern)?;
+            let entry = kept.remove(i);
+            let compiled = entry.1.clone();
+            kept.push(entry);
+            Some(compiled)
+        });
+        if let Some(compiled) = kept {
+            m.spend(compiled.cost.saturating_mul(COMPILE_STEPS))?;
+            return Ok(Ok(compiled));
+        }
         let mut t = Translator::new(pattern);
         if let Err(e) = t.run() {
             return Ok(Err(e));
         }
         let cost = t.frames.first().map_or(1, Frame::size);
         m.spend(cost.saturating_mul(COMPILE_STEPS))?;
-        Ok(Compiled::build(pattern, t, cost))
+        let compiled = match Compiled::build(pattern, t, cost) {
+            Ok(c) => Rc::new(c),
+            Err(e) => return Ok(Err(e)),
+        };
+        if cost <= KEPT_COST && pattern.len() <= KEPT_PATTERN_BYTES {
+            KEPT.with_borrow_mut(|kept| {
+                if kept.len() == KEPT_PATTERNS {
+                    kept.remove(0);
+                }
+                kept.push((pattern.into(), compiled.clone()));
+            });
+        }
+        Ok(Ok(compiled))
     }
 
     fn build(pattern: &str, mut t: Translator<'_>, cost: u64) -> Result<Compiled, SyntaxError> {
@@ -234,7 +281,7 @@ impl Compiled {
     }
 
     /// A pattern argument compiled, and its result type.
-    fn with_type(pattern: &str, m: &Meter) -> Result<(Compiled, Type), FunctionError> {
+    fn with_type(pattern: &str, m: &Meter) -> Result<(Rc<Compiled>, Type), FunctionError> {
         let compiled = Compiled::new(pattern, m)?.map_err(|e| e.type_error())?;
         let ty = compiled.result_type()?;
         Ok((compiled, ty))
@@ -1356,7 +1403,7 @@ mod tests {
 mod depth {
     use super::*;
 
-    fn compile(p: &str) -> Result<Compiled, SyntaxError> {
+    fn compile(p: &str) -> Result<Rc<Compiled>, SyntaxError> {
         Compiled::new(p, &Meter::unlimited()).unwrap()
     }
 

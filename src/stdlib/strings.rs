@@ -358,6 +358,10 @@ pub(super) fn replace() -> Function {
             let s = str_arg(&args[0])?;
             let from = str_arg(&args[1])?;
             let to = str_arg(&args[2])?;
+            // counting the matches reads the whole string, one step per
+            // 16 bytes as a search does (`regexall`): a string of many
+            // megabytes of matches is not read past the step limit
+            m.spend(crate::meter::string_work(s.len()))?;
             let count = if from.is_empty() {
                 s.chars().count() + 1
             } else {

@@ -748,8 +748,12 @@ fn placeholders() -> &'static Placeholders {
 impl Drop for Type {
     /// Dropping the last owner of a deeply nested type recurses once per
     /// level; each level runs on a fresh stack segment when the stack runs
-    /// low, so no depth overflows it.
+    /// low, so no depth overflows it. With room left, the parts' own drops
+    /// recurse here (each checking again), without moving them out.
     fn drop(&mut self) {
+        if crate::stack::has_room() {
+            return;
+        }
         match self {
             Type::List(a) | Type::Set(a) | Type::Map(a) if Arc::strong_count(a) == 1 => {
                 let inner = std::mem::replace(a, placeholders().0.clone());

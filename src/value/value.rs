@@ -613,6 +613,13 @@ impl Value {
         Value(Repr::Object(Entries::new(ty, entries)))
     }
 
+    /// An object of attributes whose names are NFC already (the model's
+    /// strings, or names made NFC), in any order; when a name repeats, the
+    /// last one wins. No name is copied.
+    pub(crate) fn object_nfc(entries: Vec<(Arc<str>, Value)>) -> Value {
+        Value::object_sorted(super::text::sorted_nfc_names(entries))
+    }
+
     pub(crate) fn object_sorted(entries: Vec<(Arc<str>, Value)>) -> Value {
         let ty = Type::Object(Arc::new(ObjectType::from_sorted(
             entries.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
