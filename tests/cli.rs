@@ -1226,3 +1226,22 @@ fn json_unevaluated_writes_the_json_syntax() {
     assert_eq!(hcl(&["json", "--unevaluated", "--vars", "x.json", "-"]).code, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `hcl json FILE.json`: the JSON syntax with its templates evaluated, a
+/// repeated name as an array of its values, comments left out.
+#[test]
+fn json_of_a_json_syntax_file_evaluates_its_templates() {
+    let dir = std::env::temp_dir().join(format!("hcl-json-of-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("main.tf.json");
+    std::fs::write(
+        &file,
+        r#"{"//": "c", "a": "${1 + 1}", "r": {"x": {"n": "${upper(\"y\")}"}}, "r": {"z": {}}}"#,
+    )
+    .unwrap();
+    let run = hcl(&["json", file.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(doc, serde_json::json!({"a": 2, "r": [{"x": {"n": "Y"}}, {"z": {}}]}));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -39,6 +39,9 @@
 //!   source order; the JSON is printed on stdout either way, with what could
 //!   be converted. Exit status 1 when there is any error diagnostic, else 0;
 //!   2 for usage errors (unreadable input or vars file).
+//! - A FILE ending in `.json` is in the JSON syntax: its strings are
+//!   evaluated as templates, each body property's value written under its
+//!   name (see `run_json_syntax`).
 
 use hcl_native::ast::{Block, Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext};
@@ -138,22 +141,98 @@ pub fn run_unevaluated(file: &str) -> ExitCode {
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     let out = hcl_native::json_syntax::from_native(&parsed.ast, &src);
-    let diagnostics = parsed.diagnostics.as_slice();
-    if !diagnostics.is_empty() {
-        let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
-        eprint!("{}", render_diagnostics(name, &src, shown));
-    }
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("hcl: cannot write the output: {e}");
+    finish(name, &src, &out, parsed.diagnostics.as_slice())
+}
+
+/// `hcl json FILE.json`: a file in the JSON syntax, its strings evaluated
+/// as templates. Without a schema its properties may be attributes or
+/// blocks alike, so each body property's value is evaluated as an
+/// expression (its strings as templates) and written under its name, a
+/// name given several times as an array of its values in order; `"//"`
+/// comments are left out; a root array of bodies is an array.
+fn run_json_syntax(name: &str, src: &[u8], ctx: &EvalContext<'_>) -> (String, Vec<Diagnostic>) {
+    use hcl_native::json_syntax::Node;
+    let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
+    let file = &parsed.ast;
+    let mut diagnostics = parsed.diagnostics.into_vec();
+    let value_text = |node: &Node<'_>, diagnostics: &mut Vec<Diagnostic>| -> String {
+        let r = file.evaluate(node, ctx);
+        diagnostics.extend(r.diagnostics);
+        if let Some(d) = crate::evaluate::too_large(&r.value, false, node.span()) {
+            diagnostics.push(d);
+            return "null".into();
         }
-    }
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+        let mut text = Vec::new();
+        match r.value.serialize(&mut serde_json::Serializer::with_formatter(
+            &mut text,
+            Layout::default(),
+        )) {
+            Ok(()) => String::from_utf8(text).expect("serde_json writes UTF-8"),
+            Err(e) => {
+                diagnostics.push(Diagnostic::error(
+                    "Value has no JSON form",
+                    format!("The value cannot be written as JSON in {name}: {e}. It is null in the output."),
+                    node.span(),
+                ));
+                "null".into()
+            }
+        }
+    };
+    let body = |node: &Node<'_>, depth: usize, diagnostics: &mut Vec<Diagnostic>| -> String {
+        let Node::Object(o) = node else {
+            return value_text(node, diagnostics);
+        };
+        let mut keys: Ordered<'_, Vec<String>> = Ordered::new();
+        for p in o.properties.iter().filter(|p| p.name.value != "//") {
+            let text = value_text(&p.value, diagnostics);
+            match keys.get_mut(&p.name.value) {
+                Some(values) => values.push(text),
+                None => keys.push(&p.name.value, vec![text]),
+            }
+        }
+        let mut out = String::from("{");
+        for (i, (k, values)) in keys.entries.iter().enumerate() {
+            out.push_str(if i > 0 { ",\n" } else { "\n" });
+            indent(&mut out, depth + 1);
+            write_str(&mut out, k);
+            out.push_str(": ");
+            if values.len() == 1 {
+                write_value(&mut out, &values[0], depth + 1);
+            } else {
+                out.push_str("[\n");
+                for (j, v) in values.iter().enumerate() {
+                    if j > 0 {
+                        out.push_str(",\n");
+                    }
+                    indent(&mut out, depth + 2);
+                    write_value(&mut out, v, depth + 2);
+                }
+                out.push('\n');
+                indent(&mut out, depth + 1);
+                out.push(']');
+            }
+        }
+        if !keys.entries.is_empty() {
+            out.push('\n');
+            indent(&mut out, depth);
+        }
+        out.push('}');
+        out
+    };
+    let out = match &file.root {
+        Node::Array(a) => {
+            let mut out = String::from("[");
+            for (i, e) in a.elements.iter().enumerate() {
+                out.push_str(if i > 0 { ",\n" } else { "\n" });
+                indent(&mut out, 1);
+                out.push_str(&body(e, 1, &mut diagnostics));
+            }
+            out.push_str(if a.elements.is_empty() { "]" } else { "\n]" });
+            out
+        }
+        root => body(root, 0, &mut diagnostics),
+    };
+    (out, diagnostics)
 }
 
 pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
@@ -166,6 +245,12 @@ pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
         Err(code) => return code,
     };
     let name = if file == "-" { "<stdin>" } else { file };
+    if name.ends_with(".json") {
+        let (mut out, mut diagnostics) = run_json_syntax(name, &src, &ctx);
+        out.push('\n');
+        diagnostics.sort_by_key(|d| d.subject.start);
+        return finish(name, &src, &out, &diagnostics);
+    }
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     let mut conv = Converter {
@@ -184,10 +269,15 @@ pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
 
     let mut diagnostics = conv.diagnostics;
     diagnostics.sort_by_key(|d| d.subject.start);
-    let failed = diagnostics.iter().any(Diagnostic::is_error);
+    finish(name, &src, &out, &diagnostics)
+}
+
+/// Renders the diagnostics on stderr, prints `out`, and exits 1 when there
+/// was an error.
+fn finish(name: &str, src: &[u8], out: &str, diagnostics: &[Diagnostic]) -> ExitCode {
     if !diagnostics.is_empty() {
         let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
-        let mut text = render_diagnostics(name, &src, shown);
+        let mut text = render_diagnostics(name, src, shown);
         if diagnostics.len() > shown.len() {
             text.push_str(&format!(
                 "... and {} more diagnostics\n",
@@ -202,7 +292,7 @@ pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
             eprintln!("hcl: cannot write the output: {e}");
         }
     }
-    if failed {
+    if diagnostics.iter().any(Diagnostic::is_error) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
