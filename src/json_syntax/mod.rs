@@ -225,11 +225,7 @@ pub fn parse(src: &[u8]) -> Parsed<JsonFile<'_>> {
 /// Parses a file in the JSON syntax with explicit options (the nesting
 /// limit and the diagnostics cap of [`ParseOptions`]).
 pub fn parse_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<JsonFile<'a>> {
-    let checked = crate::source::check(src, options.max_diagnostics);
-    let mut diagnostics = checked.diagnostics;
-    let mut parser = parse::Parser::new(src, checked.start, options.max_depth);
-    let mut root = parser.document();
-    diagnostics.append(&mut parser.diags);
+    let (mut root, mut diagnostics) = value(src, options);
     if !matches!(root, Node::Object(_) | Node::Array(_)) {
         diagnostics.push(Diagnostic::error(
             "Root value must be object",
@@ -255,6 +251,16 @@ pub fn parse_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<JsonFile<
     }
 }
 
+/// The one JSON value of `src`: the encoding checks, then the parser.
+fn value<'a>(src: &'a [u8], options: &ParseOptions) -> (Node<'a>, Vec<Diagnostic>) {
+    let checked = crate::source::check(src, options.max_diagnostics);
+    let mut diagnostics = checked.diagnostics;
+    let mut parser = parse::Parser::new(src, checked.start, options.max_depth);
+    let root = parser.document();
+    diagnostics.append(&mut parser.diags);
+    (root, diagnostics)
+}
+
 /// Parses a standalone expression in the JSON syntax (any JSON value).
 ///
 /// ```
@@ -267,12 +273,7 @@ pub fn parse_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<JsonFile<
 /// assert_eq!(v, Value::tuple(vec![2.into(), 3.into()]));
 /// ```
 pub fn parse_expression(src: &[u8]) -> Parsed<JsonFile<'_>> {
-    let options = ParseOptions::default();
-    let checked = crate::source::check(src, options.max_diagnostics);
-    let mut diagnostics = checked.diagnostics;
-    let mut parser = parse::Parser::new(src, checked.start, options.max_depth);
-    let root = parser.document();
-    diagnostics.append(&mut parser.diags);
+    let (root, diagnostics) = value(src, &ParseOptions::default());
     Parsed {
         ast: JsonFile {
             src,
