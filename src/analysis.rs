@@ -386,16 +386,7 @@ impl<'a> Visitor<'a> for Variables<'a> {
         let intro = for_expr.intro();
         self.visit_expression(&intro.collection);
         self.scoped(intro.key_var, intro.value_var, |v| {
-            match for_expr {
-                ForExpr::Tuple(f) => v.visit_expression(&f.value),
-                ForExpr::Object(f) => {
-                    v.visit_expression(&f.key);
-                    v.visit_expression(&f.value);
-                }
-            }
-            if let Some(c) = for_expr.cond() {
-                v.visit_expression(&c.condition);
-            }
+            crate::ast::visit::walk_for_expr_body(v, for_expr)
         });
     }
 

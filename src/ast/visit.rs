@@ -392,6 +392,13 @@ pub fn walk_function_call<'a, V: Visitor<'a> + ?Sized>(v: &mut V, call: &Functio
 /// expression of an object `for`, the value expression and the condition.
 pub fn walk_for_expr<'a, V: Visitor<'a> + ?Sized>(v: &mut V, for_expr: &ForExpr<'a>) {
     v.visit_expression(&for_expr.intro().collection);
+    walk_for_expr_body(v, for_expr);
+}
+
+/// The part of [`walk_for_expr`] where the `for` names are bound: the key
+/// expression of an object `for`, the value expression and the condition
+/// (for a visitor that tracks the names in scope).
+pub fn walk_for_expr_body<'a, V: Visitor<'a> + ?Sized>(v: &mut V, for_expr: &ForExpr<'a>) {
     match for_expr {
         ForExpr::Tuple(f) => v.visit_expression(&f.value),
         ForExpr::Object(f) => {

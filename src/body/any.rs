@@ -255,15 +255,7 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
             AnyBody::Json(b) => {
                 let (attrs, d) = b.just_attributes();
                 let file = b.file();
-                let out = attrs
-                    .into_iter()
-                    .map(|a| AnyAttribute {
-                        name: a.name,
-                        name_span: a.name_span,
-                        expr: AnyExpression::Json(file, a.value),
-                        span: a.span,
-                    })
-                    .collect();
+                let out = attrs.into_iter().map(|a| json_attribute(file, a)).collect();
                 (out, d)
             }
         }
@@ -301,22 +293,24 @@ fn native_content<'n, 'a: 'n>(c: super::Content<'a>) -> AnyContent<'n, 'a> {
     }
 }
 
+fn json_attribute<'n, 'a: 'n>(
+    file: &'n JsonFile<'a>,
+    a: crate::json_syntax::JsonAttribute<'n, 'a>,
+) -> AnyAttribute<'n, 'a> {
+    AnyAttribute {
+        name: a.name,
+        name_span: a.name_span,
+        expr: AnyExpression::Json(file, a.value),
+        span: a.span,
+    }
+}
+
 fn json_content<'n, 'a: 'n>(file: &'n JsonFile<'a>, c: crate::json_syntax::JsonContent<'n, 'a>) -> AnyContent<'n, 'a> {
     AnyContent {
         attributes: c
             .attributes
             .into_iter()
-            .map(|(k, a)| {
-                (
-                    k,
-                    AnyAttribute {
-                        name: a.name,
-                        name_span: a.name_span,
-                        expr: AnyExpression::Json(file, a.value),
-                        span: a.span,
-                    },
-                )
-            })
+            .map(|(k, a)| (k, json_attribute(file, a)))
             .collect(),
         blocks: c
             .blocks

@@ -163,15 +163,7 @@ impl<'n, 'a> JsonBody<'n, 'a> {
                     );
                     continue;
                 }
-                content.attributes.insert(
-                    name,
-                    JsonAttribute {
-                        name,
-                        name_span: p.name.span,
-                        value: &p.value,
-                        span: p.name.span.to(p.value.span()),
-                    },
-                );
+                content.attributes.insert(name, JsonAttribute::of(p));
                 used.insert(name.to_string());
             } else if let Some(b) = schema.block(name) {
                 let mut labels = Vec::new();
@@ -242,12 +234,7 @@ impl<'n, 'a> JsonBody<'n, 'a> {
                 continue;
             }
             seen.insert(name, p.name.span);
-            out.push(JsonAttribute {
-                name,
-                name_span: p.name.span,
-                value: &p.value,
-                span: p.name.span.to(p.value.span()),
-            });
+            out.push(JsonAttribute::of(p));
         }
         (out, diags)
     }

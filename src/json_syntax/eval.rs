@@ -88,6 +88,12 @@ fn value(file: &JsonFile<'_>, node: &Node<'_>, ctx: &EvalContext<'_>, diags: &mu
     })
 }
 
+/// Whether a string may hold a template sequence: without one, its
+/// template is the text itself (nothing to parse).
+fn has_sequences(s: &Str<'_>) -> bool {
+    s.value.contains("${") || s.value.contains("%{")
+}
+
 /// A string: literal text in literal-only mode, otherwise a standalone
 /// template of the native syntax (with the unwrapping of a lone
 /// interpolation), its ranges counted from just after the opening quote.
@@ -95,8 +101,7 @@ fn string(s: &Str<'_>, ctx: &EvalContext<'_>, diags: &mut Vec<Diagnostic>) -> Va
     if ctx.mode() == Mode::LiteralOnly {
         return Value::string(&s.value);
     }
-    // no template sequence: the text itself
-    if !s.value.contains("${") && !s.value.contains("%{") {
+    if !has_sequences(s) {
         return Value::string(&s.value);
     }
     let arena = Arena::new();
@@ -133,7 +138,7 @@ pub(super) fn variables(node: &Node<'_>, out: &mut Vec<Traversal>) {
 }
 
 pub(super) fn string_variables(s: &Str<'_>, out: &mut Vec<Traversal>) {
-    if !s.value.contains("${") && !s.value.contains("%{") {
+    if !has_sequences(s) {
         return;
     }
     let arena = Arena::new();

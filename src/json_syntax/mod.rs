@@ -208,6 +208,18 @@ pub struct JsonAttribute<'n, 'a> {
     pub span: Span,
 }
 
+impl<'n, 'a> JsonAttribute<'n, 'a> {
+    /// The property `p` read as an attribute.
+    fn of(p: &'n Property<'a>) -> JsonAttribute<'n, 'a> {
+        JsonAttribute {
+            name: &p.name.value,
+            name_span: p.name.span,
+            value: &p.value,
+            span: p.name.span.to(p.value.span()),
+        }
+    }
+}
+
 /// Parses a file in the JSON syntax with the default options.
 ///
 /// spec: json#structural-elements
@@ -241,14 +253,7 @@ pub fn parse_with<'a>(src: &'a [u8], options: &ParseOptions) -> Parsed<JsonFile<
         });
     }
     diagnostics.truncate(options.max_diagnostics);
-    Parsed {
-        ast: JsonFile {
-            src,
-            root,
-            lines: OnceCell::new(),
-        },
-        diagnostics: Diagnostics::from(diagnostics),
-    }
+    JsonFile::parsed(src, root, diagnostics)
 }
 
 /// The one JSON value of `src`: the encoding checks, then the parser.
@@ -274,17 +279,21 @@ fn value<'a>(src: &'a [u8], options: &ParseOptions) -> (Node<'a>, Vec<Diagnostic
 /// ```
 pub fn parse_expression(src: &[u8]) -> Parsed<JsonFile<'_>> {
     let (root, diagnostics) = value(src, &ParseOptions::default());
-    Parsed {
-        ast: JsonFile {
-            src,
-            root,
-            lines: OnceCell::new(),
-        },
-        diagnostics: Diagnostics::from(diagnostics),
-    }
+    JsonFile::parsed(src, root, diagnostics)
 }
 
 impl<'a> JsonFile<'a> {
+    fn parsed(src: &'a [u8], root: Node<'a>, diagnostics: Vec<Diagnostic>) -> Parsed<JsonFile<'a>> {
+        Parsed {
+            ast: JsonFile {
+                src,
+                root,
+                lines: OnceCell::new(),
+            },
+            diagnostics: Diagnostics::from(diagnostics),
+        }
+    }
+
     /// The position of a byte offset in this file.
     pub fn position(&self, offset: u32) -> Position {
         self.lines
@@ -305,11 +314,7 @@ impl<'a> JsonFile<'a> {
     /// Where an item missing from the root body would go: the root
     /// object's closing brace, or a root array's opening bracket.
     pub fn missing_item_span(&self) -> Span {
-        match &self.root {
-            Node::Object(o) => o.close,
-            Node::Array(a) => a.open,
-            other => other.start_span(),
-        }
+        self.body().missing_item_range()
     }
 
     /// The variables `node` (of this file) refers to, read as an
