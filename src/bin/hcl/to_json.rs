@@ -46,6 +46,7 @@
 use hcl_native::ast::{Block, Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::render::render_diagnostics;
+use hcl_native::value::Value;
 use hcl_native::{parse_config_with, Arena, Diagnostic, LineIndex, Span};
 use serde::Serialize;
 use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
@@ -144,6 +145,33 @@ pub fn run_unevaluated(file: &str) -> ExitCode {
     finish(name, &src, &out, parsed.diagnostics.as_slice())
 }
 
+/// A value's JSON text in the `Layout`, written straight from the value
+/// (its `Serialize` impl grows the stack as it goes, so any depth the parser
+/// accepts prints; a `serde_json::Value` tree would overflow the stack when
+/// printed or dropped 100,000 levels deep); `null` with an error when it is
+/// too large to print or has no JSON form. `name` names it in messages.
+fn value_json(value: &Value, name: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> String {
+    if let Some(d) = crate::evaluate::too_large(value, false, span) {
+        diagnostics.push(d);
+        return "null".into();
+    }
+    let mut text = Vec::new();
+    match value.serialize(&mut serde_json::Serializer::with_formatter(
+        &mut text,
+        Layout::default(),
+    )) {
+        Ok(()) => String::from_utf8(text).expect("serde_json writes UTF-8"),
+        Err(e) => {
+            diagnostics.push(Diagnostic::error(
+                "Value has no JSON form",
+                format!("The value of {name:?} cannot be written as JSON: {e}. It is null in the output."),
+                span,
+            ));
+            "null".into()
+        }
+    }
+}
+
 /// `hcl json FILE.json`: a file in the JSON syntax, its strings evaluated
 /// as templates. Without a schema its properties may be attributes or
 /// blocks alike, so each body property's value is evaluated as an
@@ -155,36 +183,19 @@ fn run_json_syntax(name: &str, src: &[u8], ctx: &EvalContext<'_>) -> (String, Ve
     let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
     let file = &parsed.ast;
     let mut diagnostics = parsed.diagnostics.into_vec();
-    let value_text = |node: &Node<'_>, diagnostics: &mut Vec<Diagnostic>| -> String {
+    let value_text = |name: &str, node: &Node<'_>, diagnostics: &mut Vec<Diagnostic>| -> String {
         let r = file.evaluate(node, ctx);
         diagnostics.extend(r.diagnostics);
-        if let Some(d) = crate::evaluate::too_large(&r.value, false, node.span()) {
-            diagnostics.push(d);
-            return "null".into();
-        }
-        let mut text = Vec::new();
-        match r.value.serialize(&mut serde_json::Serializer::with_formatter(
-            &mut text,
-            Layout::default(),
-        )) {
-            Ok(()) => String::from_utf8(text).expect("serde_json writes UTF-8"),
-            Err(e) => {
-                diagnostics.push(Diagnostic::error(
-                    "Value has no JSON form",
-                    format!("The value cannot be written as JSON in {name}: {e}. It is null in the output."),
-                    node.span(),
-                ));
-                "null".into()
-            }
-        }
+        value_json(&r.value, name, node.span(), diagnostics)
     };
+
     let body = |node: &Node<'_>, depth: usize, diagnostics: &mut Vec<Diagnostic>| -> String {
         let Node::Object(o) = node else {
-            return value_text(node, diagnostics);
+            return value_text(name, node, diagnostics);
         };
         let mut keys: Ordered<'_, Vec<String>> = Ordered::new();
         for p in o.properties.iter().filter(|p| p.name.value != "//") {
-            let text = value_text(&p.value, diagnostics);
+            let text = value_text(&p.name.value, &p.value, diagnostics);
             match keys.get_mut(&p.name.value) {
                 Some(values) => values.push(text),
                 None => keys.push(&p.name.value, vec![text]),
@@ -357,26 +368,7 @@ impl<'a> Converter<'_, '_> {
     fn attribute_value(&mut self, name: &str, expr: &hcl_native::ast::Expression<'_>, span: Span) -> String {
         let r = evaluate(expr, self.ctx);
         self.diagnostics.extend(r.diagnostics);
-        if let Some(d) = crate::evaluate::too_large(&r.value, false, span) {
-            self.diagnostics.push(d);
-            return "null".into();
-        }
-        let mut text = Vec::new();
-        let written = r.value.serialize(&mut serde_json::Serializer::with_formatter(
-            &mut text,
-            Layout::default(),
-        ));
-        match written {
-            Ok(()) => String::from_utf8(text).expect("serde_json writes UTF-8"),
-            Err(e) => {
-                self.diagnostics.push(Diagnostic::error(
-                    "Value has no JSON form",
-                    format!("The value of {name:?} cannot be written as JSON: {e}. It is null in the output."),
-                    span,
-                ));
-                "null".into()
-            }
-        }
+        value_json(&r.value, name, span, &mut self.diagnostics)
     }
 
     /// A new group for `b`, from its label `depth` on.
