@@ -108,6 +108,20 @@ impl FunctionError {
         }
     }
 
+    /// The error of argument `index` whose evaluation (see
+    /// [`LazyArgument::value`]) or reading failed with `errors`: the first
+    /// error's summary and detail, without the detail's final full stop
+    /// (the call's diagnostic ends the sentence).
+    pub fn from_diagnostics(index: usize, errors: &[Diagnostic]) -> FunctionError {
+        let why = errors
+            .first()
+            .map(|d| format!("{}: {}", d.summary, d.detail.trim_end_matches('.')));
+        FunctionError::argument(
+            index,
+            why.unwrap_or_else(|| "the argument does not evaluate".to_string()),
+        )
+    }
+
     /// An error about argument `index`.
     pub fn argument(index: usize, message: impl Into<String>) -> FunctionError {
         FunctionError {
@@ -428,13 +442,7 @@ impl Function {
                         Ok(v) => values.push(v),
                         // an argument that does not evaluate is the call's
                         // error, blamed on it
-                        Err(errors) => {
-                            let why = errors.first().map(|d| format!("{}: {}", d.summary, d.detail));
-                            return Err(CallError::Failed(FunctionError::argument(
-                                i,
-                                why.unwrap_or_else(|| "the argument does not evaluate".to_string()),
-                            )));
-                        }
+                        Err(errors) => return Err(CallError::Failed(FunctionError::from_diagnostics(i, &errors))),
                     }
                 }
                 self.call_metered(&values, meter)

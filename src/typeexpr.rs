@@ -661,17 +661,12 @@ pub fn convert_function() -> crate::function::Function {
                 ));
             };
             let t = type_constraint(expr);
-            if let Some(d) = t.diagnostics.first() {
-                // the call's diagnostic ends the sentence
-                let detail = d.detail.trim_end_matches('.');
-                return Err(FunctionError::argument(1, format!("{}: {detail}", d.summary)));
+            if !t.diagnostics.is_empty() {
+                return Err(FunctionError::from_diagnostics(1, &t.diagnostics));
             }
-            let value = args[0].value().map_err(|errors| {
-                let why = errors
-                    .first()
-                    .map(|d| format!("{}: {}", d.summary, d.detail.trim_end_matches('.')));
-                FunctionError::argument(0, why.unwrap_or_else(|| "the argument does not evaluate".to_string()))
-            })?;
+            let value = args[0]
+                .value()
+                .map_err(|errors| FunctionError::from_diagnostics(0, &errors))?;
             crate::convert::convert_metered(&value, &t.ty, meter)?
                 .map_err(|e| FunctionError::argument(0, e.to_string()))
         })
