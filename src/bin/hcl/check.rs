@@ -266,41 +266,46 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, f
     if name.ends_with(".json") {
         let parsed = hcl_native::json_syntax::parse_with(&src, crate::limits::parse_options());
         let mut diagnostics = parsed.diagnostics.into_vec();
-        if let Some(ctx) = ctx {
-            // Without a schema a JSON body's properties may be blocks as
-            // well as attributes: every value is evaluated as an
-            // expression (its strings as templates), and repeated names,
-            // which blocks may have, are not reported.
-            let mut ctx = ctx.child();
-            ctx.share_step_budget(StepBudget::new(ctx.limits().max_steps));
-            let file = &parsed.ast;
-            let before = diagnostics.len();
+        let file = &parsed.ast;
+        // Without a schema a JSON body's properties may be blocks as well
+        // as attributes: every value is evaluated as an expression (its
+        // strings as templates), and repeated names, which blocks may
+        // have, are not reported.
+        evaluated(ctx, &mut diagnostics, |ctx, out| {
             if let hcl_native::json_syntax::Node::Object(o) = &file.root {
                 for p in o.properties.iter().filter(|p| p.name.value != "//") {
-                    diagnostics.extend(file.evaluate(&p.value, &ctx).diagnostics);
+                    out.extend(file.evaluate(&p.value, ctx).diagnostics);
                 }
             }
-            if diagnostics.len() > before {
-                diagnostics.sort_by_key(|d| d.subject.start);
-            }
-        }
+        });
         return outcome(&name, &src, diagnostics, format);
     }
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     let mut diagnostics = parsed.diagnostics.into_vec();
-    if let Some(ctx) = ctx {
-        // Each file has a step budget of its own, so that which attributes
-        // it covers does not depend on how the threads took the files.
-        let mut ctx = ctx.child();
-        ctx.share_step_budget(StepBudget::new(ctx.limits().max_steps));
-        let before = diagnostics.len();
-        evaluate_body(&parsed.ast.body, None, &ctx, types, &mut diagnostics);
-        if diagnostics.len() > before {
-            diagnostics.sort_by_key(|d| d.subject.start);
-        }
-    }
+    evaluated(ctx, &mut diagnostics, |ctx, out| {
+        evaluate_body(&parsed.ast.body, None, ctx, types, out)
+    });
     outcome(&name, &src, diagnostics, format)
+}
+
+/// With a context, runs `evaluate` with a child of it that has a step
+/// budget of its own (so that which attributes a file covers does not
+/// depend on how the threads took the files), then puts the diagnostics in
+/// source order when it added some.
+fn evaluated(
+    ctx: Option<&EvalContext<'_>>,
+    diagnostics: &mut Vec<Diagnostic>,
+    evaluate: impl FnOnce(&EvalContext<'_>, &mut Vec<Diagnostic>),
+) {
+    let Some(ctx) = ctx else { return };
+    let mut ctx = ctx.child();
+    ctx.share_step_budget(StepBudget::new(ctx.limits().max_steps));
+    let before = diagnostics.len();
+    evaluate(&ctx, diagnostics);
+    if diagnostics.len() > before {
+        diagnostics.sort_by_key(|d| d.subject.start);
+    }
 }
 
 /// The outcome of a file with these diagnostics.
