@@ -13,7 +13,6 @@
 
 use libtest_mimic::Failed;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 mod common;
 
@@ -28,19 +27,6 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     if !input.starts_with(b"# spec:") {
         return Err("the input must start with a `# spec: ...` comment line".into());
     }
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hcl"));
-    cmd.arg("eval").arg(path).args(["--format", "json"]);
-    let vars = path.with_extension("vars.json");
-    if vars.exists() {
-        cmd.arg("--vars").arg(&vars);
-    }
-    let out = cmd.output().map_err(|e| format!("cannot run hcl: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("hcl failed: {}", String::from_utf8_lossy(&out.stderr)).into());
-    }
-    let doc: serde_json::Value =
-        serde_json::from_slice(&out.stdout).map_err(|e| format!("hcl printed invalid JSON: {e}"))?;
-    let actual = format!("{HEADER}\n{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default());
-    let expected_path = PathBuf::from(format!("{}.json", path.display()));
-    common::compare_golden(&expected_path, &actual, update)
+    let expected = PathBuf::from(format!("{}.json", path.display()));
+    common::eval_golden(path, &path.with_extension("vars.json"), &expected, HEADER, update)
 }

@@ -17,7 +17,6 @@
 
 use libtest_mimic::Failed;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 mod common;
 
@@ -39,46 +38,15 @@ fn main() {
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
-    let input = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    // the ids: the input's first string (its first `"//"` comment, or the
-    // root string itself), or `<case>.ids` for an input without strings
-    let stem = path.to_string_lossy().trim_end_matches(".hcl.json").to_string();
-    let ids = match input.find('"') {
-        Some(at) => input[at + 1..].starts_with("//\"") || input[at + 1..].starts_with("spec: "),
-        None => std::fs::read_to_string(format!("{stem}.ids")).is_ok_and(|t| t.starts_with("spec: ")),
-    };
-    let first_string_is_spec = |s: &str| {
-        let rest = s
-            .trim_start_matches("//\"")
-            .trim_start()
-            .trim_start_matches(':')
-            .trim_start();
-        rest.starts_with("\"spec: ") || s.starts_with("spec: ")
-    };
-    if !ids
-        || input
-            .find('"')
-            .is_some_and(|at| !first_string_is_spec(&input[at + 1..]))
-    {
+    let input = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !common::json_case_ids(path, &input).starts_with("# spec:") {
         return Err(
             "the input's first string must name the spec ids (`\"//\": \"spec: ...\"`), \
                     or `<case>.ids` when it has no string"
                 .into(),
         );
     }
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hcl"));
-    cmd.arg("eval").arg(path).args(["--format", "json"]);
-    let vars = PathBuf::from(format!("{stem}.vars.json"));
-    if vars.exists() {
-        cmd.arg("--vars").arg(&vars);
-    }
-    let out = cmd.output().map_err(|e| format!("cannot run hcl: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("hcl failed: {}", String::from_utf8_lossy(&out.stderr)).into());
-    }
-    let doc: serde_json::Value =
-        serde_json::from_slice(&out.stdout).map_err(|e| format!("hcl printed invalid JSON: {e}"))?;
-    let actual = format!("{HEADER}\n{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default());
-    let expected_path = PathBuf::from(format!("{}.expected", path.display()));
-    common::compare_golden(&expected_path, &actual, update)
+    let stem = path.to_string_lossy().trim_end_matches(".hcl.json").to_string();
+    let expected = PathBuf::from(format!("{}.expected", path.display()));
+    common::eval_golden(path, Path::new(&format!("{stem}.vars.json")), &expected, HEADER, update)
 }

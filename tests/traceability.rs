@@ -18,6 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+mod common;
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -113,7 +115,7 @@ fn test_sites() -> (BTreeMap<String, Vec<String>>, Vec<String>) {
         let first = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
         let rel = f.strip_prefix(&dir).unwrap_or(&f).display().to_string();
         let first = if rel.ends_with(".hcl.json") {
-            json_case_ids(&f, bytes)
+            common::json_case_ids(&f, bytes)
         } else {
             String::from_utf8_lossy(first).into_owned()
         };
@@ -131,22 +133,6 @@ fn test_sites() -> (BTreeMap<String, Vec<String>>, Vec<String>) {
         }
     }
     (sites, errors)
-}
-
-/// The ids line of a JSON-syntax case, as `# spec: ...`: its first string
-/// (a `"//"` comment's value, or the root string), or its `.ids` file.
-fn json_case_ids(path: &Path, bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let strings: Vec<&str> = text.split('"').skip(1).step_by(2).take(2).collect();
-    let ids = match strings.as_slice() {
-        ["//", ids, ..] | [ids, ..] if ids.starts_with("spec:") => Some(ids.to_string()),
-        [] => {
-            let stem = path.to_string_lossy().trim_end_matches(".hcl.json").to_string();
-            std::fs::read_to_string(format!("{stem}.ids")).ok()
-        }
-        _ => None,
-    };
-    ids.map(|i| format!("# {}", i.trim())).unwrap_or_default()
 }
 
 fn deferred() -> BTreeMap<String, String> {

@@ -122,3 +122,50 @@ pub fn compare_golden(expected_path: &Path, actual: &str, update: bool) -> Resul
     )
     .into())
 }
+
+/// The spec ids line of a JSON-syntax grammar test (`*.hcl.json`), as
+/// `# spec: ...`: its first string (a first `"//"` comment's value, or the
+/// root string), or its `<case>.ids` file when it has no string; empty
+/// when there is none. The one rule for the golden tests and the
+/// traceability test.
+#[allow(dead_code)]
+pub fn json_case_ids(path: &Path, bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let strings: Vec<&str> = text.split('"').skip(1).step_by(2).take(2).collect();
+    let ids = match strings.as_slice() {
+        ["//", ids, ..] | [ids, ..] if ids.starts_with("spec:") => Some(ids.to_string()),
+        [] => {
+            let stem = path.to_string_lossy().trim_end_matches(".hcl.json").to_string();
+            std::fs::read_to_string(format!("{stem}.ids")).ok()
+        }
+        _ => None,
+    };
+    ids.map(|i| format!("# {}", i.trim())).unwrap_or_default()
+}
+
+/// Runs `hcl eval INPUT --format json [--vars VARS]` (the variables when
+/// that file exists) and compares its pretty-printed document, after
+/// `header`, with the expected file: the golden evaluation of either
+/// syntax.
+#[allow(dead_code)]
+pub fn eval_golden(
+    input: &Path,
+    vars: &Path,
+    expected: &Path,
+    header: &str,
+    update: bool,
+) -> Result<(), libtest_mimic::Failed> {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_hcl"));
+    cmd.arg("eval").arg(input).args(["--format", "json"]);
+    if vars.exists() {
+        cmd.arg("--vars").arg(vars);
+    }
+    let out = cmd.output().map_err(|e| format!("cannot run hcl: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("hcl failed: {}", String::from_utf8_lossy(&out.stderr)).into());
+    }
+    let doc: serde_json::Value =
+        serde_json::from_slice(&out.stdout).map_err(|e| format!("hcl printed invalid JSON: {e}"))?;
+    let actual = format!("{header}\n{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    compare_golden(expected, &actual, update)
+}
