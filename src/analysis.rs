@@ -24,7 +24,7 @@
 use crate::ast::visit::{walk_postfix, Visitor};
 use crate::ast::{
     Body, ExprTerm, Expression, ForExpr, FunctionCall, Identifier, LiteralValue, ObjectKey, Postfix, PostfixOp,
-    Template, TemplateFor, TemplatePart, VariableExpr,
+    Template, TemplateFor, VariableExpr,
 };
 use crate::number::Number;
 use crate::value::{Type, Value};
@@ -310,16 +310,7 @@ fn constant(e: &Expression<'_>) -> Option<Value> {
         Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::NumericLit(n))) => n.number().ok().map(Value::number),
         Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::Bool(b, _))) => Some(Value::bool(*b)),
         Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::Null(_))) => Some(Value::null(Type::Dynamic)),
-        Expression::ExprTerm(ExprTerm::TemplateExpr(t)) => {
-            let mut s = String::new();
-            for part in t.template().parts {
-                match part {
-                    TemplatePart::Literal(l) => s.push_str(l.value),
-                    _ => return None,
-                }
-            }
-            Some(Value::from(s))
-        }
+        Expression::ExprTerm(ExprTerm::TemplateExpr(t)) => t.template().literal_text().map(Value::from),
         _ => None,
     }
 }

@@ -47,6 +47,7 @@ use std::sync::Arc;
 use crate::analysis::{keyword, static_call, static_list, static_map};
 use crate::ast::{Expression, ObjectKey};
 use crate::convert::{convert, ConversionError};
+use crate::diagnostic::quoted;
 use crate::eval::{evaluate, EvalContext};
 use crate::value::{Type, Value, ValueRef};
 use crate::{Diagnostic, Span};
@@ -305,10 +306,6 @@ const TUPLE_NEEDS_LIST: &str =
 
 fn element_type_needed(kw: &str) -> String {
     format!("The {kw} type constructor requires one argument specifying the element type.")
-}
-
-fn quoted(s: &str) -> String {
-    crate::diagnostic::quoted(s)
 }
 
 /// `object({name = type, ...})`; `at` is the whole call.

@@ -94,6 +94,32 @@ pub enum TemplatePart<'a> {
     Directive(TemplateDirective<'a>),
 }
 
+impl Template<'_> {
+    /// The template's text when it is literal text only (no interpolation
+    /// or directive).
+    ///
+    /// ```
+    /// use hcl_native::ast::{ExprTerm, Expression};
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let Expression::ExprTerm(ExprTerm::TemplateExpr(t)) = parse_expression(&arena, br#""a\tb""#).ast else {
+    ///     unreachable!()
+    /// };
+    /// assert_eq!(t.template().literal_text().as_deref(), Some("a\tb"));
+    /// ```
+    pub fn literal_text(&self) -> Option<String> {
+        let mut s = String::new();
+        for part in self.parts {
+            match part {
+                TemplatePart::Literal(l) => s.push_str(l.value),
+                _ => return None,
+            }
+        }
+        Some(s)
+    }
+}
+
 impl TemplatePart<'_> {
     /// The part's source range.
     pub fn span(&self) -> Span {

@@ -2,7 +2,7 @@
 //!
 //! spec: json#structural-elements, json#strings
 
-use crate::ast::{Body, BodyItem, ConfigFile, ExprTerm, Expression, LiteralValue, TemplatePart};
+use crate::ast::{Body, BodyItem, ConfigFile, ExprTerm, Expression, LiteralValue};
 
 /// A native-syntax file written in the JSON syntax, losing nothing: every
 /// attribute becomes a property whose value is its expression (a literal as
@@ -142,8 +142,8 @@ fn expression(e: &Expression<'_>, src: &[u8], out: &mut String) {
             out.push_str(if *b { "true" } else { "false" })
         }
         Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::Null(_))) => out.push_str("null"),
-        Expression::ExprTerm(ExprTerm::TemplateExpr(t)) if literal_text(t.template().parts).is_some() => {
-            string(&literal_text(t.template().parts).unwrap_or_default(), out)
+        Expression::ExprTerm(ExprTerm::TemplateExpr(t)) if literal_text(t.template()).is_some() => {
+            string(&literal_text(t.template()).unwrap_or_default(), out)
         }
         // a quoted template: its content is a template the JSON syntax
         // reads alike (the same escapes, but `\U`), so it goes as written,
@@ -171,15 +171,8 @@ fn expression(e: &Expression<'_>, src: &[u8], out: &mut String) {
 /// The text of a template made of literal parts only, when it holds no
 /// `$` or `%` (which a template in the JSON syntax would read as the start
 /// of a sequence).
-fn literal_text(parts: &[TemplatePart<'_>]) -> Option<String> {
-    let mut s = String::new();
-    for p in parts {
-        match p {
-            TemplatePart::Literal(l) => s.push_str(l.value),
-            _ => return None,
-        }
-    }
-    (!s.contains(['$', '%'])).then_some(s)
+fn literal_text(t: &crate::ast::Template<'_>) -> Option<String> {
+    t.literal_text().filter(|s| !s.contains(['$', '%']))
 }
 
 /// A JSON string literal, with only the escapes JSON requires.
