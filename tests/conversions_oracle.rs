@@ -18,6 +18,8 @@
 //! it is recorded as `"UNEXPLAINED"`, which fails too).
 #![cfg(feature = "json")]
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use hcl_native::convert::convert;
@@ -47,24 +49,7 @@ const DEVIATIONS: [&str; 6] = [
 
 // ------------------------------------------------------------------ comparing
 
-fn number(j: &Json) -> Option<Number> {
-    match j {
-        Json::Number(n) => Number::from_json_number(&n.to_string()).ok(),
-        _ => None,
-    }
-}
-
-/// Exact equality of two JSON trees, numbers compared as numbers.
-fn same(a: &Json, b: &Json) -> bool {
-    match (a, b) {
-        (Json::Number(_), Json::Number(_)) => matches!((number(a), number(b)), (Some(x), Some(y)) if x == y),
-        (Json::Array(xs), Json::Array(ys)) => xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same(x, y)),
-        (Json::Object(xs), Json::Object(ys)) => {
-            xs.len() == ys.len() && xs.iter().all(|(k, x)| ys.get(k).is_some_and(|y| same(x, y)))
-        }
-        _ => a == b,
-    }
-}
+use common::{json_number as number, same_json as same};
 
 fn is_error(answer: &Json) -> bool {
     answer.get("error").is_some()

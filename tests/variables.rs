@@ -24,7 +24,7 @@ use hcl_native::analysis::{Traversal, TraversalStep};
 use hcl_native::ast::visit::{self, Visitor};
 use hcl_native::ast::{Expression, FunctionCall, VariableExpr};
 use hcl_native::json::{type_to_json, value_to_json};
-use hcl_native::{parse_config, parse_expression, parse_expression_with, parse_template, Arena, LineIndex, Number};
+use hcl_native::{parse_config, parse_expression, parse_expression_with, parse_template, Arena, LineIndex};
 use hcl_native::{ParseOptions, Severity, Span};
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{json, Value as Json};
@@ -126,24 +126,7 @@ fn ours(src: &[u8]) -> (bool, Json) {
     (failed, Json::Array(vars))
 }
 
-fn number(j: &Json) -> Option<Number> {
-    match j {
-        Json::Number(n) => Number::from_json_number(&n.to_string()).ok(),
-        _ => None,
-    }
-}
-
-/// Exact equality of two JSON trees, numbers compared as numbers.
-fn same(a: &Json, b: &Json) -> bool {
-    match (a, b) {
-        (Json::Number(_), Json::Number(_)) => matches!((number(a), number(b)), (Some(x), Some(y)) if x == y),
-        (Json::Array(xs), Json::Array(ys)) => xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same(x, y)),
-        (Json::Object(xs), Json::Object(ys)) => {
-            xs.len() == ys.len() && xs.iter().all(|(k, x)| ys.get(k).is_some_and(|y| same(x, y)))
-        }
-        _ => a == b,
-    }
-}
+use common::same_json as same;
 
 /// A JSON file after its first (header) line.
 fn read_json(path: &Path) -> Result<Json, Failed> {

@@ -169,3 +169,28 @@ pub fn eval_golden(
     let actual = format!("{header}\n{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default());
     compare_golden(expected, &actual, update)
 }
+
+/// A JSON number as an exact number (`None` for anything else).
+#[allow(dead_code)]
+pub fn json_number(j: &serde_json::Value) -> Option<hcl_native::Number> {
+    match j {
+        serde_json::Value::Number(n) => hcl_native::Number::from_json_number(&n.to_string()).ok(),
+        _ => None,
+    }
+}
+
+/// Exact equality of two JSON trees, numbers compared as numbers.
+#[allow(dead_code)]
+pub fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    use serde_json::Value as Json;
+    match (a, b) {
+        (Json::Number(_), Json::Number(_)) => {
+            matches!((json_number(a), json_number(b)), (Some(x), Some(y)) if x == y)
+        }
+        (Json::Array(xs), Json::Array(ys)) => xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same_json(x, y)),
+        (Json::Object(xs), Json::Object(ys)) => {
+            xs.len() == ys.len() && xs.iter().all(|(k, x)| ys.get(k).is_some_and(|y| same_json(x, y)))
+        }
+        _ => a == b,
+    }
+}
