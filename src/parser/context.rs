@@ -34,6 +34,10 @@ pub(crate) struct Ctx<'a> {
     /// Deepest nesting allowed.
     pub max_depth: u32,
     depth: Cell<u32>,
+    /// The depth of the body of a one-line block read on as a multi-line
+    /// one, whose closing brace may follow its last argument on the same
+    /// line (that mistake is the one already reported).
+    one_line_fallback: Cell<Option<u32>>,
     newlines: Cell<Newlines>,
     /// The diagnostics that do not stop parsing, up to the cap.
     diags: RefCell<Collector>,
@@ -108,6 +112,7 @@ impl<'a> Ctx<'a> {
             unterminated_comment: Cell::new(false),
             lone_cr_in_comment: Cell::new(false),
             depth: Cell::new(0),
+            one_line_fallback: Cell::new(None),
             newlines: Cell::new(newlines),
             diags: RefCell::new(Collector::new(options.max_diagnostics)),
             lines: OnceCell::new(),
@@ -124,6 +129,20 @@ impl<'a> Ctx<'a> {
             parts: Scratch::new(12),
             binary: Scratch::new(16),
         }
+    }
+
+    /// Runs `f` with the current depth marked as the body of a one-line
+    /// block read on as a multi-line one.
+    pub(crate) fn in_one_line_fallback<R>(&self, f: impl FnOnce() -> R) -> R {
+        let saved = self.one_line_fallback.replace(Some(self.depth.get()));
+        let r = f();
+        self.one_line_fallback.set(saved);
+        r
+    }
+
+    /// Whether the body being read is such a fallback body (at this depth).
+    pub(crate) fn is_one_line_fallback(&self) -> bool {
+        self.one_line_fallback.get() == Some(self.depth.get())
     }
 
     /// The current newline mode.

@@ -295,6 +295,11 @@ fn newline<'c, 'a>(cx: &'c Ctx<'a>, item: Span, what: &'static str) -> impl FnMu
         if bytes(&i).is_empty() || at_newline(&i) {
             return Ok((i, ()));
         }
+        if bytes(&i).first() == Some(&b'}') && cx.is_one_line_fallback() {
+            // the closing brace of a one-line block already reported
+            // (`more_than_one_line`), as the reference reports it once
+            return Ok((i, ()));
+        }
         let (subject, found_what) = found(cx.src, pos(&i));
         let (summary, hint) = match (what, bytes(&i)) {
             // the reference's own case: arguments separated by commas
@@ -483,7 +488,7 @@ fn more_than_one_line<'a>(cx: &Ctx<'a>, open_brace: Span, attr: BodyItem<'a>, i:
     );
     let from = pos(&i) as usize;
     let resume = if at_newline(&i) { from } else { resync(cx.src, from) };
-    body(cx, Some(open_brace), Some(attr)).parse(skip(i, resume - from))
+    cx.in_one_line_fallback(|| body(cx, Some(open_brace), Some(attr)).parse(skip(i, resume - from)))
 }
 
 fn argument_required(cx: &Ctx<'_>, e: &PError) -> Diagnostic {

@@ -1,5 +1,5 @@
 # spec: heredocTemplate, TemplateExpr, hclsyntax#template-expressions
-# oracle: D-heredoc-flush
+# oracle: agrees (tabs are flush spaces, as in the spec suite's expressions/heredoc)
 a = <<-EOT
 		one
 		two

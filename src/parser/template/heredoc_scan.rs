@@ -31,8 +31,10 @@ pub(crate) fn closing_marker_len(b: &[u8], marker: &[u8]) -> Option<usize> {
 /// line-leading literal (lines that hold only spaces do not count; a line
 /// that starts with an interpolation or directive counts as zero), then
 /// removes up to that many spaces from the start of every line-leading
-/// literal. Only U+0020 counts as a space here. Runs after strip markers,
-/// on the finished template, which it rebuilds with the flushed literals.
+/// literal. A space is any Unicode white space character but the line
+/// break, tabs included, each counting one ([`is_flush_space`]). Runs after
+/// strip markers, on the finished template, which it rebuilds with the
+/// flushed literals.
 ///
 /// spec: heredocTemplate, hclsyntax#template-expressions
 pub(crate) fn flush<'a>(cx: &Ctx<'a>, template: Template<'a>) -> Template<'a> {
@@ -46,6 +48,23 @@ pub(crate) fn flush<'a>(cx: &Ctx<'a>, template: Template<'a>) -> Template<'a> {
     }
     let mut at_line_start = true;
     flushed(cx, &template, m.min, &mut at_line_start)
+}
+
+/// What the flush rule counts as a space: any Unicode white space but the
+/// line break, as the spec's own test suite reads "spaces"
+/// (`specsuite/tests/expressions/heredoc`: a tab and an em space are one
+/// space each).
+fn is_flush_space(c: char) -> bool {
+    c != '\n' && c.is_whitespace()
+}
+
+/// The number of leading spaces of `seg`, at most `max`, and their length
+/// in bytes.
+fn leading_spaces(seg: &str, max: usize) -> (usize, usize) {
+    seg.chars()
+        .take(max)
+        .take_while(|c| is_flush_space(*c))
+        .fold((0, 0), |(n, bytes), c| (n + 1, bytes + c.len_utf8()))
 }
 
 /// What the flush rule sees, in source order.
@@ -77,8 +96,8 @@ impl Measure {
                     if !leading || (k == last && seg.is_empty()) {
                         continue;
                     }
-                    let spaces = seg.bytes().take_while(|c| *c == b' ').count();
-                    let blank = k < last && seg.trim_end_matches('\r').len() == spaces;
+                    let (spaces, bytes) = leading_spaces(seg, usize::MAX);
+                    let blank = k < last && seg.len() == bytes;
                     if !blank {
                         self.min = self.min.min(spaces);
                     }
@@ -158,7 +177,7 @@ fn flushed<'a>(cx: &Ctx<'a>, t: &Template<'a>, min: usize, at_line_start: &mut b
 
 /// Removes up to `min` leading spaces from each line-leading segment.
 fn flush_literal<'a>(cx: &Ctx<'a>, value: &'a str, min: usize, at_line_start: bool) -> &'a str {
-    let spaces = |seg: &str| -> usize { seg.bytes().take(min).take_while(|c| *c == b' ').count() };
+    let spaces = |seg: &str| -> usize { leading_spaces(seg, min).1 };
     if !value.contains('\n') {
         return if at_line_start { &value[spaces(value)..] } else { value };
     }
