@@ -2,6 +2,7 @@
 
 use crate::span::Span;
 use std::fmt;
+use std::sync::Arc;
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -53,6 +54,11 @@ pub struct Diagnostic {
     pub subject: Span,
     /// An optional wider range that the subject belongs to.
     pub context: Option<Span>,
+    /// The file the ranges are in, when it is not the source the operation
+    /// was given: a merged body's part ([`crate::body::AnyBody::merge`]), or
+    /// a decoding spec's own file ([`crate::dec`]). `None` means the source
+    /// at hand.
+    pub file: Option<Arc<str>>,
 }
 
 impl Diagnostic {
@@ -64,6 +70,7 @@ impl Diagnostic {
             detail: detail.into(),
             subject,
             context: None,
+            file: None,
         }
     }
 
@@ -78,6 +85,14 @@ impl Diagnostic {
     /// The same diagnostic with a context range.
     pub fn with_context(mut self, context: Span) -> Self {
         self.context = Some(context);
+        self
+    }
+
+    /// The same diagnostic, placed in `file` unless it already names one.
+    pub fn in_file(mut self, file: &Arc<str>) -> Self {
+        if self.file.is_none() {
+            self.file = Some(file.clone());
+        }
         self
     }
 
@@ -155,6 +170,12 @@ impl Diagnostics {
     /// Appends all of `other`.
     pub fn extend(&mut self, other: impl IntoIterator<Item = Diagnostic>) {
         self.0.extend(other);
+    }
+
+    /// The same diagnostics, each placed in `file` unless it already names
+    /// one (see [`Diagnostic::file`]).
+    pub fn in_file(self, file: &Arc<str>) -> Self {
+        Diagnostics(self.0.into_iter().map(|d| d.in_file(file)).collect())
     }
 
     /// Whether any diagnostic is an error.

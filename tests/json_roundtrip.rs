@@ -123,8 +123,8 @@ fn native_to_json_and_back_keeps_every_body() {
             failures.push(format!("{path}: the JSON does not parse: {d:?}"));
             continue;
         }
-        let native_file = AnyFile::Native(native.ast);
-        let AnyFile::Native(native_ast) = &native_file else {
+        let native_file = AnyFile::Native(native.ast, &src);
+        let AnyFile::Native(native_ast, _) = &native_file else {
             unreachable!()
         };
         let json_file = AnyFile::Json(parsed.ast);

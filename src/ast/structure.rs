@@ -112,6 +112,16 @@ pub struct Block<'a> {
     pub span: Span,
 }
 
+impl Block<'_> {
+    /// The block's header: its type through its last label (what
+    /// diagnostics about the block as a whole point at).
+    pub fn def_span(&self) -> Span {
+        self.labels
+            .last()
+            .map_or(self.block_type.span, |l| self.block_type.span.to(l.span()))
+    }
+}
+
 /// A block label: a string literal or a bare identifier.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BlockLabel<'a> {

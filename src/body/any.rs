@@ -11,7 +11,9 @@ use crate::analysis::Traversal;
 use crate::ast::{ConfigFile, Expression, ObjectKey};
 use crate::eval::{evaluate, EvalContext, Evaluated};
 use crate::json_syntax::{JsonBody, JsonFile, Node, Str};
-use crate::{Arena, Diagnostic, Diagnostics, ParseOptions, Parsed, Span};
+use crate::diagnostic::quoted;
+use crate::{Arena, Diagnostic, Diagnostics, LineIndex, ParseOptions, Parsed, Position, Span};
+use std::sync::Arc;
 
 /// An expression, in either syntax.
 #[derive(Clone, Copy, Debug)]
@@ -132,7 +134,7 @@ impl<'n, 'a> AnyExpression<'n, 'a> {
 }
 
 /// An attribute of a body of either syntax.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct AnyAttribute<'n, 'a> {
     /// The name.
     pub name: &'n str,
@@ -142,6 +144,21 @@ pub struct AnyAttribute<'n, 'a> {
     pub expr: AnyExpression<'n, 'a>,
     /// The whole definition.
     pub span: Span,
+    /// The file it is in, when it came from a named or merged body
+    /// ([`AnyBody::named`], [`AnyBody::merge`]).
+    pub file: Option<Arc<str>>,
+}
+
+impl<'n, 'a> AnyAttribute<'n, 'a> {
+    /// Evaluates the attribute's expression, its diagnostics placed in the
+    /// attribute's file.
+    pub fn evaluate(&self, ctx: &EvalContext<'_>) -> Evaluated {
+        let mut e = self.expr.evaluate(ctx);
+        if let Some(file) = &self.file {
+            e.diagnostics = e.diagnostics.in_file(file);
+        }
+        e
+    }
 }
 
 /// A block of a body of either syntax.
@@ -156,8 +173,11 @@ pub struct AnyBlock<'n, 'a> {
     /// Where the block is defined (the native block's whole range; in
     /// JSON, the body's opening brace or its array's bracket).
     pub def_span: Span,
-    /// The block's body.
+    /// The block's body (a named one when the block came from a named or
+    /// merged body, so that what is found in it says its file).
     pub body: AnyBody<'n, 'a>,
+    /// The file it is in, when it came from a named or merged body.
+    pub file: Option<Arc<str>>,
 }
 
 /// What a schema found in a body of either syntax: the attribute map and
@@ -206,6 +226,18 @@ pub enum AnyBody<'n, 'a> {
     Native(BodyView<'n, 'a>),
     /// A JSON-syntax body.
     Json(JsonBody<'n, 'a>),
+    /// Bodies of named files read as one ([`AnyBody::merge`]), or one body
+    /// with its file's name ([`AnyBody::named`]).
+    Merged(Arc<[NamedBody<'n, 'a>]>),
+}
+
+/// A body with the name of its file, a part of a merged body.
+#[derive(Clone, Debug)]
+pub struct NamedBody<'n, 'a> {
+    /// The file's name, as diagnostics give it ([`Diagnostic::file`]).
+    pub name: Arc<str>,
+    /// The file's body.
+    pub body: AnyBody<'n, 'a>,
 }
 
 impl<'n, 'a: 'n> AnyBody<'n, 'a> {
@@ -216,11 +248,15 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
         match self {
             AnyBody::Native(v) => {
                 let (c, d) = v.content(schema);
-                (native_content(c), d)
+                (native_content(c, v.source()), d)
             }
             AnyBody::Json(b) => {
                 let (c, d) = b.content(schema);
                 (json_content(b.file(), c), d)
+            }
+            AnyBody::Merged(parts) => {
+                let (c, _, d) = merged_content(parts, schema, false);
+                (c, d)
             }
         }
     }
@@ -232,12 +268,13 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
         match self {
             AnyBody::Native(v) => {
                 let (c, rest, d) = v.partial_content(schema);
-                (native_content(c), AnyBody::Native(rest), d)
+                (native_content(c, v.source()), AnyBody::Native(rest), d)
             }
             AnyBody::Json(b) => {
                 let (c, rest, d) = b.partial_content(schema);
                 (json_content(b.file(), c), AnyBody::Json(rest), d)
             }
+            AnyBody::Merged(parts) => merged_content(parts, schema, true),
         }
     }
 
@@ -258,7 +295,216 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
                 let out = attrs.into_iter().map(|a| json_attribute(file, a)).collect();
                 (out, d)
             }
+            AnyBody::Merged(parts) => {
+                let mut out: Vec<AnyAttribute<'n, 'a>> = Vec::new();
+                let mut diags = Diagnostics::new();
+                for part in parts.iter() {
+                    let (attrs, d) = part.body.just_attributes();
+                    diags.extend(d.in_file(&part.name));
+                    for mut a in attrs {
+                        a.file.get_or_insert_with(|| part.name.clone());
+                        if parts.len() > 1 {
+                            if let Some(first) = out.iter().find(|o| o.name == a.name) {
+                                diags.push(duplicate_argument(parts, first, &a));
+                                continue;
+                            }
+                        }
+                        out.push(a);
+                    }
+                }
+                (out, diags)
+            }
         }
+    }
+
+    /// `body` with the name of its file: what is found in it says the
+    /// file ([`AnyAttribute::file`], [`AnyBlock::file`],
+    /// [`Diagnostic::file`]); otherwise it reads as `body` does.
+    ///
+    /// ```
+    /// use hcl_native::body::{AnyBody, AnyFile, BodySchema};
+    /// use hcl_native::Arena;
+    ///
+    /// let arena = Arena::new();
+    /// let file = AnyFile::parse(&arena, "main.hcl", b"a = 1\n").ast;
+    /// let body = AnyBody::named("main.hcl", file.body());
+    /// let (_, diags) = body.content(&BodySchema::default());
+    /// assert_eq!(diags.as_slice()[0].file.as_deref(), Some("main.hcl"));
+    /// ```
+    pub fn named(name: &str, body: AnyBody<'n, 'a>) -> AnyBody<'n, 'a> {
+        AnyBody::Merged(Arc::new([NamedBody { name: name.into(), body }]))
+    }
+
+    /// Several files' bodies read as one (the reference's `MergeFiles`, for
+    /// a directory of `.tf` and `.tf.json` files): the content of each in
+    /// turn, its blocks one sequence; an attribute defined in two of them
+    /// is an error ("Duplicate argument"), and a required attribute must be
+    /// in one of them. Diagnostics and items say their file.
+    ///
+    /// spec: model#body-content
+    ///
+    /// ```
+    /// use hcl_native::body::{AnyBody, AnyFile, AttributeSchema, BodySchema, NamedBody};
+    /// use hcl_native::Arena;
+    ///
+    /// let arena = Arena::new();
+    /// let a = AnyFile::parse(&arena, "a.tf", b"region = \"eu\"\n").ast;
+    /// let b = AnyFile::parse(&arena, "b.tf.json", br#"{"zone": "1"}"#).ast;
+    /// let merged = AnyBody::merge(vec![
+    ///     NamedBody { name: "a.tf".into(), body: a.body() },
+    ///     NamedBody { name: "b.tf.json".into(), body: b.body() },
+    /// ]);
+    /// let schema = BodySchema::new(
+    ///     vec![AttributeSchema { name: "region".into(), required: true },
+    ///          AttributeSchema { name: "zone".into(), required: false }],
+    ///     vec![],
+    /// ).unwrap();
+    /// let (content, diags) = merged.content(&schema);
+    /// assert!(diags.is_empty());
+    /// assert_eq!(content.attributes["zone"].file.as_deref(), Some("b.tf.json"));
+    /// ```
+    pub fn merge(parts: Vec<NamedBody<'n, 'a>>) -> AnyBody<'n, 'a> {
+        let mut flat = Vec::with_capacity(parts.len());
+        for p in parts {
+            match p.body {
+                AnyBody::Merged(inner) if inner.len() != 1 => flat.extend(inner.iter().cloned()),
+                _ => flat.push(p),
+            }
+        }
+        AnyBody::Merged(flat.into())
+    }
+
+    /// Where an item that is missing would go (a merged body's first
+    /// part's).
+    pub fn missing_item_range(&self) -> Span {
+        match self {
+            AnyBody::Native(v) => v.missing_item_range(),
+            AnyBody::Json(b) => b.missing_item_range(),
+            AnyBody::Merged(parts) => parts.first().map_or(Span::empty(0), |p| p.body.missing_item_range()),
+        }
+    }
+
+    /// The line and column of `offset`, when the body knows its source
+    /// text (a body of a merged set of several files does not: an offset
+    /// alone does not say which file).
+    pub fn position(&self, offset: u32) -> Option<Position> {
+        match self {
+            AnyBody::Native(v) => v.source().map(|src| LineIndex::new(src).position(src, offset)),
+            AnyBody::Json(b) => Some(b.file().position(offset)),
+            AnyBody::Merged(parts) if parts.len() == 1 => parts[0].body.position(offset),
+            AnyBody::Merged(_) => None,
+        }
+    }
+
+    /// The name of the body's file, when it is a named body.
+    pub fn file_name(&self) -> Option<&Arc<str>> {
+        match self {
+            AnyBody::Merged(parts) if parts.len() == 1 => Some(&parts[0].name),
+            _ => None,
+        }
+    }
+
+    /// `span` of this body's file as the reference prints a range
+    /// (`file:line,column-column`, or `file:line,column-line,column` over
+    /// several lines), for messages that point at an earlier definition.
+    pub fn range_text(&self, file: Option<&str>, span: Span) -> String {
+        let prefix = file.map(|f| format!("{f}:")).unwrap_or_default();
+        match (self.position(span.start), self.position(span.end)) {
+            (Some(s), Some(e)) if s.line == e.line => format!("{prefix}{},{}-{}", s.line, s.column, e.column),
+            (Some(s), Some(e)) => format!("{prefix}{},{}-{},{}", s.line, s.column, e.line, e.column),
+            _ => format!("{prefix}bytes {}-{}", span.start, span.end),
+        }
+    }
+}
+
+/// The content of a merged body's parts (the reference's
+/// `mergedBodies.mergedContent`): each part read with the schema's
+/// attributes not required, the required ones checked over all parts.
+fn merged_content<'n, 'a: 'n>(
+    parts: &Arc<[NamedBody<'n, 'a>]>,
+    schema: &BodySchema,
+    partial: bool,
+) -> (AnyContent<'n, 'a>, AnyBody<'n, 'a>, Diagnostics) {
+    let several = parts.len() > 1;
+    let relaxed;
+    let part_schema = if several {
+        relaxed = schema.without_required();
+        &relaxed
+    } else {
+        schema
+    };
+    let mut content = AnyContent {
+        attributes: BTreeMap::new(),
+        blocks: Vec::new(),
+        missing_item_range: Span::empty(0),
+    };
+    let mut rests = Vec::new();
+    let mut diags = Diagnostics::new();
+    for (k, part) in parts.iter().enumerate() {
+        let (c, d) = if partial {
+            let (c, rest, d) = part.body.partial_content(part_schema);
+            rests.push(NamedBody {
+                name: part.name.clone(),
+                body: rest,
+            });
+            (c, d)
+        } else {
+            part.body.content(part_schema)
+        };
+        diags.extend(d.in_file(&part.name));
+        if k == 0 {
+            content.missing_item_range = c.missing_item_range;
+        }
+        for (name, mut a) in c.attributes {
+            a.file.get_or_insert_with(|| part.name.clone());
+            if let Some(first) = content.attributes.get(name) {
+                diags.push(duplicate_argument(parts, first, &a));
+                continue;
+            }
+            content.attributes.insert(name, a);
+        }
+        content.blocks.extend(c.blocks.into_iter().map(|mut b| {
+            if b.file.is_none() {
+                b.file = Some(part.name.clone());
+                b.body = AnyBody::named(&part.name, b.body);
+            }
+            b
+        }));
+    }
+    if several {
+        for a in schema.attributes().iter().filter(|a| a.required) {
+            if !content.attributes.contains_key(a.name.as_str()) {
+                diags.push(
+                    Diagnostic::error(
+                        "Missing required argument",
+                        format!("The argument {} is required, but was not set.", quoted(&a.name)),
+                        content.missing_item_range,
+                    )
+                    .in_file(&parts[0].name),
+                );
+            }
+        }
+    }
+    (content, AnyBody::Merged(rests.into()), diags)
+}
+
+/// An attribute of a merged body set in a second part.
+fn duplicate_argument(parts: &[NamedBody<'_, '_>], first: &AnyAttribute<'_, '_>, again: &AnyAttribute<'_, '_>) -> Diagnostic {
+    let file = first.file.as_deref();
+    let at = parts
+        .iter()
+        .find(|p| Some(&*p.name) == file)
+        .map_or_else(|| format!("bytes {}-{}", first.name_span.start, first.name_span.end), |p| {
+            p.body.range_text(file, first.name_span)
+        });
+    let d = Diagnostic::error(
+        "Duplicate argument",
+        format!("Argument {} was already set at {at}", quoted(again.name)),
+        again.name_span,
+    );
+    match &again.file {
+        Some(f) => d.in_file(f),
+        None => d,
     }
 }
 
@@ -268,10 +514,11 @@ fn native_attribute<'n, 'a: 'n>(a: &'a crate::ast::Attribute<'a>) -> AnyAttribut
         name_span: a.name.span,
         expr: AnyExpression::Native(&a.expr),
         span: a.span,
+        file: None,
     }
 }
 
-fn native_content<'n, 'a: 'n>(c: super::Content<'a>) -> AnyContent<'n, 'a> {
+fn native_content<'n, 'a: 'n>(c: super::Content<'a>, src: Option<&'a [u8]>) -> AnyContent<'n, 'a> {
     AnyContent {
         attributes: c
             .attributes
@@ -285,8 +532,12 @@ fn native_content<'n, 'a: 'n>(c: super::Content<'a>) -> AnyContent<'n, 'a> {
                 type_name: b.block_type.name,
                 type_span: b.block_type.span,
                 labels: b.labels.iter().map(|l| (l.value(), l.span())).collect(),
-                def_span: b.span,
-                body: AnyBody::Native(BodyView::new(&b.body)),
+                def_span: b.def_span(),
+                body: AnyBody::Native(match src {
+                    Some(src) => BodyView::new(&b.body).with_source(src),
+                    None => BodyView::new(&b.body),
+                }),
+                file: None,
             })
             .collect(),
         missing_item_range: c.missing_item_range,
@@ -302,6 +553,7 @@ fn json_attribute<'n, 'a: 'n>(
         name_span: a.name_span,
         expr: AnyExpression::Json(file, a.value),
         span: a.span,
+        file: None,
     }
 }
 
@@ -321,6 +573,7 @@ fn json_content<'n, 'a: 'n>(file: &'n JsonFile<'a>, c: crate::json_syntax::JsonC
                 labels: b.labels,
                 def_span: b.def_span,
                 body: AnyBody::Json(b.body),
+                file: None,
             })
             .collect(),
         missing_item_range: c.missing_item_range,
@@ -330,8 +583,8 @@ fn json_content<'n, 'a: 'n>(file: &'n JsonFile<'a>, c: crate::json_syntax::JsonC
 /// A configuration file of either syntax.
 #[derive(Debug)]
 pub enum AnyFile<'a> {
-    /// In the native syntax.
-    Native(ConfigFile<'a>),
+    /// In the native syntax, with its source text.
+    Native(ConfigFile<'a>, &'a [u8]),
     /// In the JSON syntax.
     Json(JsonFile<'a>),
 }
@@ -354,7 +607,7 @@ impl<'a> AnyFile<'a> {
         } else {
             let p = crate::parse_config_with(arena, src, options);
             Parsed {
-                ast: AnyFile::Native(p.ast),
+                ast: AnyFile::Native(p.ast, src),
                 diagnostics: p.diagnostics,
             }
         }
@@ -363,7 +616,7 @@ impl<'a> AnyFile<'a> {
     /// The file's root body.
     pub fn body(&self) -> AnyBody<'_, 'a> {
         match self {
-            AnyFile::Native(f) => AnyBody::Native(BodyView::new(&f.body)),
+            AnyFile::Native(f, src) => AnyBody::Native(BodyView::new(&f.body).with_source(src)),
             AnyFile::Json(f) => AnyBody::Json(f.body()),
         }
     }

@@ -17,6 +17,7 @@ pub struct BodyView<'b, 'a> {
     body: &'b Body<'a>,
     hidden_attributes: BTreeSet<String>,
     hidden_blocks: BTreeSet<String>,
+    src: Option<&'a [u8]>,
 }
 
 /// The result of applying a schema: the attribute map (name to attribute,
@@ -42,10 +43,24 @@ impl<'b, 'a> BodyView<'b, 'a> {
             body,
             hidden_attributes: BTreeSet::new(),
             hidden_blocks: BTreeSet::new(),
+            src: None,
         }
     }
 
-    fn missing_item_range(&self) -> Span {
+    /// The same view, knowing the source text its ranges are in (so that
+    /// messages about it can give lines and columns).
+    pub fn with_source(mut self, src: &'a [u8]) -> Self {
+        self.src = Some(src);
+        self
+    }
+
+    /// The source text, when the view knows it.
+    pub fn source(&self) -> Option<&'a [u8]> {
+        self.src
+    }
+
+    /// Where an item that is missing would go: the body's start.
+    pub fn missing_item_range(&self) -> Span {
         Span::new(self.body.span.start, self.body.span.start)
     }
 

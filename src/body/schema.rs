@@ -98,6 +98,22 @@ impl BodySchema {
         &self.blocks
     }
 
+    /// The same schema with no attribute required (each part of a merged
+    /// body is read with it).
+    pub(crate) fn without_required(&self) -> BodySchema {
+        BodySchema {
+            attributes: self
+                .attributes
+                .iter()
+                .map(|a| AttributeSchema {
+                    required: false,
+                    ..a.clone()
+                })
+                .collect(),
+            blocks: self.blocks.clone(),
+        }
+    }
+
     pub(crate) fn attribute(&self, name: &str) -> Option<&AttributeSchema> {
         self.attributes.iter().find(|a| a.name == name)
     }
