@@ -445,3 +445,146 @@ mod tests {
         assert!(value_from_json(&both, &ty).is_err());
     }
 }
+
+/// Appends `v` as JSON text exactly as the reference's tools print a value
+/// (go-cty's `ctyjson.Marshal` followed by Go's `encoding/json`): compact,
+/// object attributes and map keys in byte order, numbers at full precision
+/// in their canonical form, `<`, `>`, `&`, U+2028 and U+2029 escaped. With
+/// `drop_nulls`, object and map entries whose value is null are left out
+/// (as `hcldec` does without `--keep-nulls`). Unknown values and infinities
+/// have no such form: an error says where one is.
+///
+/// ```
+/// use hcl_native::json::write_value;
+/// use hcl_native::value::{Type, Value};
+///
+/// let v = Value::object([("b", Value::from("<a>")), ("a", Value::null(Type::String))]);
+/// let mut out = String::new();
+/// write_value(&v, false, &mut out).unwrap();
+/// assert_eq!(out, r#"{"a":null,"b":"\u003ca\u003e"}"#);
+/// out.clear();
+/// write_value(&v, true, &mut out).unwrap();
+/// assert_eq!(out, r#"{"b":"\u003ca\u003e"}"#);
+/// ```
+pub fn write_value(v: &Value, drop_nulls: bool, out: &mut String) -> Result<(), JsonError> {
+    crate::stack::with_stack(|| write_value_here(v, drop_nulls, out))
+}
+
+fn write_value_here(v: &Value, drop_nulls: bool, out: &mut String) -> Result<(), JsonError> {
+    match v.kind() {
+        ValueRef::Null(_) => out.push_str("null"),
+        ValueRef::Unknown(_) => return Err(JsonError::new("value is not known")),
+        ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        ValueRef::Number(n) if n.is_infinite() => return Err(JsonError::new("value must be finite")),
+        ValueRef::Number(n) => out.push_str(&n.to_string()),
+        ValueRef::String(s) => crate::json_syntax::json_string(s, true, out),
+        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_value(item, drop_nulls, out).map_err(|e| e.within(PathStep::Index(i)))?;
+            }
+            out.push(']');
+        }
+        ValueRef::Map(entries) | ValueRef::Object(entries) => {
+            let mut sorted: Vec<&(Arc<str>, Value)> = entries.iter().filter(|(_, v)| !(drop_nulls && v.is_null())).collect();
+            if !sorted.windows(2).all(|w| w[0].0.as_bytes() < w[1].0.as_bytes()) {
+                sorted.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            }
+            out.push('{');
+            for (i, (k, item)) in sorted.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                crate::json_syntax::json_string(k, true, out);
+                out.push(':');
+                write_value(item, drop_nulls, out).map_err(|e| e.within(PathStep::Key(k.clone())))?;
+            }
+            out.push('}');
+        }
+        ValueRef::Capsule(c) => {
+            return Err(JsonError::new(format!(
+                "a value of the capsule type {:?} has no JSON form",
+                c.capsule_type().name()
+            )))
+        }
+    }
+    Ok(())
+}
+
+/// Appends `ty` in cty's JSON type notation as the reference's tools print
+/// it (compact, attributes in byte order).
+///
+/// ```
+/// use hcl_native::json::write_type;
+/// use hcl_native::value::Type;
+///
+/// let mut out = String::new();
+/// write_type(&Type::object([("b", Type::Bool), ("a", Type::list(Type::String))]), &mut out).unwrap();
+/// assert_eq!(out, r#"["object",{"a":["list","string"],"b":"bool"}]"#);
+/// ```
+pub fn write_type(ty: &Type, out: &mut String) -> Result<(), JsonError> {
+    crate::stack::with_stack(|| write_type_here(ty, out))
+}
+
+fn write_type_here(ty: &Type, out: &mut String) -> Result<(), JsonError> {
+    let wrapped = |kind: &str, e: &Type, out: &mut String| {
+        out.push_str("[\"");
+        out.push_str(kind);
+        out.push_str("\",");
+        let r = write_type(e, out);
+        out.push(']');
+        r
+    };
+    match ty {
+        Type::String => out.push_str("\"string\""),
+        Type::Number => out.push_str("\"number\""),
+        Type::Bool => out.push_str("\"bool\""),
+        Type::Dynamic => out.push_str("\"dynamic\""),
+        Type::List(e) => wrapped("list", e, out)?,
+        Type::Set(e) => wrapped("set", e, out)?,
+        Type::Map(e) => wrapped("map", e, out)?,
+        Type::Object(o) => {
+            let mut attrs: Vec<&(Arc<str>, Type)> = o.attributes().iter().collect();
+            attrs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            out.push_str("[\"object\",{");
+            for (i, (name, t)) in attrs.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                crate::json_syntax::json_string(name, true, out);
+                out.push(':');
+                write_type(t, out)?;
+            }
+            out.push('}');
+            let mut optional: Vec<&Arc<str>> = o.optional_attributes().collect();
+            if !optional.is_empty() {
+                optional.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+                out.push_str(",[");
+                for (i, name) in optional.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    crate::json_syntax::json_string(name, true, out);
+                }
+                out.push(']');
+            }
+            out.push(']');
+        }
+        Type::Tuple(ts) => {
+            out.push_str("[\"tuple\",[");
+            for (i, t) in ts.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_type(t, out)?;
+            }
+            out.push_str("]]");
+        }
+        // the one wording of a type without a JSON form
+        Type::Capsule(_) => return type_to_json(ty).map(|_| ()),
+    }
+    Ok(())
+}

@@ -66,6 +66,7 @@ pub mod body;
 pub mod convert;
 #[cfg(feature = "serde")]
 pub mod de;
+pub mod dec;
 mod diagnostic;
 pub mod eval;
 pub mod function;

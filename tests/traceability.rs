@@ -105,7 +105,7 @@ fn test_sites() -> (BTreeMap<String, Vec<String>>, Vec<String>) {
     walk(&dir, &mut files, &|p| {
         matches!(
             p.extension().and_then(|e| e.to_str()),
-            Some("hcl" | "hclexpr" | "hcltmpl" | "hcleval" | "hclbody" | "hclvars")
+            Some("hcl" | "hclexpr" | "hcltmpl" | "hcleval" | "hclbody" | "hclvars" | "hcldectest")
         ) || p.to_string_lossy().ends_with(".hcl.json")
     });
     files.sort();

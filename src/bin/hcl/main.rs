@@ -7,6 +7,7 @@
 //! exit 1 when they found an error diagnostic.
 
 mod check;
+mod dec;
 mod evaluate;
 mod json;
 mod limits;
@@ -156,6 +157,10 @@ enum Command {
     /// more than 128 arrays and objects deep are written compactly, on one
     /// line. Diagnostics go to stderr; exits 1 when there is an error (the
     /// JSON is printed anyway), 0 otherwise, 2 on usage errors.
+    /// Decode files by a decoding spec and print the value as JSON: the
+    /// reference's `hcldec` (same options, output and exit codes: 0, 2 with
+    /// error diagnostics on stderr, 1 on other errors).
+    Dec(dec::Options),
     Json {
         /// The file to read, or `-` for stdin.
         file: String,
@@ -211,6 +216,7 @@ fn main() -> ExitCode {
             unevaluated: true,
             ..
         } => to_json::run_unevaluated(&file),
+        Command::Dec(options) => dec::run(options),
         Command::Variables { file, expr, format } => variables::run(file.as_deref(), expr.as_deref(), format),
     }
 }
