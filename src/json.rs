@@ -489,7 +489,8 @@ fn write_value_here(v: &Value, drop_nulls: bool, out: &mut String) -> Result<(),
             out.push(']');
         }
         ValueRef::Map(entries) | ValueRef::Object(entries) => {
-            let mut sorted: Vec<&(Arc<str>, Value)> = entries.iter().filter(|(_, v)| !(drop_nulls && v.is_null())).collect();
+            let mut sorted: Vec<&(Arc<str>, Value)> =
+                entries.iter().filter(|(_, v)| !(drop_nulls && v.is_null())).collect();
             if !sorted.windows(2).all(|w| w[0].0.as_bytes() < w[1].0.as_bytes()) {
                 sorted.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
             }

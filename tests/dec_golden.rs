@@ -100,7 +100,11 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
                 .current_dir(&dir)
                 .output()
                 .map_err(|e| e.to_string())?;
-            out.push_str(&format!("## hcl {}\nexit {}\n", args.join(" "), o.status.code().unwrap_or(-1)));
+            out.push_str(&format!(
+                "## hcl {}\nexit {}\n",
+                args.join(" "),
+                o.status.code().unwrap_or(-1)
+            ));
             for (what, bytes) in [("stdout", &o.stdout), ("stderr", &o.stderr)] {
                 if !bytes.is_empty() {
                     out.push_str(&format!("-- {what}\n{}", String::from_utf8_lossy(bytes)));

@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use super::{BodySchema, BodyView};
 use crate::analysis::Traversal;
 use crate::ast::{ConfigFile, Expression, ObjectKey};
+use crate::diagnostic::quoted;
 use crate::eval::{evaluate, EvalContext, Evaluated};
 use crate::json_syntax::{JsonBody, JsonFile, Node, Str};
-use crate::diagnostic::quoted;
 use crate::{Arena, Diagnostic, Diagnostics, LineIndex, ParseOptions, Parsed, Position, Span};
 use std::sync::Arc;
 
@@ -332,7 +332,10 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     /// assert_eq!(diags.as_slice()[0].file.as_deref(), Some("main.hcl"));
     /// ```
     pub fn named(name: &str, body: AnyBody<'n, 'a>) -> AnyBody<'n, 'a> {
-        AnyBody::Merged(Arc::new([NamedBody { name: name.into(), body }]))
+        AnyBody::Merged(Arc::new([NamedBody {
+            name: name.into(),
+            body,
+        }]))
     }
 
     /// Several files' bodies read as one (the reference's `MergeFiles`, for
@@ -396,10 +399,11 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
         }
     }
 
-    /// The name of the body's file, when it is a named body.
+    /// The name of the body's file, when it is a named body (of a merged
+    /// body, the first part's, where [`AnyBody::missing_item_range`] is).
     pub fn file_name(&self) -> Option<&Arc<str>> {
         match self {
-            AnyBody::Merged(parts) if parts.len() == 1 => Some(&parts[0].name),
+            AnyBody::Merged(parts) => parts.first().map(|p| &p.name),
             _ => None,
         }
     }
@@ -489,14 +493,16 @@ fn merged_content<'n, 'a: 'n>(
 }
 
 /// An attribute of a merged body set in a second part.
-fn duplicate_argument(parts: &[NamedBody<'_, '_>], first: &AnyAttribute<'_, '_>, again: &AnyAttribute<'_, '_>) -> Diagnostic {
+fn duplicate_argument(
+    parts: &[NamedBody<'_, '_>],
+    first: &AnyAttribute<'_, '_>,
+    again: &AnyAttribute<'_, '_>,
+) -> Diagnostic {
     let file = first.file.as_deref();
-    let at = parts
-        .iter()
-        .find(|p| Some(&*p.name) == file)
-        .map_or_else(|| format!("bytes {}-{}", first.name_span.start, first.name_span.end), |p| {
-            p.body.range_text(file, first.name_span)
-        });
+    let at = parts.iter().find(|p| Some(&*p.name) == file).map_or_else(
+        || format!("bytes {}-{}", first.name_span.start, first.name_span.end),
+        |p| p.body.range_text(file, first.name_span),
+    );
     let d = Diagnostic::error(
         "Duplicate argument",
         format!("Argument {} was already set at {at}", quoted(again.name)),

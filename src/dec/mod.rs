@@ -438,8 +438,17 @@ fn decode_body<'n, 'a: 'n>(
         let (c, d) = body.content(&schema);
         (c, None, d)
     };
-    let cx = Cx { body, content: &content, labels, ctx };
+    let cx = Cx {
+        body,
+        content: &content,
+        labels,
+        ctx,
+    };
     let value = cx.decode(spec, &mut diags);
+    // what is about the body itself (a missing item) is in its file
+    if let Some(file) = body.file_name() {
+        diags = diags.in_file(file);
+    }
     ((value, diags), rest)
 }
 
@@ -672,7 +681,11 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
         }
         let element_type = implied_type(nested);
         let make = |ety: Type, items: Vec<Value>| {
-            let built = if set { Value::set(ety, items) } else { Value::list(ety, items) };
+            let built = if set {
+                Value::set(ety, items)
+            } else {
+                Value::list(ety, items)
+            };
             built.unwrap_or_else(|_| Value::dynamic())
         };
         if elems.is_empty() {
@@ -713,7 +726,14 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
     }
 
     /// `block_map`: nested maps keyed by the blocks' labels.
-    fn block_map(&self, spec: &Spec, type_name: &str, labels: &[String], nested: &Spec, diags: &mut Diagnostics) -> Value {
+    fn block_map(
+        &self,
+        spec: &Spec,
+        type_name: &str,
+        labels: &[String],
+        nested: &Spec,
+        diags: &mut Diagnostics,
+    ) -> Value {
         if labels.is_empty() {
             return Value::unknown(implied_type(spec));
         }
@@ -741,7 +761,9 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
         }
         let element_type = implied_type(nested);
         match tree {
-            Tree::Branch(m) if m.is_empty() => Value::map(element_type, Vec::<(&str, Value)>::new()).unwrap_or_else(|_| Value::dynamic()),
+            Tree::Branch(m) if m.is_empty() => {
+                Value::map(element_type, Vec::<(&str, Value)>::new()).unwrap_or_else(|_| Value::dynamic())
+            }
             t => t.into_value(labels.len(), &element_type),
         }
     }

@@ -35,11 +35,10 @@ pub struct SpecFile {
 ///
 /// spec: hcldec#spec-definition-functions
 pub fn spec_functions() -> Vec<(&'static str, Function)> {
-    [
+    let standard = [
         "abs",
         "coalesce",
         "concat",
-        "hasindex",
         "int",
         "jsondecode",
         "jsonencode",
@@ -47,14 +46,17 @@ pub fn spec_functions() -> Vec<(&'static str, Function)> {
         "lower",
         "max",
         "min",
-        "reverse",
         "strlen",
         "substr",
         "upper",
-    ]
-    .into_iter()
-    .filter_map(|n| crate::stdlib::lookup(n).map(|f| (n, f)))
-    .collect()
+    ];
+    let mut out: Vec<(&'static str, Function)> = standard
+        .into_iter()
+        .filter_map(|n| crate::stdlib::lookup(n).map(|f| (n, f)))
+        .collect();
+    out.push(("hasindex", crate::stdlib::hasindex()));
+    out.push(("reverse", crate::stdlib::reverse_string()));
+    out
 }
 
 /// The context of a spec file's expressions: the spec functions, no
@@ -65,6 +67,7 @@ fn spec_context<'p>() -> EvalContext<'p> {
         // a full-mode context accepts every definition
         let _ = ctx.set_function(name, f);
     }
+    ctx.forbid_variables();
     ctx
 }
 
@@ -266,7 +269,14 @@ impl Reader {
     }
 
     /// The one spec block of `content` (an error for none or several).
-    fn single(&self, content: &Content<'_>, failed: bool, detail: &str, missing: Span, diags: &mut Diagnostics) -> Spec {
+    fn single(
+        &self,
+        content: &Content<'_>,
+        failed: bool,
+        detail: &str,
+        missing: Span,
+        diags: &mut Diagnostics,
+    ) -> Spec {
         match content.blocks.as_slice() {
             [] => {
                 if !failed {
@@ -328,7 +338,9 @@ impl Reader {
                 }
                 Spec::Attr { name, ty, required }
             }
-            "block" | "block_list" | "block_set" | "block_map" => self.block_spec(block.block_type.name, &body, implied, diags),
+            "block" | "block_list" | "block_set" | "block_map" => {
+                self.block_spec(block.block_type.name, &body, implied, diags)
+            }
             "block_attrs" => {
                 let Some(args) = self.args(&body, &["block_type", "element_type", "required"], diags) else {
                     return error_spec();
@@ -435,7 +447,10 @@ impl Reader {
             other => {
                 diags.push(Diagnostic::error(
                     "Invalid spec block",
-                    format!("Blocks of type {} are not expected here.", crate::diagnostic::quoted(other)),
+                    format!(
+                        "Blocks of type {} are not expected here.",
+                        crate::diagnostic::quoted(other)
+                    ),
                     block.block_type.span,
                 ));
                 error_spec()
@@ -451,7 +466,11 @@ impl Reader {
             _ => &["block_type", "min_items", "max_items"],
         };
         let missing = body.missing_item_range();
-        let (content, rest, d) = body.partial_content(&schema(&names.iter().map(|n| (*n, false)).collect::<Vec<_>>(), &[]));
+        // `labels` is a plain list in the reference's gohcl struct: required
+        let (content, rest, d) = body.partial_content(&schema(
+            &names.iter().map(|n| (*n, *n == "labels")).collect::<Vec<_>>(),
+            &[],
+        ));
         let failed = d.has_errors();
         diags.extend(d);
         let mut arg_diags = Diagnostics::new();
@@ -611,7 +630,11 @@ impl Args<'_> {
             return None;
         }
         let unsuitable = |detail: String| {
-            Diagnostic::error("Unsuitable value type", format!("Unsuitable value: {detail}"), attr.expr.span())
+            Diagnostic::error(
+                "Unsuitable value type",
+                format!("Unsuitable value: {detail}"),
+                attr.expr.span(),
+            )
         };
         match convert(&e.value, ty) {
             Ok(v) if v.is_null() || !v.is_wholly_known() => {
@@ -639,7 +662,10 @@ impl Args<'_> {
 
     fn strings(&self, name: &str, diags: &mut Diagnostics) -> Vec<String> {
         self.value(name, &Type::list(Type::String), diags)
-            .and_then(|v| v.elements().map(|es| es.iter().filter_map(|e| e.as_str().map(str::to_string)).collect()))
+            .and_then(|v| {
+                v.elements()
+                    .map(|es| es.iter().filter_map(|e| e.as_str().map(str::to_string)).collect())
+            })
             .unwrap_or_default()
     }
 
@@ -669,6 +695,14 @@ impl Args<'_> {
         let Some(attr) = self.content.attributes.get(name) else {
             return Type::Dynamic;
         };
+        use crate::ast::{ExprTerm, Expression, LiteralValue};
+        if matches!(
+            &attr.expr,
+            Expression::ExprTerm(ExprTerm::LiteralValue(LiteralValue::Null(_)))
+        ) {
+            // the reference reads a null type as no type given
+            return Type::Dynamic;
+        }
         let t = crate::typeexpr::type_constraint(&attr.expr);
         diags.extend(t.diagnostics);
         t.ty

@@ -2,7 +2,7 @@
 //!
 //! spec: hclsyntax#variables-and-variable-expressions
 
-use super::{Evaluator, Locals, Mode};
+use super::{Evaluator, Locals};
 use crate::ast::{Expression, FunctionCall, Identifier};
 use crate::diagnostic::quoted;
 use crate::function::{Blame, CallError, Function, LazyArgument};
@@ -72,7 +72,7 @@ impl Evaluator<'_> {
         if let Some(v) = self.bindings.get(name.name) {
             return Ok(v.clone());
         }
-        if self.ctx.mode() == Mode::LiteralOnly {
+        if !self.ctx.variables_allowed() {
             // spec: model#expression-evaluation
             self.error(
                 "Variables not allowed",
@@ -156,7 +156,7 @@ impl Evaluator<'_> {
     pub(super) fn call(&mut self, call: &FunctionCall<'_>, locals: Option<&Locals<'_>>) -> Value {
         let full_name = call.full_name();
         let name: &str = &full_name;
-        if self.ctx.mode() == Mode::LiteralOnly {
+        if !self.ctx.function_calls_allowed() {
             // spec: model#expression-evaluation
             self.error(
                 "Function calls not allowed",

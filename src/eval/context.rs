@@ -69,6 +69,8 @@ pub struct EvalContext<'p> {
     variables: HashMap<String, Value>,
     functions: HashMap<String, Function>,
     undefined_unknown: bool,
+    no_variables: bool,
+    no_functions: bool,
     limits: Option<EvalLimits>,
     budget: Option<StepBudget>,
     parent: Option<&'p EvalContext<'p>>,
@@ -147,6 +149,8 @@ impl<'p> EvalContext<'p> {
             variables: HashMap::new(),
             functions: HashMap::new(),
             undefined_unknown: false,
+            no_variables: false,
+            no_functions: false,
             limits: None,
             budget: None,
             parent: None,
@@ -184,6 +188,8 @@ impl<'p> EvalContext<'p> {
             variables: HashMap::new(),
             functions: HashMap::new(),
             undefined_unknown: false,
+            no_variables: self.no_variables,
+            no_functions: self.no_functions,
             limits: None,
             budget: None,
             parent: Some(self),
@@ -199,6 +205,7 @@ impl<'p> EvalContext<'p> {
     pub fn set_variable(&mut self, name: impl Into<String>, value: Value) -> Result<(), ModeError> {
         let name = name.into();
         self.allows_definitions(|| format!("variable {name:?}"))?;
+        self.no_variables = false;
         self.variables.insert(name, value);
         Ok(())
     }
@@ -207,6 +214,7 @@ impl<'p> EvalContext<'p> {
     pub fn set_function(&mut self, name: impl Into<String>, function: Function) -> Result<(), ModeError> {
         let name = name.into();
         self.allows_definitions(|| format!("function {name:?}"))?;
+        self.no_functions = false;
         self.functions.insert(name, function);
         Ok(())
     }
@@ -295,6 +303,45 @@ impl<'p> EvalContext<'p> {
     /// This context and its ancestors, nearest first.
     fn chain(&self) -> impl Iterator<Item = &EvalContext<'p>> {
         std::iter::successors(Some(self), |c| c.parent)
+    }
+
+    /// Gives this context no variable table (the reference's context whose
+    /// `Variables` is nil): a variable reference is then the error
+    /// "Variables not allowed" rather than "Unknown variable", unless this
+    /// context (or a child) defines a variable. Its children start the
+    /// same.
+    ///
+    /// ```
+    /// use hcl_native::eval::{evaluate, EvalContext};
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let expr = parse_expression(&arena, b"upper(x)").ast;
+    /// let mut ctx = EvalContext::with_standard_functions();
+    /// ctx.forbid_variables();
+    /// let e = evaluate(&expr, &ctx);
+    /// assert_eq!(e.diagnostics.as_slice()[0].summary, "Variables not allowed");
+    /// ```
+    pub fn forbid_variables(&mut self) {
+        self.no_variables = self.variables.is_empty();
+    }
+
+    /// Gives this context no function table (the reference's context whose
+    /// `Functions` is nil): a call is then "Function calls not allowed"
+    /// unless this context (or a child) defines a function.
+    pub fn forbid_function_calls(&mut self) {
+        self.no_functions = self.functions.is_empty();
+    }
+
+    /// Whether variable references are allowed here (not in literal-only
+    /// mode, nor where every scope forbids them).
+    pub(crate) fn variables_allowed(&self) -> bool {
+        self.mode != Mode::LiteralOnly && !self.chain().all(|c| c.no_variables)
+    }
+
+    /// Whether function calls are allowed here.
+    pub(crate) fn function_calls_allowed(&self) -> bool {
+        self.mode != Mode::LiteralOnly && !self.chain().all(|c| c.no_functions)
     }
 
     /// Whether this scope or an ancestor treats undefined variables as

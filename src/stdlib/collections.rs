@@ -954,3 +954,46 @@ fn count_mismatch(keys: usize, values: usize) -> FunctionError {
         "number of keys ({keys}) does not match number of values ({values})"
     ))
 }
+
+/// `hasindex(collection, key)` of go-cty (`stdlib.HasIndexFunc`): whether
+/// `collection[key]` would succeed, for a list, a tuple (a whole number
+/// key in range) or a map (a string key it has); unknown while the
+/// collection or the key is. Not in the standard table (the reference's
+/// `--all-funcs` lacks it); the hcldec spec format's definition functions
+/// include it.
+pub(super) fn hasindex() -> Function {
+    Function::builder()
+        .param(Parameter::new("collection", Type::Dynamic).allow_unknown())
+        .param(Parameter::new("key", Type::Dynamic).allow_unknown())
+        .returns_with(|args| match args[0].ty() {
+            Type::List(_) | Type::Tuple(_) | Type::Map(_) | Type::Dynamic => Ok(Type::Bool),
+            _ => Err(FunctionError::new("collection must be a list, a map or a tuple")),
+        })
+        .implementation(|args, _| {
+            let (coll, key) = (&args[0], &args[1]);
+            let ty = coll.ty();
+            if ty == Type::Dynamic || key.ty() == Type::Dynamic {
+                return Ok(Value::unknown(Type::Bool));
+            }
+            let wanted = if matches!(ty, Type::Map(_)) {
+                Type::String
+            } else {
+                Type::Number
+            };
+            if key.ty() != wanted {
+                return Ok(Value::from(false));
+            }
+            let tuple_len = ty.tuple_elements().map(<[Type]>::len);
+            if !key.is_known() || (tuple_len.is_none() && !coll.is_known()) {
+                return Ok(Value::unknown(Type::Bool));
+            }
+            Ok(Value::from(match (key.as_number(), key.as_str()) {
+                (Some(n), _) => {
+                    let len = tuple_len.or_else(|| coll.length()).unwrap_or(0);
+                    n.is_integer() && n.to_i64().is_some_and(|i| i >= 0 && (i as u128) < len as u128)
+                }
+                (_, Some(k)) => coll.get(k).is_some(),
+                _ => false,
+            }))
+        })
+}

@@ -145,6 +145,36 @@ pub fn lookup(name: &str) -> Option<Function> {
     entries().find(|(n, _)| *n == name).map(|(_, make)| make())
 }
 
+/// go-cty's `hasindex(collection, key)`, which the standard table leaves
+/// out (as the reference's `--all-funcs` does) and the hcldec spec
+/// format's definition functions include.
+///
+/// ```
+/// use hcl_native::stdlib;
+/// use hcl_native::value::Value;
+///
+/// let f = stdlib::hasindex();
+/// let list = Value::tuple(vec![Value::from(1), Value::from(2)]);
+/// assert_eq!(f.call(&[list.clone(), Value::from(1)]).unwrap(), Value::from(true));
+/// assert_eq!(f.call(&[list, Value::from(2)]).unwrap(), Value::from(false));
+/// ```
+pub fn hasindex() -> Function {
+    collections::hasindex()
+}
+
+/// go-cty's string `reverse(str)` (grapheme clusters reversed); the
+/// standard table's `reverse` is the list one.
+///
+/// ```
+/// use hcl_native::stdlib;
+/// use hcl_native::value::Value;
+///
+/// assert_eq!(stdlib::reverse_string().call(&[Value::from("abc")]).unwrap(), Value::from("cba"));
+/// ```
+pub fn reverse_string() -> Function {
+    strings::reverse_string()
+}
+
 /// A list of `element` values, as a function result. The items always have
 /// the element type the result-type rule promised; a mismatch is a bug,
 /// reported as an error rather than a panic.

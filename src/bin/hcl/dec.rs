@@ -109,11 +109,18 @@ impl Sources {
                 ("byte", J::Num(p.byte.to_string())),
             ])
         };
-        J::Obj(vec![("filename", J::str(name)), ("start", pos(span.start)), ("end", pos(span.end))])
+        J::Obj(vec![
+            ("filename", J::str(name)),
+            ("start", pos(span.start)),
+            ("end", pos(span.end)),
+        ])
     }
 
     fn diagnostic_json(&self, d: &Diagnostic) -> J {
-        let mut m = vec![("severity", J::str(d.severity.as_str())), ("summary", J::str(&d.summary))];
+        let mut m = vec![
+            ("severity", J::str(d.severity.as_str())),
+            ("summary", J::str(&d.summary)),
+        ];
         if !d.detail.is_empty() {
             m.push(("detail", J::str(&d.detail)));
         }
@@ -182,7 +189,11 @@ pub fn run(o: Options) -> ExitCode {
                 Err(e) => return fatal(&e),
             }
         };
-        let display = if v.trim_start().starts_with('{') { format!("<vars argument {i}>") } else { v.clone() };
+        let display = if v.trim_start().starts_with('{') {
+            format!("<vars argument {i}>")
+        } else {
+            v.clone()
+        };
         let file_name = sources.add(&display, &text);
         let arena = Arena::new();
         let parsed = AnyFile::parse_with(&arena, &name, &text, limits::parse_options());
@@ -239,11 +250,14 @@ pub fn run(o: Options) -> ExitCode {
         ),
     };
 
-    // the context: nothing defined reads as no context at all
+    // the context: an empty table is no table (the reference's nil maps),
+    // and nothing defined at all is no context (JSON strings are literal)
     let mut ctx = if variables.is_empty() && spec_file.functions.is_empty() {
         EvalContext::literal_only()
     } else {
         let mut ctx = EvalContext::new();
+        ctx.forbid_variables();
+        ctx.forbid_function_calls();
         for (k, v) in &variables {
             let _ = ctx.set_variable(k.clone(), v.clone());
         }
@@ -334,7 +348,7 @@ fn reference_json(sources: &Sources, r: &Reference, ctx: &EvalContext<'_>) -> J 
         });
     }
     let mut m = vec![("root_name", J::str(&t.root))];
-    if let Some(v) = traversal_value(sources, r, ctx).and_then(|v| value_json(&v)) {
+    if let Some(v) = traversal_value(r, ctx).and_then(|v| value_json(&v)) {
         m.push(("value", v));
     }
     m.push(("steps", J::Arr(steps)));
@@ -342,13 +356,31 @@ fn reference_json(sources: &Sources, r: &Reference, ctx: &EvalContext<'_>) -> J 
     J::Obj(m)
 }
 
-/// The value of a traversal in `ctx`, when it has one without errors: the
-/// traversal's text evaluated.
-fn traversal_value(sources: &Sources, r: &Reference, ctx: &EvalContext<'_>) -> Option<Value> {
-    let src = sources.texts.get(r.file.as_ref()?)?;
-    let text = src.get(r.traversal.span().range())?;
+/// The value of a traversal in `ctx`, when it has one without errors (the
+/// reference's `TraverseAbs`): the traversal written as an expression and
+/// evaluated.
+fn traversal_value(r: &Reference, ctx: &EvalContext<'_>) -> Option<Value> {
+    use hcl_native::analysis::TraversalStep;
+    let t = &r.traversal;
+    let mut text = t.root.clone();
+    for s in &t.steps {
+        match s {
+            TraversalStep::Attr { name, .. } => {
+                text.push('.');
+                text.push_str(name);
+            }
+            TraversalStep::Index { key, .. } => {
+                let mut k = String::new();
+                write_value(key, false, &mut k).ok()?;
+                // a JSON string is a quoted template but for `${` and `%{`
+                text.push('[');
+                text.push_str(&k.replace("${", "$${").replace("%{", "%%{"));
+                text.push(']');
+            }
+        }
+    }
     let arena = Arena::new();
-    let parsed = parse_expression(&arena, text);
+    let parsed = parse_expression(&arena, text.as_bytes());
     if parsed.diagnostics.has_errors() {
         return None;
     }
