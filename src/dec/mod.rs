@@ -386,7 +386,7 @@ pub struct Decoded {
 ///
 /// spec: model#schema-driven-processing
 pub fn decode(body: &AnyBody<'_, '_>, spec: &Spec, ctx: &EvalContext<'_>) -> Decoded {
-    let (value, diagnostics) = decode_body(body, &[], ctx, spec, false).0;
+    let (value, diagnostics) = decode_body(body, &[], ctx, spec, false, &Types::default()).0;
     Decoded { value, diagnostics }
 }
 
@@ -413,7 +413,7 @@ pub fn partial_decode<'n, 'a: 'n>(
     spec: &Spec,
     ctx: &EvalContext<'_>,
 ) -> (Decoded, AnyBody<'n, 'a>) {
-    let ((value, diagnostics), rest) = decode_body(body, &[], ctx, spec, true);
+    let ((value, diagnostics), rest) = decode_body(body, &[], ctx, spec, true, &Types::default());
     (Decoded { value, diagnostics }, rest.unwrap_or_else(|| body.clone()))
 }
 
@@ -429,6 +429,7 @@ fn decode_body<'n, 'a: 'n>(
     ctx: &EvalContext<'_>,
     spec: &Spec,
     partial: bool,
+    types: &Types,
 ) -> Outcome<'n, 'a> {
     let schema = implied_schema(spec);
     let (content, rest, mut diags) = if partial {
@@ -443,6 +444,7 @@ fn decode_body<'n, 'a: 'n>(
         content: &content,
         labels,
         ctx,
+        types,
     };
     let value = cx.decode(spec, &mut diags);
     // what is about the body itself (a missing item) is in its file
@@ -458,7 +460,12 @@ struct Cx<'c, 'n, 'a> {
     content: &'c AnyContent<'n, 'a>,
     labels: &'c [Label<'n>],
     ctx: &'c EvalContext<'c>,
+    /// The type of the last object each object spec made (by the spec's
+    /// address), for the next one to share.
+    types: &'c Types,
 }
+
+type Types = std::cell::RefCell<std::collections::HashMap<usize, Type>>;
 
 impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
     fn decode(&self, spec: &Spec, diags: &mut Diagnostics) -> Value {
@@ -468,11 +475,13 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
     fn decode_here(&self, spec: &Spec, diags: &mut Diagnostics) -> Value {
         match spec {
             Spec::Object(members) => {
-                let mut attrs: BTreeMap<&str, Value> = BTreeMap::new();
-                for (k, s) in members {
-                    attrs.insert(k, self.decode(s, diags));
-                }
-                Value::object(attrs)
+                let attrs = crate::value::sorted_by_name(members.iter().map(|(k, s)| (k, self.decode(s, diags))));
+                // the objects of one spec (one per block) share their type
+                let key = spec as *const Spec as usize;
+                let like = self.types.borrow().get(&key).cloned();
+                let v = Value::object_sharing_type(attrs, like.as_ref());
+                self.types.borrow_mut().insert(key, v.ty());
+                v
             }
             Spec::Tuple(items) => Value::tuple(items.iter().map(|s| self.decode(s, diags)).collect()),
             Spec::Attr { name, ty, .. } => self.attr(name, ty, diags),
@@ -592,7 +601,7 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
     /// Decodes a block's body by `nested`, with the labels after `skip`.
     fn nested(&self, b: &AnyBlock<'n, 'a>, skip: usize, nested: &Spec, diags: &mut Diagnostics) -> Value {
         let labels = b.labels.get(skip..).unwrap_or_default();
-        let ((v, d), _) = decode_body(&b.body, labels, self.ctx, nested, false);
+        let ((v, d), _) = decode_body(&b.body, labels, self.ctx, nested, false, self.types);
         diags.extend(d);
         v
     }
@@ -607,6 +616,7 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
             content: &content,
             labels: b.labels.as_slice(),
             ctx: self.ctx,
+            types: self.types,
         };
         cx.range_of(nested)
     }

@@ -419,6 +419,30 @@ impl Value {
         Value(Repr::Object(Entries::new(ty, entries)))
     }
 
+    /// An object of attributes named in NFC, in byte order, each once,
+    /// whose type is `like` when that is the object type of their types
+    /// (objects decoded by one spec share one type), and made afresh
+    /// otherwise.
+    pub(crate) fn object_sharing_type(attrs: Vec<(Arc<str>, Value)>, like: Option<&Type>) -> Value {
+        let same = match like {
+            Some(Type::Object(o)) => {
+                o.attributes().len() == attrs.len()
+                    && o.attributes()
+                        .iter()
+                        .zip(&attrs)
+                        .all(|((n, t), (m, v))| n == m && !o.is_optional(n) && v.ty() == *t)
+            }
+            _ => false,
+        };
+        let ty = match like {
+            Some(t) if same => t.clone(),
+            _ => Type::Object(Arc::new(ObjectType::from_sorted(
+                attrs.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
+            ))),
+        };
+        Value(Repr::Object(Entries::new(ty, attrs)))
+    }
+
     /// The empty tuple.
     pub fn empty_tuple() -> Value {
         Value::tuple(Vec::new())

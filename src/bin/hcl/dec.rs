@@ -60,9 +60,9 @@ struct Sources {
 }
 
 impl Sources {
-    fn add(&mut self, name: &str, src: &[u8]) -> Arc<str> {
+    fn add(&mut self, name: &str, src: Arc<[u8]>) -> Arc<str> {
         let name: Arc<str> = name.into();
-        self.texts.insert(name.clone(), src.into());
+        self.texts.insert(name.clone(), src);
         name
     }
 
@@ -135,7 +135,7 @@ fn read(path: &str) -> Result<Vec<u8>, String> {
 
 /// The reference reports a file it cannot read as a diagnostic.
 fn unreadable(sources: &mut Sources, path: &str) {
-    let name = sources.add(path, b"");
+    let name = sources.add(path, Arc::from(&b""[..]));
     let mut d = Diagnostics::new();
     d.push(Diagnostic::error(
         "Failed to read file",
@@ -170,7 +170,7 @@ pub fn run(o: Options) -> ExitCode {
             return sources.fail();
         }
     };
-    let spec_name = sources.add(spec_path, &spec_src);
+    let spec_name = sources.add(spec_path, Arc::from(&spec_src[..]));
     let (spec_file, d) = dec::read_spec_file(spec_path, &spec_src);
     let failed = d.has_errors();
     sources.keep(d, &spec_name);
@@ -194,7 +194,7 @@ pub fn run(o: Options) -> ExitCode {
         } else {
             v.clone()
         };
-        let file_name = sources.add(&display, &text);
+        let file_name = sources.add(&display, Arc::from(&text[..]));
         let arena = Arena::new();
         let parsed = AnyFile::parse_with(&arena, &name, &text, limits::parse_options());
         sources.keep(parsed.diagnostics, &file_name);
@@ -207,74 +207,82 @@ pub fn run(o: Options) -> ExitCode {
         }
     }
 
-    // the input files
-    let arena = Arena::new();
-    let mut texts: Vec<(Arc<str>, Vec<u8>)> = Vec::new();
+    // the input files, each text kept once (diagnostics point into it)
+    let mut texts: Vec<(Arc<str>, Arc<[u8]>)> = Vec::new();
     if o.files.is_empty() {
         let mut src = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut src) {
             return fatal(&format!("failed to read stdin: {e}"));
         }
-        texts.push((sources.add("<stdin>", &src), src));
+        let src: Arc<[u8]> = src.into();
+        texts.push((sources.add("<stdin>", src.clone()), src));
     } else {
         for f in &o.files {
             match read(f) {
-                Ok(src) => texts.push((sources.add(f, &src), src)),
+                Ok(src) => {
+                    let src: Arc<[u8]> = src.into();
+                    texts.push((sources.add(f, src.clone()), src));
+                }
                 Err(_) => unreadable(&mut sources, f),
             }
         }
     }
-    let mut files = Vec::new();
-    for (name, src) in &texts {
-        // stdin is the native syntax, as for the reference
-        let syntax_name = if &**name == "<stdin>" { "<stdin>" } else { &**name };
-        let parsed = AnyFile::parse_with(&arena, syntax_name, src, limits::parse_options());
-        let failed = parsed.diagnostics.has_errors();
-        sources.keep(parsed.diagnostics, name);
-        if !failed {
-            files.push((name.clone(), parsed.ast));
+    // the syntax trees live only while decoding: the value is printed
+    // after they are gone
+    let decoded = {
+        let arena = Arena::new();
+        let mut files = Vec::new();
+        for (name, src) in &texts {
+            // stdin is the native syntax, as for the reference
+            let syntax_name = if &**name == "<stdin>" { "<stdin>" } else { &**name };
+            let parsed = AnyFile::parse_with(&arena, syntax_name, src, limits::parse_options());
+            let failed = parsed.diagnostics.has_errors();
+            sources.keep(parsed.diagnostics, name);
+            if !failed {
+                files.push((name.clone(), parsed.ast));
+            }
         }
-    }
-    if sources.found.has_errors() {
-        return sources.fail();
-    }
-    let body = match files.as_slice() {
-        [(name, f)] => AnyBody::named(name, f.body()),
-        many => AnyBody::merge(
-            many.iter()
-                .map(|(name, f)| NamedBody {
-                    name: name.clone(),
-                    body: f.body(),
-                })
-                .collect(),
-        ),
+        if sources.found.has_errors() {
+            return sources.fail();
+        }
+        let body = match files.as_slice() {
+            [(name, f)] => AnyBody::named(name, f.body()),
+            many => AnyBody::merge(
+                many.iter()
+                    .map(|(name, f)| NamedBody {
+                        name: name.clone(),
+                        body: f.body(),
+                    })
+                    .collect(),
+            ),
+        };
+
+        // the context: an empty table is no table (the reference's nil maps),
+        // and nothing defined at all is no context (JSON strings are literal)
+        let mut ctx = if variables.is_empty() && spec_file.functions.is_empty() {
+            EvalContext::literal_only()
+        } else {
+            let mut ctx = EvalContext::new();
+            ctx.forbid_variables();
+            ctx.forbid_function_calls();
+            for (k, v) in &variables {
+                let _ = ctx.set_variable(k.clone(), v.clone());
+            }
+            for (k, f) in &spec_file.functions {
+                let _ = ctx.set_function(k.clone(), f.clone());
+            }
+            ctx
+        };
+        limits::apply(&mut ctx);
+
+        if o.var_refs {
+            let refs = dec::variables(&body, &spec_file.spec);
+            let list: Vec<J> = refs.iter().map(|r| reference_json(&sources, r, &ctx)).collect();
+            return output(o.out.as_deref(), &J::Arr(list).pretty());
+        }
+
+        dec::decode(&body, &spec_file.spec, &ctx)
     };
-
-    // the context: an empty table is no table (the reference's nil maps),
-    // and nothing defined at all is no context (JSON strings are literal)
-    let mut ctx = if variables.is_empty() && spec_file.functions.is_empty() {
-        EvalContext::literal_only()
-    } else {
-        let mut ctx = EvalContext::new();
-        ctx.forbid_variables();
-        ctx.forbid_function_calls();
-        for (k, v) in &variables {
-            let _ = ctx.set_variable(k.clone(), v.clone());
-        }
-        for (k, f) in &spec_file.functions {
-            let _ = ctx.set_function(k.clone(), f.clone());
-        }
-        ctx
-    };
-    limits::apply(&mut ctx);
-
-    if o.var_refs {
-        let refs = dec::variables(&body, &spec_file.spec);
-        let list: Vec<J> = refs.iter().map(|r| reference_json(&sources, r, &ctx)).collect();
-        return output(o.out.as_deref(), &J::Arr(list).pretty());
-    }
-
-    let decoded = dec::decode(&body, &spec_file.spec, &ctx);
     let failed = decoded.diagnostics.has_errors();
     sources.found.extend(decoded.diagnostics);
     if failed {
@@ -282,22 +290,22 @@ pub fn run(o: Options) -> ExitCode {
     }
     let mut text = String::new();
     let drop_nulls = !o.keep_nulls;
-    let written = if o.with_type {
+    let written = if !o.with_type {
+        write_value(&decoded.value, drop_nulls, &mut text)
+    } else if drop_nulls {
         // the reference marshals {"value", "type"}; stripping the nulls
         // re-encodes it with its keys sorted
-        let mut value = String::new();
-        let mut ty = String::new();
-        write_value(&decoded.value, drop_nulls, &mut value)
-            .and_then(|_| write_type(&decoded.value.ty(), &mut ty))
-            .map(|_| {
-                if drop_nulls {
-                    text = format!("{{\"type\":{ty},\"value\":{value}}}");
-                } else {
-                    text = format!("{{\"value\":{value},\"type\":{ty}}}");
-                }
-            })
+        text.push_str("{\"type\":");
+        write_type(&decoded.value.ty(), &mut text)
+            .map(|_| text.push_str(",\"value\":"))
+            .and_then(|_| write_value(&decoded.value, drop_nulls, &mut text))
+            .map(|_| text.push('}'))
     } else {
+        text.push_str("{\"value\":");
         write_value(&decoded.value, drop_nulls, &mut text)
+            .map(|_| text.push_str(",\"type\":"))
+            .and_then(|_| write_type(&decoded.value.ty(), &mut text))
+            .map(|_| text.push('}'))
     };
     if let Err(e) = written {
         return fatal(&e.to_string());
