@@ -283,6 +283,9 @@ impl<'s> Parser<'s> {
             }
         }
         let close = self.read();
+        // the tree keeps no spare capacity (a large file has millions of
+        // small objects)
+        properties.shrink_to_fit();
         Some(Node::Object(Object {
             properties,
             span: open.span.to(close.span),
@@ -363,6 +366,7 @@ impl<'s> Parser<'s> {
             }
         }
         let close = self.read();
+        elements.shrink_to_fit();
         Some(Node::Array(Array {
             elements,
             span: open.span.to(close.span),
