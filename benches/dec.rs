@@ -91,7 +91,10 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let hcldec = root.join("../shared/tools/hcl-oracle/bin/hcldec");
     if !hcldec.exists() {
-        eprintln!("benches/dec: {} is missing (run ../shared/tools/hcl-oracle/build.sh); nothing to compare", hcldec.display());
+        eprintln!(
+            "benches/dec: {} is missing (run ../shared/tools/hcl-oracle/build.sh); nothing to compare",
+            hcldec.display()
+        );
         return;
     }
     let built = Command::new(env!("CARGO"))
@@ -112,7 +115,11 @@ fn main() {
     for input in ["big.hcl", "big.hcl.json"] {
         let args = ["dec", "--spec=spec.hcldec", "--vars=vars.json", input];
         let bytes = std::fs::metadata(dir.join(input)).map_or(0, |m| m.len() as usize);
-        assert_eq!(run(&hcl, &args, &dir), run(&hcldec, &args[1..], &dir), "{input}: the outputs differ");
+        assert_eq!(
+            run(&hcl, &args, &dir),
+            run(&hcldec, &args[1..], &dir),
+            "{input}: the outputs differ"
+        );
         println!("\n{input} ({:.1} MB):", bytes as f64 / 1e6);
         common::alternating(
             ("hcl dec", &|| run(&hcl, &args, &dir).len()),

@@ -430,22 +430,6 @@ fn describe(j: &Json) -> &'static str {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_are_matched_in_nfc() {
-        let ty = Type::object([("\u{e9}", Type::Number)]);
-        let j: Json = serde_json::from_str("{\"e\u{301}\": 5}").unwrap();
-        assert_eq!(value_from_json(&j, &ty).unwrap().get("\u{e9}"), Some(&Value::from(5)));
-        // Two spellings of one key are an error, not a silent choice.
-        let both: Json = serde_json::from_str("{\"e\u{301}\": 1, \"\u{e9}\": 2}").unwrap();
-        assert!(value_from_json(&both, &Type::map(Type::Number)).is_err());
-        assert!(value_from_json(&both, &ty).is_err());
-    }
-}
-
 /// Appends `v` as JSON text exactly as the reference's tools print a value
 /// (go-cty's `ctyjson.Marshal` followed by Go's `encoding/json`): compact,
 /// object attributes and map keys in byte order, numbers at full precision
@@ -588,4 +572,20 @@ fn write_type_here(ty: &Type, out: &mut String) -> Result<(), JsonError> {
         Type::Capsule(_) => return type_to_json(ty).map(|_| ()),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_matched_in_nfc() {
+        let ty = Type::object([("\u{e9}", Type::Number)]);
+        let j: Json = serde_json::from_str("{\"e\u{301}\": 5}").unwrap();
+        assert_eq!(value_from_json(&j, &ty).unwrap().get("\u{e9}"), Some(&Value::from(5)));
+        // Two spellings of one key are an error, not a silent choice.
+        let both: Json = serde_json::from_str("{\"e\u{301}\": 1, \"\u{e9}\": 2}").unwrap();
+        assert!(value_from_json(&both, &Type::map(Type::Number)).is_err());
+        assert!(value_from_json(&both, &ty).is_err());
+    }
 }

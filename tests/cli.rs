@@ -1263,13 +1263,33 @@ fn dec_example_of_the_readme() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("service.hcl.json");
     std::fs::write(&path, &json.stdout).unwrap();
-    let r = hcl(&["dec", "--spec=examples/service.hcldec", "--vars={\"x\": 1}", path.to_str().unwrap()]);
+    let r = hcl(&[
+        "dec",
+        "--spec=examples/service.hcldec",
+        "--vars={\"x\": 1}",
+        path.to_str().unwrap(),
+    ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("\"ports\":[{\"number\":8080,\"protocol\":\"tcp\"}"), "{}", r.stdout);
-    let both = hcl(&["dec", "--spec=examples/service.hcldec", "--diags=json", "examples/service.hcl", path.to_str().unwrap()]);
+    assert!(
+        r.stdout.contains("\"ports\":[{\"number\":8080,\"protocol\":\"tcp\"}"),
+        "{}",
+        r.stdout
+    );
+    let both = hcl(&[
+        "dec",
+        "--spec=examples/service.hcldec",
+        "--diags=json",
+        "examples/service.hcl",
+        path.to_str().unwrap(),
+    ]);
     assert_eq!(both.code, 2);
     let diags: Json = serde_json::from_str(&both.stderr).unwrap();
-    let summaries: Vec<&str> = diags["diagnostics"].as_array().unwrap().iter().map(|d| d["summary"].as_str().unwrap()).collect();
+    let summaries: Vec<&str> = diags["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["summary"].as_str().unwrap())
+        .collect();
     assert_eq!(summaries, ["Duplicate argument", "Duplicate argument"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

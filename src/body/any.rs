@@ -13,6 +13,7 @@ use crate::diagnostic::quoted;
 use crate::eval::{evaluate, EvalContext, Evaluated};
 use crate::json_syntax::{JsonBody, JsonFile, Node, Str};
 use crate::{Arena, Diagnostic, Diagnostics, LineIndex, ParseOptions, Parsed, Position, Span};
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// An expression, in either syntax.
@@ -228,7 +229,7 @@ pub enum AnyBody<'n, 'a> {
     Json(JsonBody<'n, 'a>),
     /// Bodies of named files read as one ([`AnyBody::merge`]), or one body
     /// with its file's name ([`AnyBody::named`]).
-    Merged(Arc<[NamedBody<'n, 'a>]>),
+    Merged(Rc<[NamedBody<'n, 'a>]>),
 }
 
 /// A body with the name of its file, a part of a merged body.
@@ -332,7 +333,7 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     /// assert_eq!(diags.as_slice()[0].file.as_deref(), Some("main.hcl"));
     /// ```
     pub fn named(name: &str, body: AnyBody<'n, 'a>) -> AnyBody<'n, 'a> {
-        AnyBody::Merged(Arc::new([NamedBody {
+        AnyBody::Merged(Rc::new([NamedBody {
             name: name.into(),
             body,
         }]))
@@ -425,7 +426,7 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
 /// `mergedBodies.mergedContent`): each part read with the schema's
 /// attributes not required, the required ones checked over all parts.
 fn merged_content<'n, 'a: 'n>(
-    parts: &Arc<[NamedBody<'n, 'a>]>,
+    parts: &Rc<[NamedBody<'n, 'a>]>,
     schema: &BodySchema,
     partial: bool,
 ) -> (AnyContent<'n, 'a>, AnyBody<'n, 'a>, Diagnostics) {

@@ -68,9 +68,8 @@ impl SpecExpression {
     /// A diagnostic of the text read alone, its ranges moved into the file.
     fn placed(&self, mut d: Diagnostic) -> Diagnostic {
         let at = self.span.start;
-        let shift = |s: Span| Span::new(s.start + at, s.end + at);
-        d.subject = shift(d.subject);
-        d.context = d.context.map(shift);
+        d.subject = Span::new(d.subject.start + at, d.subject.end + at);
+        d.context = d.context.map(|s| Span::new(s.start + at, s.end + at));
         d.in_file(&self.file)
     }
 

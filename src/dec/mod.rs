@@ -318,15 +318,14 @@ pub fn implied_schema(spec: &Spec) -> BodySchema {
     let mut blocks: Vec<BlockHeaderSchema> = Vec::new();
     let mut stack = vec![spec];
     while let Some(s) = stack.pop() {
-        match s {
-            Spec::Attr { name, required, .. } => match attributes.iter_mut().find(|a| &a.name == name) {
+        if let Spec::Attr { name, required, .. } = s {
+            match attributes.iter_mut().find(|a| &a.name == name) {
                 Some(a) => a.required |= required,
                 None => attributes.push(AttributeSchema {
                     name: name.clone(),
                     required: *required,
                 }),
-            },
-            _ => {}
+            }
         }
         if let Some((type_name, _)) = s.block_type() {
             if !blocks.iter().any(|b| b.type_name == type_name) {

@@ -438,7 +438,7 @@ impl Reader {
                     }
                     return error_spec();
                 }
-                let wrapped = self.spec_block(&nested.blocks[0], diags);
+                let wrapped = self.spec_block(nested.blocks[0], diags);
                 Spec::Transform {
                     wrapped: Box::new(wrapped),
                     transform: transform(result),

@@ -486,6 +486,21 @@ fn simple_lower(c: char) -> char {
     }
 }
 
+/// `reverse(str)` of go-cty's string functions (`stdlib.ReverseFunc`): the
+/// string's grapheme clusters in reverse order. Not in the standard table,
+/// whose `reverse` is the list one (as for the reference's `--all-funcs`);
+/// the hcldec spec format's definition functions use this one.
+pub(super) fn reverse_string() -> Function {
+    Function::builder()
+        .param(Parameter::new("str", Type::String))
+        .returns(Type::String)
+        .metered_implementation(|args, _, m| {
+            let s = str_arg(&args[0])?;
+            m.spend_bytes(s.len())?;
+            Ok(Value::from(s.graphemes(true).rev().collect::<String>()))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -598,19 +613,4 @@ mod tests {
         assert_eq!(grapheme_count("🇫🇷👨‍👩‍👧"), 2);
         assert_eq!(grapheme_count(""), 0);
     }
-}
-
-/// `reverse(str)` of go-cty's string functions (`stdlib.ReverseFunc`): the
-/// string's grapheme clusters in reverse order. Not in the standard table,
-/// whose `reverse` is the list one (as for the reference's `--all-funcs`);
-/// the hcldec spec format's definition functions use this one.
-pub(super) fn reverse_string() -> Function {
-    Function::builder()
-        .param(Parameter::new("str", Type::String))
-        .returns(Type::String)
-        .metered_implementation(|args, _, m| {
-            let s = str_arg(&args[0])?;
-            m.spend_bytes(s.len())?;
-            Ok(Value::from(s.graphemes(true).rev().collect::<String>()))
-        })
 }

@@ -75,7 +75,12 @@ pub(crate) fn nfc_owned(s: String) -> Arc<str> {
 /// Named entries with their names made NFC, sorted by name; when a name
 /// repeats, the last entry given wins. Already sorted input is kept as is.
 pub(crate) fn sorted_by_name<K: AsRef<str>, T>(entries: impl IntoIterator<Item = (K, T)>) -> Vec<(Arc<str>, T)> {
-    sorted_nfc_names(entries.into_iter().map(|(k, t)| (shared_short(k.as_ref()), t)).collect())
+    sorted_nfc_names(
+        entries
+            .into_iter()
+            .map(|(k, t)| (shared_short(k.as_ref()), t))
+            .collect(),
+    )
 }
 
 /// Named entries whose names are NFC already, sorted by name; when a name
