@@ -29,17 +29,7 @@ mod common;
 const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test dec_golden";
 
 fn main() {
-    let args = libtest_mimic::Arguments::from_args();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
-    let trials = common::grammar_test_files(&["hcldectest"])
-        .into_iter()
-        .map(|path| {
-            let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
-            libtest_mimic::Trial::test(name, move || run_case(&path, update))
-        })
-        .collect();
-    libtest_mimic::run(&args, trials).exit()
+    common::run_golden(&["hcldectest"], run_case)
 }
 
 /// The files of a case, in order, and its comment lines.

@@ -544,23 +544,34 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
         let Some(attr) = self.content.attributes.get(name) else {
             return Value::null(ty.clone());
         };
+        self.converted(attr, ty, diags, |err| {
+            (
+                "Incorrect attribute value type",
+                format!("Inappropriate value for attribute {}: {err}.", quoted(name)),
+            )
+        })
+    }
+
+    /// An attribute's value converted to `ty`; when it does not convert,
+    /// the diagnostic `problem` words (at the value, in the context of the
+    /// whole definition) and an unknown value.
+    fn converted(
+        &self,
+        attr: &crate::body::AnyAttribute<'n, 'a>,
+        ty: &Type,
+        diags: &mut Diagnostics,
+        problem: impl FnOnce(&crate::convert::ConversionError) -> (&'static str, String),
+    ) -> Value {
         let e = attr.evaluate(self.ctx);
         diags.extend(e.diagnostics);
-        match convert(&e.value, ty) {
-            Ok(v) => v,
-            Err(err) => {
-                diags.push(in_file(
-                    Diagnostic::error(
-                        "Incorrect attribute value type",
-                        format!("Inappropriate value for attribute {}: {err}.", quoted(name)),
-                        attr.expr.span(),
-                    )
-                    .with_context(attr.name_span.to(attr.expr.span())),
-                    &attr.file,
-                ));
-                Value::unknown(ty.clone())
-            }
-        }
+        convert(&e.value, ty).unwrap_or_else(|err| {
+            let (summary, detail) = problem(&err);
+            diags.push(in_file(
+                Diagnostic::error(summary, detail, attr.expr.span()).with_context(attr.name_span.to(attr.expr.span())),
+                &attr.file,
+            ));
+            Value::unknown(ty.clone())
+        })
     }
 
     /// The blocks of `type_name`, in source order.
@@ -794,23 +805,12 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
         diags.extend(d);
         let mut entries: Vec<(&str, Value)> = Vec::with_capacity(attrs.len());
         for attr in &attrs {
-            let e = attr.evaluate(self.ctx);
-            diags.extend(e.diagnostics);
-            let v = match convert(&e.value, element_type) {
-                Ok(v) => v,
-                Err(err) => {
-                    diags.push(in_file(
-                        Diagnostic::error(
-                            "Invalid attribute value",
-                            format!("Invalid value for attribute of {} block: {err}.", quoted(type_name)),
-                            attr.expr.span(),
-                        )
-                        .with_context(attr.name_span.to(attr.expr.span())),
-                        &attr.file,
-                    ));
-                    Value::unknown(element_type.clone())
-                }
-            };
+            let v = self.converted(attr, element_type, diags, |err| {
+                (
+                    "Invalid attribute value",
+                    format!("Invalid value for attribute of {} block: {err}.", quoted(type_name)),
+                )
+            });
             entries.push((attr.name, v));
         }
         Value::map(element_type.clone(), entries).unwrap_or_else(|_| Value::unknown(map_type))
