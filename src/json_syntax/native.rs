@@ -116,8 +116,8 @@ pub type BlockShapes<'f> = dyn Fn(&[&str], &[&[&str]]) -> Option<usize> + 'f;
 pub fn to_native(file: &JsonFile<'_>, blocks: &BlockShapes<'_>) -> (String, Diagnostics) {
     let mut w = Writer {
         blocks,
-        // no block can have more label levels than the file has bytes
-        max_labels: file.src.len() + 1,
+        // no block has more label levels than the file has levels
+        max_labels: nesting(&file.root),
         path: Vec::new(),
         labels: Vec::new(),
         diags: Diagnostics::new(),
@@ -125,6 +125,21 @@ pub fn to_native(file: &JsonFile<'_>, blocks: &BlockShapes<'_>) -> (String, Diag
     let mut out = String::new();
     crate::stack::entry(|| w.body(&file.body(), 0, &mut out));
     (out, w.diags)
+}
+
+/// How many levels of objects and arrays `node` has (without recursion).
+fn nesting(node: &Node<'_>) -> usize {
+    let mut deepest = 0;
+    let mut todo = vec![(node, 0)];
+    while let Some((n, depth)) = todo.pop() {
+        deepest = deepest.max(depth);
+        match n {
+            Node::Object(o) => todo.extend(o.properties.iter().map(|p| (&p.value, depth + 1))),
+            Node::Array(a) => todo.extend(a.elements.iter().map(|e| (e, depth + 1))),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 /// The writer's state: the caller's block decisions, the block types and
