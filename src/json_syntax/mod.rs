@@ -42,11 +42,13 @@
 
 mod body;
 mod eval;
+mod native;
 mod parse;
 mod scan;
 mod write;
 
 pub use body::{JsonBlock, JsonBody, JsonContent};
+pub use native::{to_native, BlockShapes};
 pub use write::from_native;
 pub(crate) use write::json_string;
 
