@@ -720,9 +720,8 @@ fn dynamic_within(t: &Type, budget: &mut usize) -> Option<bool> {
 
 /// Whether `s` is a valid identifier (UAX #31 plus `-`).
 pub(crate) fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(unicode_xid::UnicodeXID::is_xid_start)
-        && chars.all(|c| c == '-' || unicode_xid::UnicodeXID::is_xid_continue(c))
+    // the one rule: the native syntax's identifier (a leading `_` included)
+    crate::parser::is_identifier(s)
 }
 
 impl fmt::Debug for Type {
