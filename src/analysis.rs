@@ -64,6 +64,11 @@ pub(crate) fn not_a_static_map(span: Span) -> Diagnostic {
     invalid("A static map expression is required.", span)
 }
 
+/// The error of [`static_call`] for an expression of another kind.
+pub(crate) fn not_a_static_call(span: Span) -> Diagnostic {
+    invalid("A static function call is required.", span)
+}
+
 /// The error of [`static_traversal`] for an expression of another kind.
 pub(crate) fn not_a_static_traversal(span: Span) -> Diagnostic {
     invalid(TRAVERSAL_REQUIRED, span)
@@ -114,7 +119,7 @@ pub fn static_call<'e, 'a>(expr: &'e Expression<'a>) -> Result<StaticCall<'e, 'a
             expand_final: arguments.expand_final,
             args_span: arguments.span,
         }),
-        _ => Err(invalid("A static function call is required.", expr.span())),
+        _ => Err(not_a_static_call(expr.span())),
     }
 }
 

@@ -451,3 +451,42 @@ fn static_analysis_of_json_expressions() {
         assert_eq!(err.subject, e.span());
     }
 }
+
+/// `json#static-call`: a JSON string holding a call is read as a native
+/// expression (not a template); its name is placed in the file, its
+/// arguments evaluate, and anything else is "A static function call is
+/// required." at the value. The native syntax gives the same call.
+#[test]
+fn static_calls_of_json_strings() {
+    use hcl_native::body::AnyFile;
+    use hcl_native::Arena;
+    let arena = Arena::new();
+    let json = AnyFile::parse(
+        &arena,
+        "a.json",
+        br#"{"f": "lookup(var.m, \"k\", 1)", "n": 1, "t": "a.b", "x": "${f(1)}"}"#,
+    )
+    .ast;
+    let native = AnyFile::parse(&arena, "a.hcl", b"f = lookup(var.m, \"k\", 1)\n").ast;
+    let (attrs, _) = json.body().just_attributes();
+    let (native_attrs, _) = native.body().just_attributes();
+    let scratch = Arena::new();
+    let call = attrs[0].expr.static_call(&scratch).unwrap();
+    let native_call = native_attrs[0].expr.static_call(&scratch).unwrap();
+    assert_eq!(call.name, "lookup");
+    assert_eq!(call.name, native_call.name);
+    assert_eq!(call.args.len(), 3);
+    assert_eq!(call.name_span, hcl_native::Span::new(7, 13));
+    assert_eq!(call.offset, 7);
+    let ctx = EvalContext::new();
+    assert_eq!(call.args[2].evaluate(&ctx).value, Value::from(1));
+    assert_eq!(
+        call.args[1].evaluate(&ctx).value,
+        native_call.args[1].evaluate(&ctx).value
+    );
+    for a in &attrs[1..] {
+        let e = a.expr.static_call(&scratch).unwrap_err();
+        assert_eq!(e.detail, "A static function call is required.");
+        assert_eq!(e.subject, a.expr.span());
+    }
+}

@@ -117,6 +117,58 @@ impl<'n, 'a> AnyExpression<'n, 'a> {
         }
     }
 
+    /// A static call: a native function call, or a JSON string holding one
+    /// (its text read as a native expression, not a template, into
+    /// `arena`). The argument expressions of a JSON call have ranges
+    /// within the string's text: [`AnyStaticCall::offset`] places them in
+    /// the file (exactly where the string has no escapes).
+    ///
+    /// spec: hclsyntax#static-call, json#static-call
+    ///
+    /// ```
+    /// use hcl_native::body::AnyFile;
+    /// use hcl_native::Arena;
+    ///
+    /// let arena = Arena::new();
+    /// let file = AnyFile::parse(&arena, "a.json", br#"{"f": "max(1, 2)"}"#).ast;
+    /// let (attrs, _) = file.body().just_attributes();
+    /// let scratch = Arena::new();
+    /// let call = attrs[0].expr.static_call(&scratch).unwrap();
+    /// assert_eq!(call.name, "max");
+    /// assert_eq!(call.args.len(), 2);
+    /// assert_eq!(call.name_span, hcl_native::Span::new(7, 10));
+    /// ```
+    pub fn static_call<'x>(&self, arena: &'x Arena) -> Result<AnyStaticCall<'x>, Diagnostic>
+    where
+        'n: 'x,
+        'a: 'x,
+    {
+        let native = |e: &'x Expression<'x>, offset: u32| {
+            crate::analysis::static_call(e).map(|c| AnyStaticCall {
+                name: c.name.into_owned(),
+                name_span: Span::new(c.name_span.start + offset, c.name_span.end + offset),
+                args: c.args.iter().map(AnyExpression::Native).collect(),
+                expand_final: c.expand_final,
+                offset,
+            })
+        };
+        match *self {
+            AnyExpression::Native(e) => native(e, 0),
+            AnyExpression::NativeKey(ObjectKey::Expression(e)) => native(e, 0),
+            AnyExpression::Json(_, Node::String(s)) | AnyExpression::JsonName(_, s) => {
+                let not_a_call = || crate::analysis::not_a_static_call(s.span);
+                let text: &'x str = arena.alloc_str(&s.value);
+                let parsed = crate::parse_expression(arena, text.as_bytes());
+                if parsed.diagnostics.has_errors() {
+                    return Err(not_a_call());
+                }
+                let expr: &'x Expression<'x> = arena.alloc(parsed.ast);
+                native(expr, s.span.start + 1).map_err(|_| not_a_call())
+            }
+            _ => Err(crate::analysis::not_a_static_call(self.span())),
+        }
+    }
+
     /// The name of a lone variable reference (a keyword), or of a JSON
     /// string holding one.
     ///
@@ -132,6 +184,23 @@ impl<'n, 'a> AnyExpression<'n, 'a> {
                 .map(|t| t.root),
         }
     }
+}
+
+/// A static call of either syntax ([`AnyExpression::static_call`]).
+#[derive(Clone, Debug)]
+pub struct AnyStaticCall<'x> {
+    /// The name, namespaces joined by `::`.
+    pub name: String,
+    /// Where the name is, in the file.
+    pub name_span: Span,
+    /// The argument expressions.
+    pub args: Vec<AnyExpression<'x, 'x>>,
+    /// Whether the last argument is followed by `...`.
+    pub expand_final: bool,
+    /// What to add to the argument expressions' ranges to place them in the
+    /// file: 0 for a native call, the string's content start for a call
+    /// read out of a JSON string.
+    pub offset: u32,
 }
 
 /// An attribute of a body of either syntax.
