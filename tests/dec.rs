@@ -18,6 +18,9 @@ use hcl_native::eval::EvalContext;
 use hcl_native::value::Type;
 use hcl_native::{parse_config, Arena};
 
+#[path = "common/roundtrip.rs"]
+mod roundtrip;
+
 fn corpus_lines() -> Option<Vec<(String, bool)>> {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     let expected = std::fs::read_to_string(corpus.join("EXPECTED.tsv")).ok()?;
@@ -113,29 +116,20 @@ fn implied(bodies: &[&Body<'_>]) -> Option<Spec> {
 
 #[test]
 fn corpus_configurations_decode_alike_in_both_syntaxes() {
-    let Some(files) = corpus_lines() else {
+    let Some(accepted) = roundtrip::accepted_corpus_files() else {
         eprintln!("## dec corpus test NOT RUN: ../shared/corpus/EXPECTED.tsv is missing.");
         return;
     };
-    let mut ctx = EvalContext::with_standard_functions();
-    ctx.treat_undefined_variables_as_unknown();
-    ctx.set_step_limit(1_000_000);
+    let ctx = roundtrip::roundtrip_context();
     let (mut checked, mut failures) = (0, Vec::new());
-    for (path, accepted) in &files {
-        if !accepted {
-            continue;
-        }
-        let Ok(src) = std::fs::read(path) else { continue };
+    for (path, src) in &accepted {
         let arena = Arena::new();
-        let native = parse_config(&arena, &src);
-        if !native.diagnostics.is_empty() {
-            continue;
-        }
+        let native = parse_config(&arena, src);
         let Some(spec) = implied(&[&native.ast.body]) else {
             continue;
         };
-        let json = hcl_native::json_syntax::from_native(&native.ast, &src);
-        let native_file = AnyFile::Native(native.ast, &src);
+        let json = hcl_native::json_syntax::from_native(&native.ast, src);
+        let native_file = AnyFile::Native(native.ast, src);
         let json_file = AnyFile::parse(&arena, "x.json", json.as_bytes()).ast;
         let a = dec::decode(&native_file.body(), &spec, &ctx);
         let b = dec::decode(&json_file.body(), &spec, &ctx);

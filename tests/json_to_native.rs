@@ -8,8 +8,6 @@
 //! values with the same diagnostics, blocks with the same types and labels
 //! in the same order).
 
-use std::path::Path;
-
 use hcl_native::ast::{Body, BodyItem};
 use hcl_native::body::AnyFile;
 use hcl_native::eval::{evaluate, EvalContext};
@@ -688,30 +686,17 @@ fn shape(body: &Body<'_>, path: &[&str], labels: &[&[&str]]) -> Option<usize> {
 /// spec: json#structural-elements, json#expressions
 #[test]
 fn native_to_json_to_native_keeps_every_body() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(expected) = std::fs::read_to_string(corpus.join("EXPECTED.tsv")) else {
+    let Some(files) = roundtrip::accepted_corpus_files() else {
         eprintln!("## json to native round trip NOT RUN: ../shared/corpus/EXPECTED.tsv is missing.");
         return;
     };
-    let mut ctx = EvalContext::with_standard_functions();
-    ctx.treat_undefined_variables_as_unknown();
-    ctx.set_step_limit(1_000_000);
+    let ctx = roundtrip::roundtrip_context();
     let (mut checked, mut failures) = (0, Vec::new());
-    for line in expected.lines().filter(|l| !l.starts_with('#')) {
-        let mut parts = line.split('\t');
-        let (Some(path), Some("accept")) = (parts.next(), parts.next()) else {
-            continue;
-        };
-        let Ok(src) = std::fs::read(corpus.join(path)) else {
-            continue;
-        };
+    for (path, src) in &files {
         let arena = Arena::new();
-        let original = parse_config(&arena, &src);
-        if !original.diagnostics.is_empty() {
-            continue; // a deviation in the verdict (tests/corpus_deviations.tsv)
-        }
+        let original = parse_config(&arena, src);
         checked += 1;
-        let json = hcl_native::json_syntax::from_native(&original.ast, &src);
+        let json = hcl_native::json_syntax::from_native(&original.ast, src);
         let parsed = parse(json.as_bytes());
         if let Some(d) = parsed.diagnostics.iter().next() {
             failures.push(format!("{path}: the JSON does not parse: {d:?}"));
@@ -729,7 +714,7 @@ fn native_to_json_to_native_keeps_every_body() {
             failures.push(format!("{path}: the native text does not parse: {d:?}"));
             continue;
         }
-        let a = AnyFile::Native(original.ast, &src);
+        let a = AnyFile::Native(original.ast, src);
         let b = AnyFile::Native(again.ast, text.as_bytes());
         if let Err(e) = roundtrip::compare(&body, &a.body(), &b.body(), &ctx) {
             failures.push(format!("{path}: {e}"));

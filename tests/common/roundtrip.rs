@@ -11,6 +11,7 @@ use hcl_native::eval::EvalContext;
 /// The schema of a native body: its attributes, and its block types with
 /// the label count of their first block; `None` when blocks of one type
 /// have different label counts (no schema describes that).
+#[allow(dead_code)]
 pub fn schemas(body: &Body<'_>) -> Option<BodySchema> {
     let mut attrs = Vec::new();
     let mut blocks: BTreeMap<&str, usize> = BTreeMap::new();
@@ -42,6 +43,7 @@ pub fn schemas(body: &Body<'_>) -> Option<BodySchema> {
 
 /// Reads `a` and `b` (the second in the JSON syntax for `json_roundtrip`) with the schema of `native` and
 /// compares them, recursively; the first difference.
+#[allow(dead_code)]
 pub fn compare(
     native: &Body<'_>,
     a: &AnyBody<'_, '_>,
@@ -89,4 +91,39 @@ pub fn compare(
         compare(&nb.body, &x.body, &y.body, ctx)?;
     }
     Ok(())
+}
+
+/// Every corpus file the reference accepts and hcl-native parses without a
+/// diagnostic, as (path under the corpus, source), in `EXPECTED.tsv`
+/// order; `None` when the corpus is missing (the caller says so loudly).
+#[allow(dead_code)]
+pub fn accepted_corpus_files() -> Option<Vec<(String, Vec<u8>)>> {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let expected = std::fs::read_to_string(corpus.join("EXPECTED.tsv")).ok()?;
+    let mut out = Vec::new();
+    for line in expected.lines().filter(|l| !l.starts_with('#')) {
+        let mut parts = line.split('\t');
+        let (Some(path), Some("accept")) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        let Ok(src) = std::fs::read(corpus.join(path)) else {
+            continue;
+        };
+        let arena = hcl_native::Arena::new();
+        if !hcl_native::parse_config(&arena, &src).diagnostics.is_empty() {
+            continue; // a deviation in the verdict (tests/corpus_deviations.tsv)
+        }
+        out.push((path.to_string(), src));
+    }
+    Some(out)
+}
+
+/// The context the round trips evaluate in: the standard functions,
+/// undefined variables unknown, a million steps per evaluation.
+#[allow(dead_code)]
+pub fn roundtrip_context() -> EvalContext<'static> {
+    let mut ctx = EvalContext::with_standard_functions();
+    ctx.treat_undefined_variables_as_unknown();
+    ctx.set_step_limit(1_000_000);
+    ctx
 }
