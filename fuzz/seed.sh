@@ -26,4 +26,11 @@ if [ -d ../../shared/corpus ]; then
   find ../../shared/corpus -type f \( -name '*.hcl' -o -name '*.tf' -o -name '*.tfvars' \) | sort | awk 'NR % 10 == 1' |
     while IFS= read -r f; do cp "$f" "corpus/parse_config/$(sha1sum "$f" | cut -c1-16)"; done
 fi
-echo "seeded: $(ls corpus/parse_config | wc -l) config, $(ls corpus/eval_expr | wc -l) expression, $(ls corpus/eval_template | wc -l) template inputs"
+# The hcldec cases: each spec, a NUL, and its first input.
+mkdir -p corpus/dec_spec
+for f in ../grammar-tests/hcldec-*/*.hcldectest; do
+  spec=$(awk '/^-- spec.hcldec --$/{on=1; next} /^-- .* --$/{on=0} on' "$f")
+  input=$(awk '/^-- input\.(hcl|json) --$/{if (done) exit; on=1; next} /^-- .* --$/{if (on) done=1; on=0} on' "$f")
+  printf '%s\0%s' "$spec" "$input" > "corpus/dec_spec/$(sha1sum "$f" | cut -c1-16)"
+done
+echo "seeded: $(ls corpus/dec_spec | wc -l) hcldec, $(ls corpus/parse_config | wc -l) config, $(ls corpus/eval_expr | wc -l) expression, $(ls corpus/eval_template | wc -l) template inputs"

@@ -30,7 +30,6 @@ mod value;
 
 pub use capsule::{Capsule, CapsuleType};
 pub(crate) use equality::Tri;
-#[cfg(feature = "json")]
 pub(crate) use text::nfc_arc;
 pub(crate) use text::{shared_short, sorted_by_name};
 pub(crate) use types::{fans_out, is_identifier, node_id as type_node_id};
