@@ -385,7 +385,7 @@ pub struct Decoded {
 ///
 /// spec: model#schema-driven-processing
 pub fn decode(body: &AnyBody<'_, '_>, spec: &Spec, ctx: &EvalContext<'_>) -> Decoded {
-    let (value, diagnostics) = decode_body(body, &[], ctx, spec, false, &Types::default()).0;
+    let (value, diagnostics) = decode_body(body, &[], ctx, spec, false, &Memo::default()).0;
     Decoded { value, diagnostics }
 }
 
@@ -412,7 +412,7 @@ pub fn partial_decode<'n, 'a: 'n>(
     spec: &Spec,
     ctx: &EvalContext<'_>,
 ) -> (Decoded, AnyBody<'n, 'a>) {
-    let ((value, diagnostics), rest) = decode_body(body, &[], ctx, spec, true, &Types::default());
+    let ((value, diagnostics), rest) = decode_body(body, &[], ctx, spec, true, &Memo::default());
     (Decoded { value, diagnostics }, rest.unwrap_or_else(|| body.clone()))
 }
 
@@ -428,9 +428,9 @@ fn decode_body<'n, 'a: 'n>(
     ctx: &EvalContext<'_>,
     spec: &Spec,
     partial: bool,
-    types: &Types,
+    memo: &Memo,
 ) -> Outcome<'n, 'a> {
-    let schema = implied_schema(spec);
+    let schema = memo.schema(spec);
     let (content, rest, mut diags) = if partial {
         let (c, rest, d) = body.partial_content(&schema);
         (c, Some(rest), d)
@@ -443,7 +443,7 @@ fn decode_body<'n, 'a: 'n>(
         content: &content,
         labels,
         ctx,
-        types,
+        memo,
     };
     let value = cx.decode(spec, &mut diags);
     // what is about the body itself (a missing item) is in its file
@@ -459,12 +459,32 @@ struct Cx<'c, 'n, 'a> {
     content: &'c AnyContent<'n, 'a>,
     labels: &'c [Label<'n>],
     ctx: &'c EvalContext<'c>,
-    /// The type of the last object each object spec made (by the spec's
-    /// address), for the next one to share.
-    types: &'c Types,
+    /// What one decode works out once per spec.
+    memo: &'c Memo,
 }
 
-type Types = std::cell::RefCell<std::collections::HashMap<usize, Type>>;
+/// What one decode works out once per spec (keyed by the spec's address):
+/// the schema a body is read with, and the type of the last object an
+/// object spec made, for the next one to share.
+#[derive(Default)]
+struct Memo {
+    schemas: std::cell::RefCell<std::collections::HashMap<usize, std::rc::Rc<BodySchema>>>,
+    types: std::cell::RefCell<std::collections::HashMap<usize, Type>>,
+}
+
+impl Memo {
+    /// [`implied_schema`] of `spec`, worked out on first use (a decode
+    /// reads the body of every block with its nested spec's schema).
+    fn schema(&self, spec: &Spec) -> std::rc::Rc<BodySchema> {
+        let key = spec as *const Spec as usize;
+        if let Some(s) = self.schemas.borrow().get(&key) {
+            return s.clone();
+        }
+        let s = std::rc::Rc::new(implied_schema(spec));
+        self.schemas.borrow_mut().insert(key, s.clone());
+        s
+    }
+}
 
 impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
     fn decode(&self, spec: &Spec, diags: &mut Diagnostics) -> Value {
@@ -477,9 +497,9 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
                 let attrs = crate::value::sorted_by_name(members.iter().map(|(k, s)| (k, self.decode(s, diags))));
                 // the objects of one spec (one per block) share their type
                 let key = spec as *const Spec as usize;
-                let like = self.types.borrow().get(&key).cloned();
+                let like = self.memo.types.borrow().get(&key).cloned();
                 let v = Value::object_sharing_type(attrs, like.as_ref());
-                self.types.borrow_mut().insert(key, v.ty());
+                self.memo.types.borrow_mut().insert(key, v.ty());
                 v
             }
             Spec::Tuple(items) => Value::tuple(items.iter().map(|s| self.decode(s, diags)).collect()),
@@ -611,7 +631,7 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
     /// Decodes a block's body by `nested`, with the labels after `skip`.
     fn nested(&self, b: &AnyBlock<'n, 'a>, skip: usize, nested: &Spec, diags: &mut Diagnostics) -> Value {
         let labels = b.labels.get(skip..).unwrap_or_default();
-        let ((v, d), _) = decode_body(&b.body, labels, self.ctx, nested, false, self.types);
+        let ((v, d), _) = decode_body(&b.body, labels, self.ctx, nested, false, self.memo);
         diags.extend(d);
         v
     }
@@ -619,14 +639,13 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
     /// The range a nested spec's value came from (the reference's
     /// `sourceRange`), for diagnostics about a whole block's value.
     fn source_range(&self, b: &AnyBlock<'n, 'a>, nested: &Spec) -> Span {
-        let schema = implied_schema(nested);
-        let (content, _, _) = b.body.partial_content(&schema);
+        let (content, _, _) = b.body.partial_content(&self.memo.schema(nested));
         let cx = Cx {
             body: &b.body,
             content: &content,
             labels: b.labels.as_slice(),
             ctx: self.ctx,
-            types: self.types,
+            memo: self.memo,
         };
         cx.range_of(nested)
     }
@@ -699,7 +718,6 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
                 &b.file,
             ));
         }
-        let element_type = implied_type(nested);
         let make = |ety: Type, items: Vec<Value>| {
             let built = if set {
                 Value::set(ety, items)
@@ -709,7 +727,7 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
             built.unwrap_or_else(|_| Value::dynamic())
         };
         if elems.is_empty() {
-            return make(element_type, Vec::new());
+            return make(implied_type(nested), Vec::new());
         }
         let types: Vec<Type> = elems.iter().map(Value::ty).collect();
         let inconsistent = |detail: String, b: &AnyBlock<'n, 'a>| {

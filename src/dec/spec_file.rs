@@ -61,7 +61,7 @@ pub fn spec_functions() -> Vec<(&'static str, Function)> {
 
 /// The context of a spec file's expressions: the spec functions, no
 /// variables.
-fn spec_context<'p>() -> EvalContext<'p> {
+fn spec_context() -> EvalContext<'static> {
     let mut ctx = EvalContext::new();
     for (name, f) in spec_functions() {
         // a full-mode context accepts every definition
@@ -567,6 +567,8 @@ fn missing_block_type(kind: &str, at: Span) -> Diagnostic {
 /// A transformation by a spec file's `result` expression, `nested` its
 /// input, in the spec functions' context (without a `result`, null).
 fn transform(result: Option<SpecExpression>) -> Transform {
+    // the functions' table is made once, not on every application
+    let base = spec_context();
     Transform::new(move |nested| {
         let Some(result) = &result else {
             return crate::eval::Evaluated {
@@ -574,7 +576,6 @@ fn transform(result: Option<SpecExpression>) -> Transform {
                 diagnostics: Diagnostics::new(),
             };
         };
-        let base = spec_context();
         let mut ctx = base.child();
         let _ = ctx.set_variable("nested", nested.clone());
         result.evaluate(&ctx)
@@ -591,11 +592,11 @@ fn user_function(params: Vec<String>, variadic: Option<String>, result: SpecExpr
     if let Some(v) = &variadic {
         builder = builder.variadic(Parameter::new(v.clone(), Type::Dynamic));
     }
+    let base = spec_context();
     builder.metered_implementation(move |args, _, meter: &Meter| {
-        let mut base = spec_context();
         let budget = StepBudget::new((meter.bytes_left() / 16) as u64);
-        base.share_step_budget(budget.clone());
         let mut ctx = base.child();
+        ctx.share_step_budget(budget.clone());
         for (p, v) in params.iter().zip(args) {
             let _ = ctx.set_variable(p.clone(), v.clone());
         }
