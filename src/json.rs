@@ -430,6 +430,18 @@ fn describe(j: &Json) -> &'static str {
     }
 }
 
+/// Appends `s` as a JSON string as the reference's tools write one (Go's
+/// `encoding/json`: `<`, `>`, `&`, U+2028 and U+2029 escaped too).
+///
+/// ```
+/// let mut out = String::new();
+/// hcl_native::json::write_string("a<b", &mut out);
+/// assert_eq!(out, r#""a\u003cb""#);
+/// ```
+pub fn write_string(s: &str, out: &mut String) {
+    crate::json_syntax::json_string(s, true, out);
+}
+
 /// Appends `v` as JSON text exactly as the reference's tools print a value
 /// (go-cty's `ctyjson.Marshal` followed by Go's `encoding/json`): compact,
 /// object attributes and map keys in byte order, numbers at full precision
@@ -461,7 +473,7 @@ fn write_value_here(v: &Value, drop_nulls: bool, out: &mut String) -> Result<(),
         ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         ValueRef::Number(n) if n.is_infinite() => return Err(JsonError::new("value must be finite")),
         ValueRef::Number(n) => out.push_str(&n.to_string()),
-        ValueRef::String(s) => crate::json_syntax::json_string(s, true, out),
+        ValueRef::String(s) => write_string(s, out),
         ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
@@ -483,7 +495,7 @@ fn write_value_here(v: &Value, drop_nulls: bool, out: &mut String) -> Result<(),
                 if i > 0 {
                     out.push(',');
                 }
-                crate::json_syntax::json_string(k, true, out);
+                write_string(k, out);
                 out.push(':');
                 write_value(item, drop_nulls, out).map_err(|e| e.within(PathStep::Key(k.clone())))?;
             }
@@ -539,7 +551,7 @@ fn write_type_here(ty: &Type, out: &mut String) -> Result<(), JsonError> {
                 if i > 0 {
                     out.push(',');
                 }
-                crate::json_syntax::json_string(name, true, out);
+                write_string(name, out);
                 out.push(':');
                 write_type(t, out)?;
             }
@@ -552,7 +564,7 @@ fn write_type_here(ty: &Type, out: &mut String) -> Result<(), JsonError> {
                     if i > 0 {
                         out.push(',');
                     }
-                    crate::json_syntax::json_string(name, true, out);
+                    write_string(name, out);
                 }
                 out.push(']');
             }

@@ -4,6 +4,7 @@
 //! as text or with `--diags json` as `{"diagnostics": [...]}`), 1 on other
 //! errors.
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::io::{Read, Write as _};
 use std::process::ExitCode;
@@ -13,7 +14,7 @@ use hcl_native::body::{AnyBody, AnyFile, NamedBody};
 use hcl_native::dec::{self, Reference};
 use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::json::{write_type, write_value};
-use hcl_native::render::render_diagnostic;
+use hcl_native::render::render_diagnostics;
 use hcl_native::value::Value;
 use hcl_native::{parse_expression, Arena, Diagnostic, Diagnostics, LineIndex, Span};
 use serde_json::Value as Json;
@@ -51,10 +52,15 @@ pub struct Options {
     pub files: Vec<String>,
 }
 
+/// A file's text and its line index, made when first needed.
+type Text = (Arc<[u8]>, OnceCell<LineIndex>);
+
 /// The texts diagnostics point into, by file name.
 #[derive(Default)]
 struct Sources {
-    texts: BTreeMap<Arc<str>, Arc<[u8]>>,
+    /// Each file's text and its line index (made when a range in it is
+    /// first written).
+    texts: BTreeMap<Arc<str>, Text>,
     json: bool,
     found: Diagnostics,
 }
@@ -62,8 +68,17 @@ struct Sources {
 impl Sources {
     fn add(&mut self, name: &str, src: Arc<[u8]>) -> Arc<str> {
         let name: Arc<str> = name.into();
-        self.texts.insert(name.clone(), src);
+        self.texts.insert(name.clone(), (src, OnceCell::new()));
         name
+    }
+
+    /// The file's name, text and line index (an empty text for a file
+    /// not known).
+    fn file(&self, file: Option<&Arc<str>>) -> (&str, &[u8], Option<&LineIndex>) {
+        match file.and_then(|f| self.texts.get_key_value(f)) {
+            Some((name, (src, index))) => (name, src, Some(index.get_or_init(|| LineIndex::new(src)))),
+            None => ("", &[], None),
+        }
     }
 
     /// Keeps `diags`, each placed in `file` unless it names its own.
@@ -79,28 +94,20 @@ impl Sources {
             let list: Vec<J> = self.found.iter().map(|d| self.diagnostic_json(d)).collect();
             let _ = writeln!(err, "{}", J::Obj(vec![("diagnostics", J::Arr(list))]).pretty());
         } else {
-            for d in self.found.iter() {
-                let (name, src) = self.source_of(d);
-                let _ = writeln!(err, "{}\n", render_diagnostic(name, src, d));
+            // each run of diagnostics of one file rendered with one line index
+            for run in self.found.as_slice().chunk_by(|a, b| a.file == b.file) {
+                let (name, src, _) = self.file(run[0].file.as_ref());
+                let _ = write!(err, "{}", render_diagnostics(name, src, run));
             }
         }
         ExitCode::from(2)
     }
 
-    fn source_of(&self, d: &Diagnostic) -> (&str, &[u8]) {
-        match d.file.as_ref().and_then(|f| self.texts.get_key_value(f)) {
-            Some((name, src)) => (name, src),
-            None => ("", &[]),
-        }
-    }
-
     /// `{"filename", "start", "end"}` of `span` in `file`.
     fn range_json(&self, file: Option<&Arc<str>>, span: Span) -> J {
-        let (name, src) = match file.and_then(|f| self.texts.get_key_value(f)) {
-            Some((name, src)) => (&**name, &**src),
-            None => ("", &[][..]),
-        };
-        let index = LineIndex::new(src);
+        let (name, src, index) = self.file(file);
+        let empty = LineIndex::new(b"");
+        let index = index.unwrap_or(&empty);
         let pos = |o: u32| {
             let p = index.position(src, o);
             J::Obj(vec![
@@ -163,14 +170,14 @@ pub fn run(o: Options) -> ExitCode {
     let Some(spec_path) = o.spec.as_deref() else {
         return fatal("the --spec=... argument is required");
     };
-    let spec_src = match read(spec_path) {
-        Ok(s) => s,
+    let spec_src: Arc<[u8]> = match read(spec_path) {
+        Ok(s) => s.into(),
         Err(_) => {
             unreadable(&mut sources, spec_path);
             return sources.fail();
         }
     };
-    let spec_name = sources.add(spec_path, Arc::from(&spec_src[..]));
+    let spec_name = sources.add(spec_path, spec_src.clone());
     let (spec_file, d) = dec::read_spec_file(spec_path, &spec_src);
     let failed = d.has_errors();
     sources.keep(d, &spec_name);
@@ -181,22 +188,20 @@ pub fn run(o: Options) -> ExitCode {
     // the variables: the spec file's, then each --vars in turn
     let mut variables = spec_file.variables.clone();
     for (i, v) in o.vars.iter().enumerate() {
-        let (name, text) = if v.trim_start().starts_with('{') {
-            (format!("<vars argument {i}>.json"), v.as_bytes().to_vec())
+        // a JSON object on the command line, or a file (the syntax by its
+        // name); a literal reads as the JSON syntax
+        let (display, syntax_name, text): (String, String, Arc<[u8]>) = if v.trim_start().starts_with('{') {
+            let display = format!("<vars argument {i}>");
+            (display.clone(), format!("{display}.json"), v.as_bytes().into())
         } else {
             match read(v) {
-                Ok(t) => (v.clone(), t),
+                Ok(t) => (v.clone(), v.clone(), t.into()),
                 Err(e) => return fatal(&e),
             }
         };
-        let display = if v.trim_start().starts_with('{') {
-            format!("<vars argument {i}>")
-        } else {
-            v.clone()
-        };
-        let file_name = sources.add(&display, Arc::from(&text[..]));
+        let file_name = sources.add(&display, text.clone());
         let arena = Arena::new();
-        let parsed = AnyFile::parse_with(&arena, &name, &text, limits::parse_options());
+        let parsed = AnyFile::parse_with(&arena, &syntax_name, &text, limits::parse_options());
         sources.keep(parsed.diagnostics, &file_name);
         let (attrs, d) = parsed.ast.body().just_attributes();
         sources.keep(d, &file_name);
@@ -233,9 +238,8 @@ pub fn run(o: Options) -> ExitCode {
         let arena = Arena::new();
         let mut files = Vec::new();
         for (name, src) in &texts {
-            // stdin is the native syntax, as for the reference
-            let syntax_name = if &**name == "<stdin>" { "<stdin>" } else { &**name };
-            let parsed = AnyFile::parse_with(&arena, syntax_name, src, limits::parse_options());
+            // by its name, so stdin is the native syntax, as for the reference
+            let parsed = AnyFile::parse_with(&arena, name, src, limits::parse_options());
             let failed = parsed.diagnostics.has_errors();
             sources.keep(parsed.diagnostics, name);
             if !failed {
@@ -449,7 +453,7 @@ impl J {
             out.push_str(&"  ".repeat(d));
         };
         match self {
-            J::Str(s) => hcl_native::json::write_value(&Value::from(s.as_str()), false, out).unwrap_or(()),
+            J::Str(s) => hcl_native::json::write_string(s, out),
             J::Num(n) => out.push_str(n),
             J::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             J::Null => out.push_str("null"),
