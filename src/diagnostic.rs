@@ -96,6 +96,14 @@ impl Diagnostic {
         self
     }
 
+    /// [`Diagnostic::in_file`] when there is a file to place it in.
+    pub(crate) fn in_file_of(self, file: Option<&Arc<str>>) -> Self {
+        match file {
+            Some(f) => self.in_file(f),
+            None => self,
+        }
+    }
+
     /// Whether this is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error

@@ -461,10 +461,18 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     /// text (a body of a merged set of several files does not: an offset
     /// alone does not say which file).
     pub fn position(&self, offset: u32) -> Option<Position> {
+        self.positions(&[offset]).map(|p| p[0])
+    }
+
+    /// The line and column of each of `offsets` (one line index for all).
+    fn positions<const N: usize>(&self, offsets: &[u32; N]) -> Option<[Position; N]> {
         match self {
-            AnyBody::Native(v) => v.source().map(|src| LineIndex::new(src).position(src, offset)),
-            AnyBody::Json(b) => Some(b.file().position(offset)),
-            AnyBody::Merged(parts) if parts.len() == 1 => parts[0].body.position(offset),
+            AnyBody::Native(v) => v.source().map(|src| {
+                let index = LineIndex::new(src);
+                offsets.map(|o| index.position(src, o))
+            }),
+            AnyBody::Json(b) => Some(offsets.map(|o| b.file().position(o))),
+            AnyBody::Merged(parts) if parts.len() == 1 => parts[0].body.positions(offsets),
             AnyBody::Merged(_) => None,
         }
     }
@@ -483,10 +491,10 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     /// several lines), for messages that point at an earlier definition.
     pub fn range_text(&self, file: Option<&str>, span: Span) -> String {
         let prefix = file.map(|f| format!("{f}:")).unwrap_or_default();
-        match (self.position(span.start), self.position(span.end)) {
-            (Some(s), Some(e)) if s.line == e.line => format!("{prefix}{},{}-{}", s.line, s.column, e.column),
-            (Some(s), Some(e)) => format!("{prefix}{},{}-{},{}", s.line, s.column, e.line, e.column),
-            _ => format!("{prefix}bytes {}-{}", span.start, span.end),
+        match self.positions(&[span.start, span.end]) {
+            Some([s, e]) if s.line == e.line => format!("{prefix}{},{}-{}", s.line, s.column, e.column),
+            Some([s, e]) => format!("{prefix}{},{}-{},{}", s.line, s.column, e.line, e.column),
+            None => format!("{prefix}bytes {}-{}", span.start, span.end),
         }
     }
 }
@@ -573,15 +581,12 @@ fn duplicate_argument(
         || format!("bytes {}-{}", first.name_span.start, first.name_span.end),
         |p| p.body.range_text(file, first.name_span),
     );
-    let d = Diagnostic::error(
+    Diagnostic::error(
         "Duplicate argument",
         format!("Argument {} was already set at {at}", quoted(again.name)),
         again.name_span,
-    );
-    match &again.file {
-        Some(f) => d.in_file(f),
-        None => d,
-    }
+    )
+    .in_file_of(again.file.as_ref())
 }
 
 fn native_attribute<'n, 'a: 'n>(a: &'a crate::ast::Attribute<'a>) -> AnyAttribute<'n, 'a> {

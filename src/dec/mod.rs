@@ -836,10 +836,7 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
 }
 
 fn in_file(d: Diagnostic, file: &Option<Arc<str>>) -> Diagnostic {
-    match file {
-        Some(f) => d.in_file(f),
-        None => d,
-    }
+    d.in_file_of(file.as_ref())
 }
 
 /// A `block_map`'s values by their labels.
