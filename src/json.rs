@@ -523,67 +523,41 @@ fn write_value_here(v: &Value, drop_nulls: bool, out: &mut String) -> Result<(),
 /// assert_eq!(out, r#"["object",{"a":["list","string"],"b":"bool"}]"#);
 /// ```
 pub fn write_type(ty: &Type, out: &mut String) -> Result<(), JsonError> {
-    crate::stack::with_stack(|| write_type_here(ty, out))
+    // the notation's one home is `type_to_json`; this only writes it
+    write_json(&type_to_json(ty)?, out);
+    Ok(())
 }
 
-fn write_type_here(ty: &Type, out: &mut String) -> Result<(), JsonError> {
-    let wrapped = |kind: &str, e: &Type, out: &mut String| {
-        out.push_str("[\"");
-        out.push_str(kind);
-        out.push_str("\",");
-        let r = write_type(e, out);
-        out.push(']');
-        r
-    };
-    match ty {
-        Type::String => out.push_str("\"string\""),
-        Type::Number => out.push_str("\"number\""),
-        Type::Bool => out.push_str("\"bool\""),
-        Type::Dynamic => out.push_str("\"dynamic\""),
-        Type::List(e) => wrapped("list", e, out)?,
-        Type::Set(e) => wrapped("set", e, out)?,
-        Type::Map(e) => wrapped("map", e, out)?,
-        Type::Object(o) => {
-            let mut attrs: Vec<&(Arc<str>, Type)> = o.attributes().iter().collect();
-            attrs.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            out.push_str("[\"object\",{");
-            for (i, (name, t)) in attrs.into_iter().enumerate() {
+/// Appends `j` compactly, strings as Go writes them.
+fn write_json(j: &Json, out: &mut String) {
+    crate::stack::with_stack(|| match j {
+        Json::Null => out.push_str("null"),
+        Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Json::Number(n) => out.push_str(&n.to_string()),
+        Json::String(s) => write_string(s, out),
+        Json::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_string(name, out);
-                out.push(':');
-                write_type(t, out)?;
-            }
-            out.push('}');
-            let mut optional: Vec<&Arc<str>> = o.optional_attributes().collect();
-            if !optional.is_empty() {
-                optional.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
-                out.push_str(",[");
-                for (i, name) in optional.into_iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    write_string(name, out);
-                }
-                out.push(']');
+                write_json(item, out);
             }
             out.push(']');
         }
-        Type::Tuple(ts) => {
-            out.push_str("[\"tuple\",[");
-            for (i, t) in ts.iter().enumerate() {
+        Json::Object(m) => {
+            out.push('{');
+            for (i, (k, v)) in m.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_type(t, out)?;
+                write_string(k, out);
+                out.push(':');
+                write_json(v, out);
             }
-            out.push_str("]]");
+            out.push('}');
         }
-        // the one wording of a type without a JSON form
-        Type::Capsule(_) => return type_to_json(ty).map(|_| ()),
-    }
-    Ok(())
+    })
 }
 
 #[cfg(test)]
