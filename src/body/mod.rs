@@ -40,7 +40,7 @@ mod any;
 mod content;
 mod schema;
 
-pub use any::{AnyAttribute, AnyBlock, AnyBody, AnyContent, AnyExpression, AnyFile, NamedBody};
+pub use any::{AnyAttribute, AnyBlock, AnyBody, AnyContent, AnyExpression, AnyFile, AnyStaticCall, NamedBody};
 #[cfg(feature = "serde")]
 pub(crate) use content::label_problem;
 pub use content::{BodyView, Content};
