@@ -248,6 +248,8 @@ pub struct AnyBlock<'n, 'a> {
     pub body: AnyBody<'n, 'a>,
     /// The file it is in, when it came from a named or merged body.
     pub file: Option<Arc<str>>,
+    /// The native block it is, to check its labels against a type's.
+    pub(crate) native: Option<&'n crate::ast::Block<'a>>,
 }
 
 /// What a schema found in a body of either syntax: the attribute map and
@@ -315,36 +317,46 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     ///
     /// spec: model#schema-driven-processing
     pub fn content(&self, schema: &BodySchema) -> (AnyContent<'n, 'a>, Diagnostics) {
-        match self {
-            AnyBody::Native(v) => {
-                let (c, d) = v.content(schema);
-                (native_content(c, v.source()), d)
-            }
-            AnyBody::Json(b) => {
-                let (c, d) = b.content(schema);
-                (json_content(b.file(), c), d)
-            }
-            AnyBody::Merged(parts) => {
-                let (c, _, d) = merged_content(parts, schema, false);
-                (c, d)
-            }
-        }
+        let (c, _, d) = self.read(schema, false, true);
+        (c, d)
     }
 
     /// Partial processing: the content and the body that remains.
     ///
     /// spec: model#partial-processing-of-body-content
     pub fn partial_content(&self, schema: &BodySchema) -> (AnyContent<'n, 'a>, AnyBody<'n, 'a>, Diagnostics) {
+        let (c, rest, d) = self.read(schema, true, true);
+        (c, rest.expect("a partial read gives the rest"), d)
+    }
+
+    /// Schema-driven processing, partial (giving the rest) or exhaustive;
+    /// with `check_labels` false a native block's labels are not checked
+    /// against its type's (a decoder that learns them from the type it
+    /// decodes into checks them itself).
+    pub(crate) fn read(
+        &self,
+        schema: &BodySchema,
+        partial: bool,
+        check_labels: bool,
+    ) -> (AnyContent<'n, 'a>, Option<AnyBody<'n, 'a>>, Diagnostics) {
         match self {
+            AnyBody::Native(v) if partial => {
+                let (c, rest, d) = v.partial_content_with(schema, check_labels);
+                (native_content(c, v.source()), Some(AnyBody::Native(rest)), d)
+            }
             AnyBody::Native(v) => {
-                let (c, rest, d) = v.partial_content(schema);
-                (native_content(c, v.source()), AnyBody::Native(rest), d)
+                let (c, d) = v.content_with(schema, check_labels);
+                (native_content(c, v.source()), None, d)
+            }
+            AnyBody::Json(b) if partial => {
+                let (c, rest, d) = b.partial_content(schema);
+                (json_content(b.file(), c), Some(AnyBody::Json(rest)), d)
             }
             AnyBody::Json(b) => {
-                let (c, rest, d) = b.partial_content(schema);
-                (json_content(b.file(), c), AnyBody::Json(rest), d)
+                let (c, d) = b.content(schema);
+                (json_content(b.file(), c), None, d)
             }
-            AnyBody::Merged(parts) => merged_content(parts, schema, true),
+            AnyBody::Merged(parts) => merged_content(parts, schema, partial, check_labels),
         }
     }
 
@@ -447,6 +459,15 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
         AnyBody::Merged(flat.into())
     }
 
+    /// The body's range (a merged body's first part's).
+    pub(crate) fn span(&self) -> Span {
+        match self {
+            AnyBody::Native(v) => v.span(),
+            AnyBody::Json(b) => b.node().span(),
+            AnyBody::Merged(parts) => parts.first().map_or(Span::empty(0), |p| p.body.span()),
+        }
+    }
+
     /// Where an item that is missing would go (a merged body's first
     /// part's).
     pub fn missing_item_range(&self) -> Span {
@@ -506,7 +527,8 @@ fn merged_content<'n, 'a: 'n>(
     parts: &Rc<[NamedBody<'n, 'a>]>,
     schema: &BodySchema,
     partial: bool,
-) -> (AnyContent<'n, 'a>, AnyBody<'n, 'a>, Diagnostics) {
+    check_labels: bool,
+) -> (AnyContent<'n, 'a>, Option<AnyBody<'n, 'a>>, Diagnostics) {
     let several = parts.len() > 1;
     let relaxed;
     let part_schema = if several {
@@ -523,16 +545,13 @@ fn merged_content<'n, 'a: 'n>(
     let mut rests = Vec::new();
     let mut diags = Diagnostics::new();
     for (k, part) in parts.iter().enumerate() {
-        let (c, d) = if partial {
-            let (c, rest, d) = part.body.partial_content(part_schema);
+        let (c, rest, d) = part.body.read(part_schema, partial, check_labels);
+        if let Some(rest) = rest {
             rests.push(NamedBody {
                 name: part.name.clone(),
                 body: rest,
             });
-            (c, d)
-        } else {
-            part.body.content(part_schema)
-        };
+        }
         diags.extend(d.in_file(&part.name));
         if k == 0 {
             content.missing_item_range = c.missing_item_range;
@@ -567,7 +586,7 @@ fn merged_content<'n, 'a: 'n>(
             }
         }
     }
-    (content, AnyBody::Merged(rests.into()), diags)
+    (content, partial.then(|| AnyBody::Merged(rests.into())), diags)
 }
 
 /// An attribute of a merged body set in a second part.
@@ -619,6 +638,7 @@ fn native_content<'n, 'a: 'n>(c: super::Content<'a>, src: Option<&'a [u8]>) -> A
                     None => BodyView::new(&b.body),
                 }),
                 file: None,
+                native: Some(b),
             })
             .collect(),
         missing_item_range: c.missing_item_range,
@@ -655,6 +675,7 @@ fn json_content<'n, 'a: 'n>(file: &'n JsonFile<'a>, c: crate::json_syntax::JsonC
                 def_span: b.def_span,
                 body: AnyBody::Json(b.body),
                 file: None,
+                native: None,
             })
             .collect(),
         missing_item_range: c.missing_item_range,

@@ -59,6 +59,11 @@ impl<'b, 'a> BodyView<'b, 'a> {
         self.src
     }
 
+    /// The body's range.
+    pub(crate) fn span(&self) -> Span {
+        self.body.span
+    }
+
     /// Where an item that is missing would go: the body's start.
     pub fn missing_item_range(&self) -> Span {
         Span::new(self.body.span.start, self.body.span.start)

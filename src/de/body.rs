@@ -4,16 +4,17 @@
 //! spec: model#schema-driven-processing, model#partial-processing-of-body-content,
 //! model#dynamic-attributes-processing
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
-use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
+use serde::de::{self, DeserializeOwned, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
 use super::error::Error;
 use super::value::ValueDeserializer;
-use crate::ast::{Block, Body};
-use crate::body::{label_problem, AttributeSchema, BlockHeaderSchema, BodySchema, BodyView};
-use crate::eval::{evaluate, EvalContext};
+use crate::body::{label_problem, AnyAttribute, AnyBlock, AnyBody, AttributeSchema, BlockHeaderSchema, BodySchema};
+use crate::eval::EvalContext;
 use crate::value::Value;
 use crate::{Diagnostic, Diagnostics, Span};
 
@@ -40,53 +41,135 @@ fn field_kind(field: &str) -> Result<Field<'_>, Error> {
     })
 }
 
+/// A struct's block field: the address of its struct's field list, which
+/// tells the struct type apart, and its name.
+type FieldKey = (usize, &'static str);
+
+/// What the decoding of one input shares: the context, and the label
+/// fields learnt of the structs each block field decodes into.
+///
+/// A JSON body needs a block type's labels before it can find the blocks
+/// (one object level per label), but serde shows a
+/// struct's fields only when the struct is decoded. So a JSON block field
+/// is first read with no label levels; when its struct turns out to have
+/// label fields, they are learnt for that field and the input is decoded
+/// again ([`Decoder::decode`]), once per labelled block field at most.
+///
+/// spec: json#blocks
+pub(crate) struct Decoder<'x, 'p> {
+    ctx: &'x EvalContext<'p>,
+    labels: RefCell<HashMap<FieldKey, Vec<&'static str>>>,
+}
+
+/// How many times a decoding may start again to learn label fields before
+/// it gives up (each start learns one field's labels or changes them; two
+/// struct types sharing one field list could make it change them forever).
+const MAX_RELABELS: usize = 256;
+
+impl<'x, 'p> Decoder<'x, 'p> {
+    pub(crate) fn new(ctx: &'x EvalContext<'p>) -> Self {
+        Decoder {
+            ctx,
+            labels: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Decodes `body` into `T`, again whenever a block field's labels were
+    /// learnt.
+    pub(crate) fn decode<T: DeserializeOwned>(&self, body: &AnyBody<'_, '_>) -> Result<T, Error> {
+        for _ in 0..=MAX_RELABELS {
+            let de = BodyDeserializer {
+                body: body.clone(),
+                block: None,
+                key: None,
+                dec: self,
+            };
+            match T::deserialize(de) {
+                Err(e) if e.is_relabel() => continue,
+                Err(e) => return Err(e.located(body.span(), body.missing_item_range(), body.file_name())),
+                Ok(v) => return Ok(v),
+            }
+        }
+        Err(de::Error::custom(
+            "the block fields' label counts did not settle: two struct types may share one field list",
+        ))
+    }
+
+    /// The label fields learnt for `key`.
+    fn labels_of(&self, key: FieldKey) -> Vec<String> {
+        self.labels
+            .borrow()
+            .get(&key)
+            .map_or_else(Vec::new, |l| l.iter().map(|s| s.to_string()).collect())
+    }
+
+    /// Learns the label fields of the struct `key` decodes into.
+    fn learn(&self, key: FieldKey, labels: &[&'static str]) -> Error {
+        self.labels.borrow_mut().insert(key, labels.to_vec());
+        Error::relabel()
+    }
+}
+
 /// A body (a file's or a block's) being decoded.
-pub(crate) struct BodyDeserializer<'x, 'a, 'p> {
-    pub(crate) body: &'x Body<'a>,
+pub(crate) struct BodyDeserializer<'x, 'n, 'a, 'p> {
+    body: AnyBody<'n, 'a>,
     /// The block the body belongs to (whose labels the struct's label
     /// fields take), or none for a file's body.
-    pub(crate) block: Option<&'a Block<'a>>,
-    pub(crate) ctx: &'x EvalContext<'p>,
+    block: Option<AnyBlock<'n, 'a>>,
+    /// The block field the block was found for.
+    key: Option<FieldKey>,
+    dec: &'x Decoder<'x, 'p>,
 }
 
 /// What one struct field is given.
-enum Item<'a> {
-    Label(&'a str, Span),
-    Attribute(Value, Span),
-    Blocks(&'a str, Vec<&'a Block<'a>>),
+enum Item<'n, 'a> {
+    Label(&'n str, Span),
+    Attribute(Value, Span, Option<Arc<str>>),
+    Blocks(BlocksDeserializer<'n, 'a>),
     Remain(Value),
 }
 
-impl<'a> BodyDeserializer<'_, 'a, '_> {
-    fn missing_item_range(&self) -> Span {
-        Span::new(self.body.span.start, self.body.span.start)
-    }
-
+impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
     /// Evaluates each attribute; errors go to `diags`.
-    fn evaluate_all<'n>(
+    fn evaluate_all(
         &self,
-        attrs: impl IntoIterator<Item = (&'n str, &'a crate::ast::Attribute<'a>)>,
+        attrs: impl IntoIterator<Item = AnyAttribute<'n, 'a>>,
         diags: &mut Diagnostics,
-    ) -> BTreeMap<&'n str, (Value, Span)> {
+    ) -> BTreeMap<&'n str, (Value, Span, Option<Arc<str>>)> {
         attrs
             .into_iter()
-            .map(|(name, attr)| {
-                let out = evaluate(&attr.expr, self.ctx);
+            .map(|attr| {
+                let out = attr.evaluate(self.dec.ctx);
                 diags.extend(out.diagnostics);
-                (name, (out.value, attr.expr.span()))
+                (attr.name, (out.value, attr.expr.span(), attr.file))
             })
             .collect()
     }
 
+    /// The problem with the block's labels, for a struct with `labels`: a
+    /// native block's count checked; a JSON block read with another
+    /// number of levels is read again ([`Decoder`]).
+    fn label_problem(&self, labels: &[&'static str]) -> Result<Option<Diagnostic>, Error> {
+        let Some(block) = &self.block else {
+            return Ok(None);
+        };
+        match block.native {
+            Some(native) => Ok(label_problem(native, labels).map(|d| d.in_file_of(block.file.as_ref()))),
+            None if block.labels.len() == labels.len() => Ok(None),
+            None => Err(self.dec.learn(self.key.expect("a block is found for a field"), labels)),
+        }
+    }
+
     /// The items for the struct with `fields`, or every problem found in
     /// this body.
-    fn items(&self, fields: &'static [&'static str]) -> Result<Vec<(&'static str, Item<'a>)>, Error> {
+    fn items(&self, fields: &'static [&'static str]) -> Result<Vec<(&'static str, Item<'n, 'a>)>, Error> {
         let mut diags = Diagnostics::new();
         let mut labels = Vec::new();
         let mut attributes = Vec::new();
         let mut blocks = Vec::new();
         let mut remain = false;
         let kinds = fields.iter().map(|f| field_kind(f)).collect::<Result<Vec<_>, _>>()?;
+        let key = |name| (fields.as_ptr() as usize, name);
         for kind in &kinds {
             match *kind {
                 Field::Attribute(name) => attributes.push(AttributeSchema {
@@ -96,63 +179,55 @@ impl<'a> BodyDeserializer<'_, 'a, '_> {
                 Field::Label(name) => labels.push(name),
                 Field::Block(name) => blocks.push(BlockHeaderSchema {
                     type_name: name.into(),
-                    label_names: Vec::new(),
+                    label_names: self.dec.labels_of(key(name)),
                 }),
                 Field::Remain => remain = true,
             }
         }
-        match self.block {
-            Some(block) => diags.extend(label_problem(block, &labels)),
-            None if !labels.is_empty() => {
-                return Err(de::Error::custom(
-                    "label fields are for a block's struct; a file's body has no labels",
-                ))
-            }
-            None => {}
+        if self.block.is_none() && !labels.is_empty() {
+            return Err(de::Error::custom(
+                "label fields are for a block's struct; a file's body has no labels",
+            ));
         }
+        diags.extend(self.label_problem(&labels)?);
         let schema = BodySchema::new(attributes, blocks).map_err(de::Error::custom)?;
-        let view = BodyView::new(self.body);
-        let (content, rest) = if remain {
-            let (content, rest, d) = view.partial_content_with(&schema, false);
-            diags.extend(d);
-            (content, Some(rest))
-        } else {
-            let (content, d) = view.content_with(&schema, false);
-            diags.extend(d);
-            (content, None)
-        };
-        let mut values = self.evaluate_all(content.attributes.iter().map(|(k, v)| (*k, *v)), &mut diags);
+        let (content, rest, d) = self.body.read(&schema, remain, false);
+        diags.extend(d);
+        let mut values = self.evaluate_all(content.attributes.into_values(), &mut diags);
         let rest = rest.map(|rest| {
             let (attrs, d) = rest.just_attributes();
             diags.extend(d);
             let values = self.evaluate_all(attrs, &mut diags);
-            Value::object(values.into_iter().map(|(k, (v, _))| (k, v)))
+            Value::object(values.into_iter().map(|(k, (v, _, _))| (k, v)))
         });
         if diags.has_errors() {
             diags.sort_by_position();
             return Err(Error::from_diagnostics(diags));
         }
-        let mut label_values = self.block.into_iter().flat_map(|b| b.labels.iter());
+        let mut found: Vec<AnyBlock<'n, 'a>> = content.blocks;
+        let mut label_values = self.block.iter().flat_map(|b| b.labels.iter());
         let mut items = Vec::new();
         for (field, kind) in fields.iter().zip(kinds) {
             let item = match kind {
                 Field::Label(_) => {
-                    let label = label_values.next().expect("label count checked");
-                    Item::Label(label.value(), label.span())
+                    let &(label, span) = label_values.next().expect("label count checked");
+                    Item::Label(label, span)
                 }
                 Field::Attribute(name) => match values.remove(name) {
-                    Some((value, span)) => Item::Attribute(value, span),
+                    Some((value, span, file)) => Item::Attribute(value, span, file),
                     None => continue,
                 },
-                Field::Block(name) => Item::Blocks(
-                    name,
-                    content
-                        .blocks
-                        .iter()
-                        .copied()
-                        .filter(|b| b.block_type.name == name)
-                        .collect(),
-                ),
+                Field::Block(name) => {
+                    let (mine, others) = found.into_iter().partition(|b| b.type_name == name);
+                    found = others;
+                    Item::Blocks(BlocksDeserializer {
+                        type_name: name,
+                        blocks: mine,
+                        key: key(name),
+                        missing: content.missing_item_range,
+                        file: self.body.file_name().cloned(),
+                    })
+                }
                 Field::Remain => Item::Remain(rest.clone().expect("remain asked for")),
             };
             items.push((*field, item));
@@ -162,28 +237,26 @@ impl<'a> BodyDeserializer<'_, 'a, '_> {
 
     /// An error from a visitor as this body's diagnostics.
     fn located(&self, e: Error) -> Error {
-        Error::from_diagnostics(e.into_diagnostics(self.body.span, self.missing_item_range()))
+        e.located(self.body.span(), self.body.missing_item_range(), self.body.file_name())
     }
 }
 
-impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_> {
+impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
     type Error = Error;
 
     /// Dynamic attributes: every attribute by name, evaluated; a block is
     /// an error.
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let mut diags = Diagnostics::new();
-        if let Some(block) = self.block {
-            diags.extend(label_problem(block, &[] as &[&str]));
-        }
-        let (attrs, d) = BodyView::new(self.body).just_attributes();
+        diags.extend(self.label_problem(&[])?);
+        let (attrs, d) = self.body.just_attributes();
         diags.extend(d);
         let values = self.evaluate_all(attrs, &mut diags);
         if diags.has_errors() {
             diags.sort_by_position();
             return Err(Error::from_diagnostics(diags));
         }
-        let object = Value::object(values.into_iter().map(|(k, (v, _))| (k, v)));
+        let object = Value::object(values.into_iter().map(|(k, (v, _, _))| (k, v)));
         ValueDeserializer::new(&object)
             .deserialize_any(visitor)
             .map_err(|e| self.located(e))
@@ -199,8 +272,10 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_> {
         let access = StructAccess {
             items: items.into_iter(),
             pending: None,
-            ctx: self.ctx,
-            missing: self.missing_item_range(),
+            dec: self.dec,
+            file: self.block.as_ref().and_then(|b| b.file.clone()),
+            missing: self.body.missing_item_range(),
+            missing_file: self.body.file_name().cloned(),
         };
         visitor.visit_map(access).map_err(|e| self.located(e))
     }
@@ -224,14 +299,18 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_> {
 }
 
 /// The fields of one struct, in the struct's order.
-struct StructAccess<'x, 'a, 'p> {
-    items: std::vec::IntoIter<(&'static str, Item<'a>)>,
-    pending: Option<Item<'a>>,
-    ctx: &'x EvalContext<'p>,
+struct StructAccess<'x, 'n, 'a, 'p> {
+    items: std::vec::IntoIter<(&'static str, Item<'n, 'a>)>,
+    pending: Option<Item<'n, 'a>>,
+    dec: &'x Decoder<'x, 'p>,
+    /// The file of the block whose labels these are.
+    file: Option<Arc<str>>,
+    /// Where a missing item would go, and its file.
     missing: Span,
+    missing_file: Option<Arc<str>>,
 }
 
-impl<'de> de::MapAccess<'de> for StructAccess<'_, '_, '_> {
+impl<'de> de::MapAccess<'de> for StructAccess<'_, '_, '_, '_> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
@@ -243,23 +322,18 @@ impl<'de> de::MapAccess<'de> for StructAccess<'_, '_, '_> {
     }
 
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
-        let located = |span: Span| move |e: Error| Error::from_diagnostics(e.into_diagnostics(span, span));
+        let located = |span: Span, file: Option<Arc<str>>| move |e: Error| e.located(span, span, file.as_ref());
         match self.pending.take() {
             Some(Item::Label(label, span)) => seed
                 .deserialize(de::value::StrDeserializer::<Error>::new(label))
-                .map_err(located(span)),
-            Some(Item::Attribute(value, span)) => {
-                seed.deserialize(ValueDeserializer::new(&value)).map_err(located(span))
-            }
-            Some(Item::Blocks(type_name, blocks)) => seed.deserialize(BlocksDeserializer {
-                type_name,
-                blocks,
-                ctx: self.ctx,
-                missing: self.missing,
-            }),
+                .map_err(located(span, self.file.clone())),
+            Some(Item::Attribute(value, span, file)) => seed
+                .deserialize(ValueDeserializer::new(&value))
+                .map_err(located(span, file)),
+            Some(Item::Blocks(blocks)) => seed.deserialize(BlocksAccess { blocks, dec: self.dec }),
             Some(Item::Remain(value)) => seed
                 .deserialize(ValueDeserializer::new(&value))
-                .map_err(located(self.missing)),
+                .map_err(located(self.missing, self.missing_file.clone())),
             None => Err(de::Error::custom("a value asked for before its key")),
         }
     }
@@ -269,43 +343,62 @@ impl<'de> de::MapAccess<'de> for StructAccess<'_, '_, '_> {
     }
 }
 
-/// Every block of one type, for a field that takes one (a struct), at most
-/// one (an `Option`) or any number (a `Vec`).
-struct BlocksDeserializer<'x, 'a, 'p> {
-    type_name: &'a str,
-    blocks: Vec<&'a Block<'a>>,
-    ctx: &'x EvalContext<'p>,
+/// Every block of one type found for a field.
+struct BlocksDeserializer<'n, 'a> {
+    type_name: &'static str,
+    blocks: Vec<AnyBlock<'n, 'a>>,
+    key: FieldKey,
+    /// Where a missing block would go, and its file.
     missing: Span,
+    file: Option<Arc<str>>,
 }
 
-impl<'x, 'a, 'p> BlocksDeserializer<'x, 'a, 'p> {
+/// A field that takes one block (a struct), at most one (an `Option`) or
+/// any number (a `Vec`).
+struct BlocksAccess<'x, 'n, 'a, 'p> {
+    blocks: BlocksDeserializer<'n, 'a>,
+    dec: &'x Decoder<'x, 'p>,
+}
+
+impl<'x, 'n, 'a, 'p> BlocksAccess<'x, 'n, 'a, 'p> {
+    fn block(&self, block: AnyBlock<'n, 'a>) -> BodyDeserializer<'x, 'n, 'a, 'p> {
+        BodyDeserializer {
+            body: block.body.clone(),
+            block: Some(block),
+            key: Some(self.blocks.key),
+            dec: self.dec,
+        }
+    }
+
     /// The one block, or "Missing" / "Duplicate" block errors.
-    fn single(&self) -> Result<BodyDeserializer<'x, 'a, 'p>, Error> {
-        let ty = self.type_name;
-        match self.blocks.as_slice() {
-            [block] => Ok(BodyDeserializer {
-                body: &block.body,
-                block: Some(block),
-                ctx: self.ctx,
-            }),
-            [] => Err(Error::one(Diagnostic::error(
-                format!("Missing {ty} block"),
-                format!("A {ty} block is required."),
-                self.missing,
-            ))),
-            [first, rest @ ..] => {
+    fn single(mut self) -> Result<BodyDeserializer<'x, 'n, 'a, 'p>, Error> {
+        let ty = self.blocks.type_name;
+        match self.blocks.blocks.len() {
+            1 => {
+                let block = self.blocks.blocks.pop().expect("one block");
+                Ok(self.block(block))
+            }
+            0 => Err(Error::one(
+                Diagnostic::error(
+                    format!("Missing {ty} block"),
+                    format!("A {ty} block is required."),
+                    self.blocks.missing,
+                )
+                .in_file_of(self.blocks.file.as_ref()),
+            )),
+            _ => {
+                let first = &self.blocks.blocks[0];
+                let at = first.body.range_text(first.file.as_deref(), first.def_span);
                 let mut diags = Diagnostics::new();
-                for block in rest {
+                for block in &self.blocks.blocks[1..] {
                     diags.push(
                         Diagnostic::error(
                             format!("Duplicate {ty} block"),
-                            format!(
-                                "Only one {ty} block is allowed. Another was defined at byte {}.",
-                                first.block_type.span.start
-                            ),
-                            block.block_type.span,
+                            format!("Only one {ty} block is allowed. Another was defined at {at}."),
+                            block.def_span,
                         )
-                        .with_context(first.block_type.span),
+                        .with_context(first.def_span)
+                        .in_file_of(block.file.as_ref()),
                     );
                 }
                 Err(Error::from_diagnostics(diags))
@@ -314,7 +407,7 @@ impl<'x, 'a, 'p> BlocksDeserializer<'x, 'a, 'p> {
     }
 }
 
-impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, '_> {
+impl<'de> de::Deserializer<'de> for BlocksAccess<'_, '_, '_, '_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -331,7 +424,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, '_> {
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.blocks.is_empty() {
+        if self.blocks.blocks.is_empty() {
             visitor.visit_none()
         } else {
             visitor.visit_some(self.single()?)
@@ -339,9 +432,12 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, '_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let BlocksAccess { blocks, dec } = self;
+        let key = blocks.key;
         visitor.visit_seq(BlockSeq {
-            blocks: self.blocks.into_iter(),
-            ctx: self.ctx,
+            blocks: blocks.blocks.into_iter(),
+            key,
+            dec,
         })
     }
 
@@ -360,12 +456,13 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, '_, '_> {
 }
 
 /// The blocks of a `Vec` field, in source order.
-struct BlockSeq<'x, 'a, 'p> {
-    blocks: std::vec::IntoIter<&'a Block<'a>>,
-    ctx: &'x EvalContext<'p>,
+struct BlockSeq<'x, 'n, 'a, 'p> {
+    blocks: std::vec::IntoIter<AnyBlock<'n, 'a>>,
+    key: FieldKey,
+    dec: &'x Decoder<'x, 'p>,
 }
 
-impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, '_> {
+impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, '_, '_> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
@@ -373,9 +470,10 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, '_> {
             return Ok(None);
         };
         seed.deserialize(BodyDeserializer {
-            body: &block.body,
+            body: block.body.clone(),
             block: Some(block),
-            ctx: self.ctx,
+            key: Some(self.key),
+            dec: self.dec,
         })
         .map(Some)
     }

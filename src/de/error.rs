@@ -38,6 +38,10 @@ pub(crate) enum Inner {
     MissingField(&'static str),
     /// Diagnostics of a body.
     Diagnostics(Diagnostics),
+    /// A JSON block field read with fewer or more label levels than its
+    /// struct has label fields; the decoder has learnt them and decodes
+    /// again (never seen outside the decoder).
+    Relabel,
 }
 
 impl Error {
@@ -53,6 +57,27 @@ impl Error {
         Error::from_diagnostics(diags)
     }
 
+    pub(crate) fn relabel() -> Error {
+        Error { inner: Inner::Relabel }
+    }
+
+    pub(crate) fn is_relabel(&self) -> bool {
+        matches!(self.inner, Inner::Relabel)
+    }
+
+    /// This error placed in a body: [`Error::into_diagnostics`], in `file`
+    /// where the diagnostics do not say another.
+    pub(crate) fn located(self, subject: Span, missing: Span, file: Option<&std::sync::Arc<str>>) -> Error {
+        if self.is_relabel() {
+            return self;
+        }
+        let diags = self.into_diagnostics(subject, missing);
+        Error::from_diagnostics(match file {
+            Some(f) => diags.in_file(f),
+            None => diags,
+        })
+    }
+
     /// The same error one step further out in a value (an element index or
     /// an attribute name).
     pub(crate) fn within(mut self, step: impl FnOnce() -> String) -> Error {
@@ -64,7 +89,7 @@ impl Error {
                     message: format!("missing field `{}`", field_name(field)),
                 }
             }
-            Inner::Diagnostics(_) => {}
+            Inner::Diagnostics(_) | Inner::Relabel => {}
         }
         self
     }
@@ -75,6 +100,7 @@ impl Error {
     pub(crate) fn into_diagnostics(self, subject: Span, missing: Span) -> Diagnostics {
         match self.inner {
             Inner::Diagnostics(d) => d,
+            Inner::Relabel => Diagnostics::new(),
             Inner::MissingField(field) => Error::missing_argument(field, missing).into_diagnostics(subject, missing),
             Inner::Message { .. } => {
                 let mut diags = Diagnostics::new();
@@ -137,6 +163,7 @@ impl fmt::Display for Error {
                 f.write_str(message)
             }
             Inner::MissingField(field) => write!(f, "missing field `{}`", field_name(field)),
+            Inner::Relabel => f.write_str("a block's labels were read with the wrong number of levels"),
             Inner::Diagnostics(diags) => {
                 for (i, d) in diags.iter().enumerate() {
                     if i > 0 {

@@ -25,6 +25,13 @@
 //! value that does not suit its field is "Unsuitable value type" at its
 //! expression.
 //!
+//! Bodies of either syntax decode alike ([`from_file`] picks the syntax by
+//! the file name, [`from_any_body`] takes any [`AnyBody`], merged files
+//! included); in the JSON syntax a labelled block field's labels are the
+//! object levels of its property.
+//!
+//! spec: json#blocks
+//!
 //! A Terraform-like file into Rust types:
 //!
 //! ```
@@ -140,9 +147,10 @@ pub use error::Error;
 pub use value::ValueDeserializer;
 
 use crate::ast::Body;
+use crate::body::{AnyBody, AnyFile, BodyView};
 use crate::eval::{EvalContext, StepBudget};
 use crate::value::Value;
-use crate::{parse_config, Arena, Span};
+use crate::Arena;
 
 /// Decodes a parsed body into `T`, evaluating its attributes with `ctx`.
 /// When `ctx` shares no [`StepBudget`], the attributes share one of the
@@ -162,6 +170,50 @@ use crate::{parse_config, Arena, Span};
 /// assert_eq!((server.host.as_str(), server.port), ("localhost", 8080));
 /// ```
 pub fn from_body<T: DeserializeOwned>(body: &Body<'_>, ctx: &EvalContext<'_>) -> Result<T, Error> {
+    from_any_body(&AnyBody::Native(BodyView::new(body)), ctx)
+}
+
+/// Decodes a body of either syntax (or several files' bodies merged,
+/// [`AnyBody::merge`]) into `T`, evaluating its attributes with `ctx`.
+/// The step budget is shared as in [`from_body`]; diagnostics of a named
+/// or merged body say their file.
+///
+/// A JSON body's blocks are found by their labels' levels, which a labelled block field's struct gives only when it
+/// is decoded: such a field is read once with no label levels and, when
+/// its struct has label fields, the input is decoded again with them
+/// (once per labelled block field; no side effect of the first reading is
+/// kept).
+///
+/// ```
+/// use hcl_native::body::AnyFile;
+/// use hcl_native::{de, Arena};
+/// use hcl_native::eval::EvalContext;
+///
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Config {
+///     #[serde(rename = "service,block")]
+///     services: Vec<Service>,
+/// }
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Service {
+///     #[serde(rename = "name,label")]
+///     name: String,
+///     port: u16,
+/// }
+///
+/// let arena = Arena::new();
+/// for (file, src) in [
+///     ("app.hcl", &b"service \"web\" {\n  port = 8080\n}\nservice \"db\" {\n  port = 5432\n}\n"[..]),
+///     ("app.hcl.json", &br#"{"service": {"web": {"port": 8080}, "db": {"port": "5432"}}}"#[..]),
+/// ] {
+///     let parsed = AnyFile::parse(&arena, file, src);
+///     let config: Config = de::from_any_body(&parsed.ast.body(), &EvalContext::new())?;
+///     assert_eq!(config.services[1].name, "db");
+///     assert_eq!(config.services[1].port, 5432);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_any_body<T: DeserializeOwned>(body: &AnyBody<'_, '_>, ctx: &EvalContext<'_>) -> Result<T, Error> {
     let mut budgeted = None;
     if ctx.step_budget().is_none() {
         let mut child = ctx.child();
@@ -169,9 +221,7 @@ pub fn from_body<T: DeserializeOwned>(body: &Body<'_>, ctx: &EvalContext<'_>) ->
         budgeted = Some(child);
     }
     let ctx = budgeted.as_ref().unwrap_or(ctx);
-    let de = body::BodyDeserializer { body, block: None, ctx };
-    let start = Span::new(body.span.start, body.span.start);
-    T::deserialize(de).map_err(|e| Error::from_diagnostics(e.into_diagnostics(body.span, start)))
+    body::Decoder::new(ctx).decode(body)
 }
 
 /// Parses a configuration file and decodes its body into `T`. A syntax
@@ -189,9 +239,42 @@ pub fn from_body<T: DeserializeOwned>(body: &Body<'_>, ctx: &EvalContext<'_>) ->
 /// assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
 /// ```
 pub fn from_slice<T: DeserializeOwned>(src: &[u8], ctx: &EvalContext<'_>) -> Result<T, Error> {
+    from_file("", src, ctx)
+}
+
+/// Parses a file in the syntax its name says (a name ending in `.json` is
+/// the JSON syntax, as [`AnyFile::parse`] decides) and decodes its body
+/// into `T`, as [`from_slice`] does.
+///
+/// ```
+/// use hcl_native::de;
+/// use hcl_native::eval::EvalContext;
+///
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Config {
+///     #[serde(rename = "listener,block")]
+///     listeners: Vec<Listener>,
+/// }
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Listener {
+///     #[serde(rename = "protocol,label")]
+///     protocol: String,
+///     port: u16,
+/// }
+///
+/// let src = br#"{"listener": [{"http": {"port": 80}}, {"https": {"port": 443}}]}"#;
+/// let config: Config = de::from_file("app.hcl.json", src, &EvalContext::new())?;
+/// assert_eq!((config.listeners[1].protocol.as_str(), config.listeners[1].port), ("https", 443));
+///
+/// let err = de::from_file::<Config>("app.hcl.json", br#"{"listener": {"http": {"port": true}}}"#, &EvalContext::new())
+///     .unwrap_err();
+/// assert_eq!(err.diagnostics()[0].summary, "Unsuitable value type");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_file<T: DeserializeOwned>(name: &str, src: &[u8], ctx: &EvalContext<'_>) -> Result<T, Error> {
     let arena = Arena::new();
-    let parsed = parse_config(&arena, src);
-    let decoded = from_body(&parsed.ast.body, ctx);
+    let parsed = AnyFile::parse(&arena, name, src);
+    let decoded = from_any_body(&parsed.ast.body(), ctx);
     if !parsed.diagnostics.has_errors() {
         return decoded;
     }
