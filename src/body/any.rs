@@ -249,6 +249,7 @@ pub struct AnyBlock<'n, 'a> {
     /// The file it is in, when it came from a named or merged body.
     pub file: Option<Arc<str>>,
     /// The native block it is, to check its labels against a type's.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     pub(crate) native: Option<&'n crate::ast::Block<'a>>,
 }
 
