@@ -461,6 +461,7 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     }
 
     /// The body's range (a merged body's first part's).
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     pub(crate) fn span(&self) -> Span {
         match self {
             AnyBody::Native(v) => v.span(),

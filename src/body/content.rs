@@ -60,6 +60,7 @@ impl<'b, 'a> BodyView<'b, 'a> {
     }
 
     /// The body's range.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     pub(crate) fn span(&self) -> Span {
         self.body.span
     }
