@@ -69,6 +69,7 @@ pub mod de;
 pub mod dec;
 mod diagnostic;
 pub mod eval;
+pub mod format;
 pub mod function;
 #[cfg(feature = "json")]
 pub mod json;

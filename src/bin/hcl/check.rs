@@ -61,13 +61,13 @@ const JSON_SUFFIXES: [&str; 3] = [".tf.json", ".hcl.json", ".tfvars.json"];
 const WORKER_STACK: usize = 8 << 20;
 
 /// One file to check, or a directory that could not be listed.
-enum Job {
+pub(crate) enum Job {
     File(PathBuf),
     Unlistable(PathBuf, String),
 }
 
 impl Job {
-    fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         match self {
             Job::File(p) | Job::Unlistable(p, _) => p,
         }
@@ -95,7 +95,7 @@ pub fn run(paths: &[String], vars: Option<&str>, format: Format, type_attributes
         Ok(ctx) => ctx,
         Err(e) => return crate::usage(&e),
     };
-    let jobs = match collect(paths) {
+    let jobs = match collect(paths, wanted) {
         Ok(jobs) => jobs,
         Err(e) => return crate::usage(&e),
     };
@@ -157,13 +157,13 @@ fn plural(n: usize, what: &str) -> String {
 
 /// Every file to check under `paths`, sorted, each once. A path that does
 /// not exist is a usage error.
-fn collect(paths: &[String]) -> Result<Vec<Job>, String> {
+pub(crate) fn collect(paths: &[String], wanted: fn(&Path) -> bool) -> Result<Vec<Job>, String> {
     let mut jobs = Vec::new();
     for p in paths {
         let path = PathBuf::from(p);
         let meta = std::fs::metadata(&path).map_err(|e| format!("{p}: {e}"))?;
         if meta.is_dir() {
-            walk(&path, &mut jobs);
+            walk(&path, wanted, &mut jobs);
         } else {
             jobs.push(Job::File(path));
         }
@@ -173,10 +173,10 @@ fn collect(paths: &[String]) -> Result<Vec<Job>, String> {
     Ok(jobs)
 }
 
-/// The files with one of [`EXTENSIONS`] under `dir`, recursively, leaving
-/// out hidden directories below it (a name starting with `.`: `.git`,
-/// `.terraform` with its downloaded modules, editors' caches).
-fn walk(dir: &Path, jobs: &mut Vec<Job>) {
+/// The files `wanted` picks under `dir`, recursively, leaving out hidden
+/// directories below it (a name starting with `.`: `.git`, `.terraform`
+/// with its downloaded modules, editors' caches).
+fn walk(dir: &Path, wanted: fn(&Path) -> bool, jobs: &mut Vec<Job>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => return jobs.push(Job::Unlistable(dir.to_path_buf(), e.to_string())),
@@ -193,7 +193,7 @@ fn walk(dir: &Path, jobs: &mut Vec<Job>) {
         };
         if kind.is_dir() {
             if !entry.file_name().as_encoded_bytes().starts_with(b".") {
-                walk(&path, jobs);
+                walk(&path, wanted, jobs);
             }
         } else if wanted(&path) && (kind.is_file() || kind.is_symlink() && !path.is_dir()) {
             // a dangling link is kept: reading it says what is wrong
@@ -202,6 +202,8 @@ fn walk(dir: &Path, jobs: &mut Vec<Job>) {
     }
 }
 
+/// The files `hcl check` reads in a directory: [`EXTENSIONS`] and
+/// [`JSON_SUFFIXES`].
 fn wanted(path: &Path) -> bool {
     let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
     JSON_SUFFIXES.iter().any(|s| name.ends_with(s))
@@ -213,14 +215,19 @@ fn wanted(path: &Path) -> bool {
 
 /// Checks every job on worker threads; the outcomes in job order.
 fn check_all(jobs: &[Job], ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, format: Format) -> Vec<Outcome> {
+    parallel(jobs, |j| check_one(j, ctx, types, format))
+}
+
+/// `f` of every job, on worker threads; the results in job order.
+pub(crate) fn parallel<R: Send>(jobs: &[Job], f: impl Fn(&Job) -> R + Sync) -> Vec<R> {
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(jobs.len());
     if workers <= 1 {
-        return jobs.iter().map(|j| check_one(j, ctx, types, format)).collect();
+        return jobs.iter().map(f).collect();
     }
     let next = AtomicUsize::new(0);
-    let mut slots: Vec<Option<Outcome>> = jobs.iter().map(|_| None).collect();
+    let mut slots: Vec<Option<R>> = jobs.iter().map(|_| None).collect();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
@@ -231,7 +238,7 @@ fn check_all(jobs: &[Job], ctx: Option<&EvalContext<'_>>, types: &TypeAttributes
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some(job) = jobs.get(i) else { break };
-                            done.push((i, check_one(job, ctx, types, format)));
+                            done.push((i, f(job)));
                         }
                         done
                     })
@@ -249,7 +256,7 @@ fn check_all(jobs: &[Job], ctx: Option<&EvalContext<'_>>, types: &TypeAttributes
             }
         }
     });
-    slots.into_iter().map(|o| o.expect("every job was checked")).collect()
+    slots.into_iter().map(|o| o.expect("every job was done")).collect()
 }
 
 /// Reads, parses and (with a context) evaluates one file.

@@ -9,6 +9,7 @@
 mod check;
 mod dec;
 mod evaluate;
+mod fmt;
 mod json;
 mod limits;
 mod to_json;
@@ -161,6 +162,12 @@ enum Command {
     /// reference's `hcldec` (same options, output and exit codes: 0, 2 with
     /// error diagnostics on stderr, 1 on other errors).
     Dec(dec::Options),
+    /// Format files in the canonical layout of the reference's formatter
+    /// (hclwrite's `Format`, byte for byte): to stdout, or `--check`,
+    /// `--diff`, `--write`. Exits 1 when a file has syntax errors (they are
+    /// printed; the file is formatted anyway, as the reference does, but
+    /// never written) or, with `--check`/`--diff`, when a file would change.
+    Fmt(fmt::Options),
     Json {
         /// The file to read, or `-` for stdin.
         file: String,
@@ -217,6 +224,7 @@ fn main() -> ExitCode {
             ..
         } => to_json::run_unevaluated(&file),
         Command::Dec(options) => dec::run(options),
+        Command::Fmt(options) => fmt::run(&options),
         Command::Variables { file, expr, format } => variables::run(file.as_deref(), expr.as_deref(), format),
     }
 }
