@@ -18,7 +18,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 HCLFMT = os.path.join(ROOT, "..", "shared", "tools", "hcl-oracle", "bin", "hclfmt")
 HCL = os.path.join(ROOT, "target", "release", "hcl")
-EXTS = (".hcl", ".tf", ".tfvars", ".pkr.hcl", ".nomad")
+# .hclfmt: the golden cases of grammar-tests/fmt
+EXTS = (".hcl", ".tf", ".tfvars", ".pkr.hcl", ".nomad", ".hclfmt")
 
 # hclfmt 2.14.1 predates namespaced function calls (v2.20.0): it spaces
 # `provider::test::f` as `provider : : test : : f`; v2.20.0 keeps `::` tight
