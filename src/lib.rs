@@ -87,6 +87,7 @@ pub mod stdlib;
 mod suggest;
 pub mod typeexpr;
 pub mod value;
+pub mod write;
 
 pub use arena::Arena;
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};

@@ -692,6 +692,44 @@ impl From<i32> for Value {
     }
 }
 
+/// Integers of the other widths, as numbers.
+macro_rules! from_integer {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value {
+            fn from(i: $t) -> Value {
+                Value::number(Number::try_from_bigint(num_bigint::BigInt::from(i)).expect("a machine integer fits a number"))
+            }
+        }
+    )*};
+}
+from_integer!(i8, i16, i128, isize, u8, u16, u32, u64, u128, usize);
+
+impl From<f64> for Value {
+    /// The number `f` is exactly (binary fractions are exact decimals); an
+    /// infinity is the infinite number. NaN, which is no number of the
+    /// information model, is the null number.
+    ///
+    /// ```
+    /// use hcl_native::value::{Type, Value};
+    ///
+    /// assert_eq!(Value::from(0.5).to_string(), "0.5");
+    /// assert_eq!(Value::from(f64::NAN), Value::null(Type::Number));
+    /// ```
+    fn from(f: f64) -> Value {
+        match Number::from_f64(f) {
+            Some(n) => Value::number(n),
+            None => Value::null(Type::Number),
+        }
+    }
+}
+
+impl From<f32> for Value {
+    /// As [`From<f64>`](#impl-From<f64>-for-Value), of the same number.
+    fn from(f: f32) -> Value {
+        Value::from(f64::from(f))
+    }
+}
+
 impl fmt::Debug for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fn seq(f: &mut fmt::Formatter<'_>, open: &str, items: &[Value], close: &str) -> fmt::Result {
