@@ -79,6 +79,8 @@ pub mod meter;
 pub mod number;
 mod parser;
 pub mod render;
+#[cfg(feature = "serde")]
+pub mod ser;
 mod sort;
 mod source;
 mod span;

@@ -13,33 +13,11 @@ use serde::forward_to_deserialize_any;
 
 use super::error::Error;
 use super::value::ValueDeserializer;
+use super::{field_kind, Field};
 use crate::body::{label_problem, AnyAttribute, AnyBlock, AnyBody, AttributeSchema, BlockHeaderSchema, BodySchema};
 use crate::eval::EvalContext;
 use crate::value::Value;
 use crate::{Diagnostic, Diagnostics, Span};
-
-/// What a struct field is, from the tag after the comma in its serde name.
-#[derive(Clone, Copy)]
-enum Field<'f> {
-    Attribute(&'f str),
-    Label(&'f str),
-    Block(&'f str),
-    Remain,
-}
-
-fn field_kind(field: &str) -> Result<Field<'_>, Error> {
-    Ok(match field.split_once(',') {
-        None => Field::Attribute(field),
-        Some((name, "label")) => Field::Label(name),
-        Some((name, "block")) => Field::Block(name),
-        Some((_, "remain")) => Field::Remain,
-        Some((_, tag)) => {
-            return Err(de::Error::custom(format!(
-                "the field {field:?} has the decoding tag {tag:?}; the tags are `label`, `block` and `remain`"
-            )))
-        }
-    })
-}
 
 /// A struct's block field: the address of its struct's field list, which
 /// tells the struct type apart, and its name.
@@ -168,7 +146,10 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
         let mut attributes = Vec::new();
         let mut blocks = Vec::new();
         let mut remain = false;
-        let kinds = fields.iter().map(|f| field_kind(f)).collect::<Result<Vec<_>, _>>()?;
+        let kinds = fields
+            .iter()
+            .map(|f| field_kind(f).map_err(de::Error::custom))
+            .collect::<Result<Vec<_>, Error>>()?;
         let key = |name| (fields.as_ptr() as usize, name);
         for kind in &kinds {
             match *kind {

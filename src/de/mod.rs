@@ -144,6 +144,32 @@ mod value;
 use serde::de::DeserializeOwned;
 
 pub use error::Error;
+
+/// What a struct field is, from the tag after the comma in its serde name
+/// (one home for `de` and `ser`).
+#[derive(Clone, Copy)]
+pub(crate) enum Field<'f> {
+    Attribute(&'f str),
+    Label(&'f str),
+    Block(&'f str),
+    Remain,
+}
+
+/// The kind of the field named `field`, or why its tag is not one.
+pub(crate) fn field_kind(field: &str) -> Result<Field<'_>, String> {
+    Ok(match field.split_once(',') {
+        None => Field::Attribute(field),
+        Some((name, "label")) => Field::Label(name),
+        Some((name, "block")) => Field::Block(name),
+        Some((_, "remain")) => Field::Remain,
+        Some((_, tag)) => {
+            return Err(format!(
+                "the field {field:?} has the tag {tag:?}; the tags are `label`, `block` and `remain`"
+            ))
+        }
+    })
+}
+
 pub use value::ValueDeserializer;
 
 use crate::ast::Body;
