@@ -1293,3 +1293,96 @@ fn dec_example_of_the_readme() {
     assert_eq!(summaries, ["Duplicate argument", "Duplicate argument"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `hcl fmt` on a scratch directory: stdout by default, `--check` lists,
+/// `--diff` shows, `--write` rewrites only changed files that parse,
+/// atomically and keeping their permissions; a directory gives its HCL
+/// files and leaves JSON-syntax and other files alone.
+#[test]
+fn fmt_prints_checks_diffs_and_writes() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("hcl-cli-fmt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let ugly = "a=1\nbbb = [1,2]\n";
+    let pretty = "a   = 1\nbbb = [1, 2]\n";
+    std::fs::write(dir.join("ugly.tf"), ugly).unwrap();
+    std::fs::set_permissions(dir.join("ugly.tf"), std::fs::Permissions::from_mode(0o640)).unwrap();
+    std::fs::write(dir.join("sub/fine.pkr.hcl"), pretty).unwrap();
+    std::fs::write(dir.join("sub/broken.nomad"), "a = 1\nb = [\n").unwrap();
+    std::fs::write(dir.join("skip.tf.json"), "{\"a\":1}").unwrap();
+    std::fs::write(dir.join("notes.txt"), "a=1\n").unwrap();
+    let d = dir.display().to_string();
+    let path = |p: &str| dir.join(p).display().to_string();
+
+    let r = hcl(&["fmt", &path("ugly.tf")]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, pretty), "{}", r.stderr);
+
+    let r = hcl(&["fmt", "--check", &d]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        format!("{}\n", path("ugly.tf")),
+        "only the HCL file that would change"
+    );
+    assert!(
+        r.stderr.contains("broken.nomad"),
+        "the syntax error is reported: {}",
+        r.stderr
+    );
+
+    let r = hcl(&["fmt", "--diff", &path("ugly.tf")]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout.contains("-a=1\n-bbb = [1,2]\n+a   = 1\n+bbb = [1, 2]\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(hcl(&["fmt", "--diff", &path("sub/fine.pkr.hcl")]).code, 0);
+
+    let fine_before = std::fs::metadata(dir.join("sub/fine.pkr.hcl"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    std::fs::write(dir.join("sub/broken2.hcl"), "c=1\nd = [\n").unwrap();
+    let r = hcl(&["fmt", "--write", &d]);
+    assert_eq!(r.code, 1, "the broken file fails the run: {}", r.stderr);
+    assert!(
+        r.stderr.contains("broken2.hcl has syntax errors; it was not written"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("sub/broken2.hcl")).unwrap(),
+        "c=1\nd = [\n"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("ugly.tf")).unwrap(), pretty);
+    let mode = std::fs::metadata(dir.join("ugly.tf")).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "permissions kept");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("sub/broken.nomad")).unwrap(),
+        "a = 1\nb = [\n"
+    );
+    assert_eq!(
+        std::fs::metadata(dir.join("sub/fine.pkr.hcl"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        fine_before,
+        "an unchanged file is not touched"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("skip.tf.json")).unwrap(), "{\"a\":1}");
+    assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "a=1\n");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("hcl-fmt"))
+        .collect();
+    assert!(leftovers.is_empty(), "no temporary file is left behind");
+
+    let r = hcl_with_input(&["fmt", "-"], "x={a=1}\n");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "x = { a = 1 }\n"));
+    let r = hcl_with_input(&["fmt", "--write", "-"], "x=1\n");
+    assert_eq!(r.code, 2, "stdin cannot be written back");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
