@@ -43,7 +43,7 @@
 //! # Ok::<(), hcl_native::write::WriteError>(())
 //! ```
 //!
-//! spec: model#values, hclsyntax#template-expressions
+//! spec: model#values-and-value-types, hclsyntax#template-expressions
 
 use std::fmt;
 

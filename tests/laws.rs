@@ -517,7 +517,7 @@ proptest! {
     /// type: lists read back as tuples); only values holding an unknown or
     /// an infinity have none.
     ///
-    /// spec: model#values
+    /// spec: model#values-and-value-types
     #[test]
     fn written_values_read_back(v in arb_any_value()) {
         match hcl_native::write::expression(&v) {
