@@ -1,11 +1,11 @@
 //! The canonical layout of native-syntax files: the reference's formatter
 //! (`hclwrite.Format`), byte for byte.
 //!
-//! Formatting changes only the spaces between tokens ([`scan`]'s tokens;
-//! every other byte is kept): each line is indented two spaces per open
-//! bracket, the tokens of a line are spaced by a fixed set of rules
-//! ([`space_after`]), and the `=` of consecutive single-line attributes and
-//! the comments ending consecutive lines are aligned. Input with syntax
+//! Formatting changes only the spaces between tokens (the tokens of the
+//! reference's scanner; every other byte is kept): each line is indented
+//! two spaces per open bracket, the tokens of a line are spaced by a fixed
+//! set of rules, and the `=` of consecutive single-line attributes and the
+//! comments ending consecutive lines are aligned. Input with syntax
 //! errors is formatted the same way (as the reference does); check it with
 //! the parser first when that matters.
 //!
