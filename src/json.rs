@@ -1,4 +1,4 @@
-//! Values and types to and from JSON, in the forms of `cli-json.md` (go-cty's
+//! Values and types to and from JSON, in the forms of `docs/cli-json.md` (go-cty's
 //! JSON notation, as the reference tools print it).
 //!
 //! - Types: `"string"`, `"number"`, `"bool"`, `"dynamic"`, `["list", T]`,

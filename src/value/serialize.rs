@@ -1,4 +1,4 @@
-//! Values and types to any serde format, in the JSON forms of cli-json.md.
+//! Values and types to any serde format, in the JSON forms of docs/cli-json.md.
 
 use serde::ser::{self, Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::str::FromStr;
@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::value::{Type, Value, ValueRef};
 
-/// A value in the JSON forms of `cli-json.md` (cty's JSON notation): null
+/// A value in the JSON forms of `docs/cli-json.md` (cty's JSON notation): null
 /// as null (`serialize_none`), numbers at full precision, lists, sets and
 /// tuples as sequences, maps and objects as maps, an unknown value as
 /// `{"__unknown__": TYPE}` and an infinity as `{"__number__": "+Inf"}`.

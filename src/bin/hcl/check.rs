@@ -28,7 +28,7 @@
 //!   unreadable file as one `error: cannot read PATH: REASON` line.
 //!   `--format json`: one document
 //!   `{"files": [{"path": P, "diagnostics": [DIAG]}], "errors": N, "warnings": N}`
-//!   listing every file checked, DIAG as in `../shared/cli-json.md` (an
+//!   listing every file checked, DIAG as in `docs/cli-json.md` (an
 //!   unreadable file has one error DIAG with a null range).
 //! - Either way a summary line ends the run on stderr:
 //!   `checked 10000 files: 3 errors, 1 warning in 2 files`.

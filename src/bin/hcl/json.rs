@@ -1,4 +1,4 @@
-//! The JSON documents of `../shared/cli-json.md`, written straight to text
+//! The JSON documents of `docs/cli-json.md`, written straight to text
 //! (a tree of `serde_json::Value`s would cost far more memory than the
 //! document for a large file).
 

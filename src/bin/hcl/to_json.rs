@@ -4,7 +4,7 @@
 //!
 //! - Attributes are evaluated (with the variables of VARS.json, same format
 //!   as `hcl eval`, and the standard functions); each value is written in
-//!   the JSON value form of `../shared/cli-json.md`: numbers at full
+//!   the JSON value form of `docs/cli-json.md`: numbers at full
 //!   precision, an unknown part as `{"__unknown__": TYPE}`, an infinity as
 //!   `{"__number__": "+Inf"}`.
 //! - A block becomes nested objects: keyed by its type, then by each of its
