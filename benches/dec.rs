@@ -3,7 +3,7 @@
 //! `../shared/tools/hcl-oracle/build.sh`), on the same large inputs.
 //!
 //! `cargo bench --bench dec`. The bench builds `target/release/hcl`
-//! (`cargo build --release --bin hcl`) and writes, under `target/dec-bench/`,
+//! (`cargo build --release --features cli --bin hcl`) and writes, under `target/dec-bench/`,
 //! a generated 20 MB configuration of `service "NAME" { ... }` blocks
 //! (strings, numbers, bools, a list, a map, a template, two nested `port`
 //! blocks each), the same configuration in the JSON syntax (`hcl json
@@ -98,11 +98,11 @@ fn main() {
         return;
     }
     let built = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--bin", "hcl"])
+        .args(["build", "--release", "--quiet", "--features", "cli", "--bin", "hcl"])
         .current_dir(&root)
         .status()
         .expect("cargo runs");
-    assert!(built.success(), "cargo build --release --bin hcl failed");
+    assert!(built.success(), "cargo build --release --features cli --bin hcl failed");
     let hcl = root.join("target/release/hcl");
     let dir = root.join("target/dec-bench");
     std::fs::create_dir_all(&dir).expect("target/dec-bench");

@@ -81,11 +81,11 @@ fn main() {
         return;
     }
     let built = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--bin", "hcl"])
+        .args(["build", "--release", "--quiet", "--features", "cli", "--bin", "hcl"])
         .current_dir(&manifest)
         .status()
         .expect("cargo runs");
-    assert!(built.success(), "cargo build --release --bin hcl failed");
+    assert!(built.success(), "cargo build --release --features cli --bin hcl failed");
     let hcl = manifest.join("target/release/hcl");
     let ours: Vec<String> = ["fmt", "--check"]
         .iter()

@@ -3,5 +3,5 @@
 # prints the agreement rate (see scripts/differential.py). Builds `hcl` first.
 set -e
 cd "$(dirname "$0")/.."
-cargo build --quiet --bin hcl
+cargo build --quiet --features cli --bin hcl
 exec python3 scripts/differential.py "$@"

@@ -6,7 +6,7 @@ built by ../shared/tools/hcl-oracle/build.sh).
 Each case runs exactly as tests/dec_golden.rs runs it (each input alone, then
 all inputs together; with `--diags=json --with-type --keep-nulls`, with
 `--diags=json --var-refs`, and with no option), once with target/debug/hcl
-(`cargo build` first) and once with hcldec, and compares:
+(`cargo build --features cli` first) and once with hcldec, and compares:
 
 - the exit codes;
 - a printed value: the JSON documents, numbers compared exactly (the

@@ -54,7 +54,7 @@ def main():
     if not os.path.exists(HCLFMT):
         print(f"no {HCLFMT}: run ../shared/tools/hcl-oracle/build.sh", file=sys.stderr)
         return 2
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--bin", "hcl"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--quiet", "--release", "--features", "cli", "--bin", "hcl"], cwd=ROOT, check=True)
     paths = args or [os.path.join(ROOT, "..", "shared", "corpus")]
     total = differ = known = 0
     for f in files(paths):

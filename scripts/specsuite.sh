@@ -23,7 +23,7 @@ if [ -z "$tests" ] || [ ! -d "$tests" ]; then
     echo "!!! specsuite: the suite's tests (package golang-github-hashicorp-hcl-v2-dev) are not installed; the official suite did NOT run" >&2
     exit 3
 fi
-(cd "$root" && cargo build --release --quiet --bin hcl)
+(cd "$root" && cargo build --release --quiet --features cli --bin hcl)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat > "$work/hcldec" <<WRAP

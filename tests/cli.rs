@@ -279,17 +279,41 @@ fn check_with_vars_evaluates_every_attribute_at_any_depth() {
     assert_eq!((parse_only.code, parse_only.stdout.as_str()), (0, ""));
 }
 
+/// A path that does not exist is reported as an error of that path, the
+/// others are still checked, and the run fails at the end (issue 25; it
+/// used to stop the run as a usage error); no file at all to check says so
+/// and fails; `-` checks stdin.
+#[test]
+fn check_reports_missing_paths_and_checks_the_rest() {
+    let missing = hcl(&["check", "tests/data/cli/no-such-dir", "tests/data/cli/tree/main.tf"]);
+    assert_eq!(missing.code, 1);
+    assert!(
+        missing.stdout.contains("cannot read tests/data/cli/no-such-dir"),
+        "{}",
+        missing.stdout
+    );
+    assert_eq!(missing.summary(), "checked 2 files: 1 error, 0 warnings in 1 file");
+
+    let dir = std::env::temp_dir().join(format!("hcl-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("notes.txt"), "a = 1\n").unwrap();
+    let empty = hcl(&["check", &dir.display().to_string()]);
+    assert_eq!((empty.code, empty.stdout.as_str()), (1, ""));
+    assert!(
+        empty.stderr.starts_with("hcl: no files to check in "),
+        "{}",
+        empty.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let stdin = hcl_with_input(&["check", "-"], "a = \n");
+    assert_eq!(stdin.code, 1);
+    assert!(stdin.stdout.contains("--> <stdin>:1:5"), "{}", stdin.stdout);
+    assert_eq!(hcl_with_input(&["check", "-"], "a = 1\n").code, 0);
+}
+
 #[test]
 fn check_usage_errors_exit_2() {
-    let missing = hcl(&["check", TREE, "tests/data/cli/no-such-dir"]);
-    assert_eq!(missing.code, 2);
-    assert_eq!(missing.stdout, "");
-    assert!(
-        missing.stderr.contains("tests/data/cli/no-such-dir"),
-        "{}",
-        missing.stderr
-    );
-
     let bad_vars = hcl(&["check", TREE, "--vars", "tests/data/cli/tree/notes.txt"]);
     assert_eq!(bad_vars.code, 2);
     assert_eq!(bad_vars.stdout, "");

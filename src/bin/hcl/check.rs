@@ -60,9 +60,11 @@ const JSON_SUFFIXES: [&str; 3] = [".tf.json", ".hcl.json", ".tfvars.json"];
 /// on demand anyway; this only keeps that rare).
 const WORKER_STACK: usize = 8 << 20;
 
-/// One file to check, or a directory that could not be listed.
+/// One file to check, stdin (`-`), or a path that could not be read or
+/// listed (with why).
 pub(crate) enum Job {
     File(PathBuf),
+    Stdin,
     Unlistable(PathBuf, String),
 }
 
@@ -70,6 +72,28 @@ impl Job {
     pub(crate) fn path(&self) -> &Path {
         match self {
             Job::File(p) | Job::Unlistable(p, _) => p,
+            Job::Stdin => Path::new("-"),
+        }
+    }
+
+    /// The name diagnostics give the file (`<stdin>` for stdin).
+    pub(crate) fn name(&self) -> String {
+        match self {
+            Job::Stdin => "<stdin>".to_string(),
+            _ => self.path().display().to_string(),
+        }
+    }
+
+    /// The file's bytes, or why there are none.
+    pub(crate) fn read(&self) -> Result<Vec<u8>, String> {
+        match self {
+            Job::File(p) => std::fs::read(p).map_err(|e| e.to_string()),
+            Job::Stdin => {
+                let mut src = Vec::new();
+                std::io::Read::read_to_end(&mut std::io::stdin(), &mut src).map_err(|e| e.to_string())?;
+                Ok(src)
+            }
+            Job::Unlistable(_, e) => Err(e.clone()),
         }
     }
 }
@@ -95,10 +119,14 @@ pub fn run(paths: &[String], vars: Option<&str>, format: Format, type_attributes
         Ok(ctx) => ctx,
         Err(e) => return crate::usage(&e),
     };
-    let jobs = match collect(paths, wanted) {
-        Ok(jobs) => jobs,
-        Err(e) => return crate::usage(&e),
-    };
+    let jobs = collect(paths, wanted);
+    if jobs.is_empty() {
+        eprintln!(
+            "hcl: no files to check in {}: a directory gives its .hcl, .tf and .tfvars files and the JSON-syntax .tf.json, .hcl.json and .tfvars.json ones",
+            paths.join(", ")
+        );
+        return ExitCode::from(1);
+    }
     let outcomes = check_all(&jobs, ctx.as_ref(), &types, format);
 
     let (mut errors, mut warnings, mut with_diagnostics) = (0, 0, 0);
@@ -155,22 +183,30 @@ fn plural(n: usize, what: &str) -> String {
     }
 }
 
-/// Every file to check under `paths`, sorted, each once. A path that does
-/// not exist is a usage error.
-pub(crate) fn collect(paths: &[String], wanted: fn(&Path) -> bool) -> Result<Vec<Job>, String> {
+/// Every file to check under `paths`, sorted, each once; `-` is stdin
+/// (first). A path that cannot be read is a job that reports why, so that
+/// the others are still checked.
+pub(crate) fn collect(paths: &[String], wanted: fn(&Path) -> bool) -> Vec<Job> {
     let mut jobs = Vec::new();
+    let mut stdin = false;
     for p in paths {
+        if p == "-" {
+            stdin = true;
+            continue;
+        }
         let path = PathBuf::from(p);
-        let meta = std::fs::metadata(&path).map_err(|e| format!("{p}: {e}"))?;
-        if meta.is_dir() {
-            walk(&path, wanted, &mut jobs);
-        } else {
-            jobs.push(Job::File(path));
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => walk(&path, wanted, &mut jobs),
+            Ok(_) => jobs.push(Job::File(path)),
+            Err(e) => jobs.push(Job::Unlistable(path, e.to_string())),
         }
     }
     jobs.sort_by(|a, b| a.path().cmp(b.path()));
     jobs.dedup_by(|a, b| a.path() == b.path());
-    Ok(jobs)
+    if stdin {
+        jobs.insert(0, Job::Stdin);
+    }
+    jobs
 }
 
 /// The files `wanted` picks under `dir`, recursively, leaving out hidden
@@ -261,12 +297,8 @@ pub(crate) fn parallel<R: Send>(jobs: &[Job], f: impl Fn(&Job) -> R + Sync) -> V
 
 /// Reads, parses and (with a context) evaluates one file.
 fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, format: Format) -> Outcome {
-    let name = job.path().display().to_string();
-    let read = match job {
-        Job::File(p) => std::fs::read(p).map_err(|e| e.to_string()),
-        Job::Unlistable(_, e) => Err(e.clone()),
-    };
-    let src = match read {
+    let name = job.name();
+    let src = match job.read() {
         Ok(src) => src,
         Err(e) => return unreadable(&name, &e, format),
     };

@@ -9,7 +9,7 @@ use clap::Args;
 use hcl_native::render::render_diagnostics;
 use hcl_native::{parse_config, Arena};
 
-use crate::check::{collect, parallel, Job};
+use crate::check::{collect, parallel};
 
 /// `hcl fmt [--check] [--diff] [--write] FILE|DIR|-...`
 #[derive(Args)]
@@ -66,18 +66,12 @@ pub fn run(o: &Options) -> ExitCode {
     if o.paths.iter().any(|p| p == "-") {
         return crate::usage("`-` (stdin) cannot be formatted together with files");
     }
-    let jobs = match collect(&o.paths, wanted) {
-        Ok(jobs) => jobs,
-        Err(e) => return crate::usage(&e),
-    };
-    let outcomes = parallel(&jobs, |job| {
-        let name = job.path().display().to_string();
-        let read = match job {
-            Job::File(p) => std::fs::read(p).map_err(|e| e.to_string()),
-            Job::Unlistable(_, e) => Err(e.clone()),
-        };
-        one(o, &name, read)
-    });
+    let jobs = collect(&o.paths, wanted);
+    if jobs.is_empty() {
+        eprintln!("hcl: no files to format in {}", o.paths.join(", "));
+        return ExitCode::from(1);
+    }
+    let outcomes = parallel(&jobs, |job| one(o, &job.name(), job.read()));
     finish(&outcomes, o)
 }
 

@@ -98,13 +98,16 @@ enum Command {
     },
     /// Check many files and directories at once, in parallel.
     ///
-    /// Checks every `.hcl`, `.tf` and `.tfvars` file under the directories
-    /// given (recursively, leaving out hidden directories such as `.git`
-    /// and `.terraform` unless named) and every file given by name,
-    /// whatever its extension. Each is parsed and, with `--vars`, every attribute (in
-    /// blocks too) is evaluated. Prints the diagnostics of each file in path
-    /// order, then a summary on stderr; exits 1 when there is an error, 0
-    /// otherwise, 2 on usage errors.
+    /// Checks every `.hcl`, `.tf` and `.tfvars` file (and the JSON-syntax
+    /// `.tf.json`, `.hcl.json` and `.tfvars.json` ones) under the
+    /// directories given (recursively, leaving out hidden directories such
+    /// as `.git` and `.terraform` unless named), every file given by name,
+    /// whatever its extension, and stdin for `-`. Each is parsed and, with
+    /// `--vars`, every attribute (in blocks too) is evaluated. Prints the
+    /// diagnostics of each file in path order, then a summary on stderr; a
+    /// path that cannot be read is an error of its own and the others are
+    /// still checked. Exits 1 when there is an error or no file to check,
+    /// 0 otherwise, 2 on usage errors.
     Check {
         /// Files and directories to check.
         #[arg(required = true)]
