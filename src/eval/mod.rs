@@ -432,7 +432,7 @@ impl<'c> Evaluator<'c> {
     #[inline]
     pub(super) fn deeper<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         self.depth += 1;
-        let r = if self.depth % STACK_CHECK_EVERY == 0 {
+        let r = if self.depth.is_multiple_of(STACK_CHECK_EVERY) {
             crate::stack::with_stack(|| f(self))
         } else {
             f(self)
