@@ -1409,3 +1409,23 @@ fn fmt_prints_checks_diffs_and_writes() {
     assert_eq!(r.code, 2, "stdin cannot be written back");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An attribute set twice is listed and evaluated once, where it is first
+/// set, as the reference's `eval` lists it (it used to be listed twice in
+/// `attribute_order`).
+#[test]
+fn eval_lists_a_repeated_attribute_once() {
+    let r = hcl_with_input(&["eval", "--format", "json", "-"], "a = 1\nb = 2\na = 3\n");
+    let doc = r.json();
+    assert_eq!(doc["attribute_order"], json!(["a", "b"]));
+    assert_eq!(doc["attributes"]["a"]["value"], json!(1));
+    assert_eq!(doc["parse_diagnostics"][0]["summary"], json!("Attribute redefined"));
+    let human = hcl_with_input(&["eval", "-"], "a = 1\nb = 2\na = 3\n");
+    assert!(
+        human
+            .stdout
+            .starts_with("a = 1    # number\nb = 2    # number\nerror: Attribute redefined"),
+        "{}",
+        human.stdout
+    );
+}

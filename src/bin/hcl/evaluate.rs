@@ -240,8 +240,8 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
 
 /// Prints the attributes `attrs` (name and expression range, in source
 /// order, repeats included) of a file, each evaluated by `eval` (by index)
-/// on its own; a repeated name (which the parser reports) is evaluated
-/// only the first time.
+/// on its own; a repeated name (which the parser reports) is listed and
+/// evaluated only the first time, as the reference does.
 fn print_attributes(
     name: &str,
     src: &[u8],
@@ -250,25 +250,25 @@ fn print_attributes(
     eval: impl Fn(usize) -> Evaluated,
     format: Format,
 ) {
+    // a repeated name is listed and evaluated once, where it is first set
+    let mut seen = std::collections::HashSet::new();
+    let firsts: Vec<usize> = (0..attrs.len()).filter(|&i| seen.insert(attrs[i].0)).collect();
     match format {
         Format::Json => {
             let loc = Locator::new(src);
             let mut out = String::from(r#"{"parse_diagnostics":"#);
             loc.write_diagnostics(&mut out, parse_diags.iter());
             out.push_str(r#","attribute_order":["#);
-            for (i, (attr, _)) in attrs.iter().enumerate() {
-                if i > 0 {
+            for (k, &i) in firsts.iter().enumerate() {
+                if k > 0 {
                     out.push(',');
                 }
-                write_str(&mut out, attr);
+                write_str(&mut out, attrs[i].0);
             }
             out.push_str(r#"],"attributes":{"#);
-            let mut seen = std::collections::HashSet::new();
-            for (i, (attr, span)) in attrs.iter().enumerate() {
-                if !seen.insert(*attr) {
-                    continue;
-                }
-                if seen.len() > 1 {
+            for (k, &i) in firsts.iter().enumerate() {
+                let (attr, span) = &attrs[i];
+                if k > 0 {
                     out.push(',');
                 }
                 write_str(&mut out, attr);
@@ -284,7 +284,8 @@ fn print_attributes(
         Format::Human => {
             let mut out = String::new();
             let mut rendered = 0;
-            for (i, (attr, span)) in attrs.iter().enumerate() {
+            for &i in &firsts {
+                let (attr, span) = &attrs[i];
                 let mut r = eval(i);
                 let printable = printable(&mut r, *span);
                 let (text, ty) = human_texts(&r.value, printable);
