@@ -260,6 +260,45 @@ fn json_number(text: &str) -> Result<Number, JsonError> {
     Number::from_json_number(text).map_err(|e| JsonError::new(format!("{text}: {e}")))
 }
 
+/// A value from plain JSON, its type implied (no cty markers): null is the
+/// dynamic null, numbers exact as written (as serde_json keeps them),
+/// arrays tuples and objects objects.
+///
+/// ```
+/// use hcl_native::json::value_from_plain_json;
+/// use serde_json::json;
+///
+/// let v = value_from_plain_json(&json!({"region": "eu", "n": 3, "zones": ["a", "b"]}));
+/// assert_eq!(v.to_string(), "{\n  n      = 3\n  region = \"eu\"\n  zones  = [\"a\", \"b\"]\n}");
+/// ```
+pub fn value_from_plain_json(j: &Json) -> Value {
+    crate::stack::with_stack(|| match j {
+        Json::Null => Value::null(Type::Dynamic),
+        Json::Bool(b) => Value::from(*b),
+        Json::Number(n) => match json_number(&n.to_string()) {
+            Ok(n) => Value::number(n),
+            Err(_) => Value::null(Type::Number),
+        },
+        Json::String(s) => Value::from(s.as_str()),
+        Json::Array(items) => Value::tuple(items.iter().map(value_from_plain_json).collect()),
+        Json::Object(entries) => Value::object(entries.iter().map(|(k, v)| (k, value_from_plain_json(v)))),
+    })
+}
+
+impl From<&Json> for Value {
+    /// [`value_from_plain_json`].
+    fn from(j: &Json) -> Value {
+        value_from_plain_json(j)
+    }
+}
+
+impl From<Json> for Value {
+    /// [`value_from_plain_json`].
+    fn from(j: Json) -> Value {
+        value_from_plain_json(&j)
+    }
+}
+
 /// A value of type `ty` from its JSON form. JSON `null` is the null value,
 /// `{"__unknown__": T}` an unknown value; missing object attributes are
 /// null. Strings, numbers and bools are accepted for one another where the

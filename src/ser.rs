@@ -106,8 +106,8 @@ pub fn to_body<T: Serialize + ?Sized>(value: &T) -> Result<BodyBuilder, Error> {
     value.serialize(RootSerializer)
 }
 
-/// `value` as a [`Value`]: numbers exact (integers of every width, floats
-/// as the binary fractions they are), strings, `None` and `()` as null,
+/// `value` as a [`Value`]: numbers exact (integers of every width; floats
+/// as the shortest decimals that read back as them, `0.1` as 0.1), strings, `None` and `()` as null,
 /// sequences and tuples as tuples, maps and structs as objects (a map's
 /// keys must be strings, numbers or bools), an enum variant as its name or
 /// as a one-attribute object.
@@ -202,10 +202,13 @@ impl ser::Serializer for ValueSerializer {
         number(v)
     }
     fn serialize_f32(self, v: f32) -> Result<Value, Error> {
-        self.serialize_f64(f64::from(v))
+        match Value::from(v) {
+            n if n.is_null() => Err(error("NaN is not a number HCL has")),
+            n => Ok(n),
+        }
     }
     fn serialize_f64(self, v: f64) -> Result<Value, Error> {
-        match Number::from_f64(v) {
+        match crate::value::shortest_f64(v) {
             Some(n) => Ok(Value::number(n)),
             None => Err(error("NaN is not a number HCL has")),
         }

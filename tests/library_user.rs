@@ -40,3 +40,37 @@ fn the_default_features_do_not_build_the_tool() {
     // its dependencies are 35 crates.
     assert_eq!(crates.len(), 35, "{crates:?}");
 }
+
+/// Values from the Rust types people have at hand (issue 25: these did not
+/// exist).
+#[test]
+fn values_come_from_plain_rust_and_plain_json() {
+    use hcl_native::value::{Type, Value};
+    use std::collections::{BTreeMap, HashMap};
+
+    assert_eq!(Value::from(7u8), Value::from(7));
+    assert_eq!(Value::from(u64::MAX).to_string(), "18446744073709551615");
+    assert_eq!(Value::from(-3i128).to_string(), "-3");
+    assert_eq!(Value::from(0.1).to_string(), "0.1");
+    assert_eq!(Value::from(0.1f32).to_string(), "0.1");
+    assert_eq!(
+        Value::from(f64::INFINITY).as_number().map(|n| n.is_infinite()),
+        Some(true)
+    );
+    assert_eq!(Value::from(None::<u32>), Value::null(Type::Dynamic));
+    assert_eq!(Value::from(vec!["a", "b"]), Value::tuple(vec!["a".into(), "b".into()]));
+    let map = Value::from(BTreeMap::from([("n", 1)]));
+    assert_eq!(map, Value::object([("n", Value::from(1))]));
+    assert_eq!(Value::from(HashMap::from([("n", 1)])), map);
+    let json: Value = serde_json::json!({"region": "eu", "n": 3, "on": true, "tags": ["x"], "none": null}).into();
+    assert_eq!(
+        json,
+        Value::object([
+            ("region", Value::from("eu")),
+            ("n", Value::from(3)),
+            ("on", Value::from(true)),
+            ("tags", Value::tuple(vec!["x".into()])),
+            ("none", Value::null(Type::Dynamic)),
+        ])
+    );
+}

@@ -705,28 +705,90 @@ macro_rules! from_integer {
 from_integer!(i8, i16, i128, isize, u8, u16, u32, u64, u128, usize);
 
 impl From<f64> for Value {
-    /// The number `f` is exactly (binary fractions are exact decimals); an
-    /// infinity is the infinite number. NaN, which is no number of the
-    /// information model, is the null number.
+    /// The number with the shortest decimal digits that read back as `f`
+    /// (what Rust and JSON print for it: `0.1` is 0.1, not the binary
+    /// fraction nearest it; [`Number::from_f64`] gives that); an infinity
+    /// is the infinite number. NaN, which is no number of the information
+    /// model, is the null number.
     ///
     /// ```
     /// use hcl_native::value::{Type, Value};
     ///
-    /// assert_eq!(Value::from(0.5).to_string(), "0.5");
+    /// assert_eq!(Value::from(0.1).to_string(), "0.1");
     /// assert_eq!(Value::from(f64::NAN), Value::null(Type::Number));
     /// ```
     fn from(f: f64) -> Value {
-        match Number::from_f64(f) {
+        match shortest_f64(f) {
             Some(n) => Value::number(n),
             None => Value::null(Type::Number),
         }
     }
 }
 
+/// The number with the shortest decimal digits that read back as `f`; an
+/// infinity as itself, none for NaN.
+pub(crate) fn shortest_f64(f: f64) -> Option<Number> {
+    if !f.is_finite() {
+        return Number::from_f64(f);
+    }
+    // `{:e}` writes the shortest digits that round-trip
+    Number::from_literal(&format!("{f:e}")).ok()
+}
+
 impl From<f32> for Value {
-    /// As [`From<f64>`](#impl-From<f64>-for-Value), of the same number.
+    /// The number with the shortest decimal digits that read back as `f`
+    /// as an `f32` (`0.1f32` is 0.1), as for `f64`.
     fn from(f: f32) -> Value {
-        Value::from(f64::from(f))
+        if !f.is_finite() {
+            return Value::from(f64::from(f));
+        }
+        match Number::from_literal(&format!("{f:e}")) {
+            Ok(n) => Value::number(n),
+            Err(_) => Value::null(Type::Number),
+        }
+    }
+}
+
+impl<T: Into<Value>> From<Option<T>> for Value {
+    /// The value, or the null value of the dynamic type for `None`.
+    fn from(v: Option<T>) -> Value {
+        v.map_or_else(|| Value::null(Type::Dynamic), Into::into)
+    }
+}
+
+impl<T: Into<Value>> From<Vec<T>> for Value {
+    /// A tuple of the elements (what `[...]` gives in HCL; convert it to a
+    /// list with [`crate::convert::convert`]).
+    ///
+    /// ```
+    /// use hcl_native::value::Value;
+    ///
+    /// assert_eq!(Value::from(vec![1, 2]).to_string(), "[1, 2]");
+    /// ```
+    fn from(items: Vec<T>) -> Value {
+        Value::tuple(items.into_iter().map(Into::into).collect())
+    }
+}
+
+impl<K: AsRef<str>, V: Into<Value>> From<std::collections::BTreeMap<K, V>> for Value {
+    /// An object of the entries (what `{...}` gives in HCL).
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use hcl_native::value::Value;
+    ///
+    /// let v = Value::from(BTreeMap::from([("region", "eu"), ("zone", "a")]));
+    /// assert_eq!(v.to_string(), "{\n  region = \"eu\"\n  zone   = \"a\"\n}");
+    /// ```
+    fn from(entries: std::collections::BTreeMap<K, V>) -> Value {
+        Value::object(entries.into_iter().map(|(k, v)| (k, v.into())))
+    }
+}
+
+impl<K: AsRef<str>, V: Into<Value>, S> From<std::collections::HashMap<K, V, S>> for Value {
+    /// An object of the entries, as for `BTreeMap`.
+    fn from(entries: std::collections::HashMap<K, V, S>) -> Value {
+        Value::object(entries.into_iter().map(|(k, v)| (k, v.into())))
     }
 }
 
