@@ -111,8 +111,73 @@ impl Diagnostic {
 }
 
 impl fmt::Display for Diagnostic {
+    /// `[file:]byte N: severity: summary: detail` (a diagnostic knows its
+    /// range, not the text: [`Diagnostic::located`] gives the line and
+    /// column).
+    ///
+    /// ```
+    /// use hcl_native::{Diagnostic, Span};
+    /// let d = Diagnostic::error("Bad", "Is bad.", Span::new(4, 5));
+    /// assert_eq!(d.to_string(), "byte 4: error: Bad: Is bad.");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}; {}", self.severity, self.summary, self.detail)
+        if let Some(file) = &self.file {
+            write!(f, "{file}:")?;
+        }
+        write!(
+            f,
+            "byte {}: {}: {}: {}",
+            self.subject.start, self.severity, self.summary, self.detail
+        )
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// A diagnostic with the text it points into: displayed as
+/// `file:line:column: severity: summary: detail` ([`Diagnostic::located`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Located<'d> {
+    diagnostic: &'d Diagnostic,
+    name: &'d str,
+    src: &'d [u8],
+}
+
+impl Diagnostic {
+    /// This diagnostic placed in `src`, the text of the file `name` (the
+    /// diagnostic's own [`Diagnostic::file`] is named instead when it has
+    /// one; its ranges are in that file, so give that file's text).
+    ///
+    /// ```
+    /// use hcl_native::{parse_config, Arena};
+    /// let arena = Arena::new();
+    /// let src = b"a = 1\nb = \n";
+    /// let parsed = parse_config(&arena, src);
+    /// let d = &parsed.diagnostics.as_slice()[0];
+    /// assert_eq!(
+    ///     d.located("main.tf", src).to_string(),
+    ///     "main.tf:2:5: error: Invalid expression: Expected the start of an expression, but found a newline."
+    /// );
+    /// ```
+    pub fn located<'d>(&'d self, name: &'d str, src: &'d [u8]) -> Located<'d> {
+        Located {
+            diagnostic: self,
+            name,
+            src,
+        }
+    }
+}
+
+impl fmt::Display for Located<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = self.diagnostic;
+        let name = d.file.as_deref().unwrap_or(self.name);
+        let at = crate::LineIndex::new(self.src).position(self.src, d.subject.start);
+        write!(
+            f,
+            "{name}:{}:{}: {}: {}: {}",
+            at.line, at.column, d.severity, d.summary, d.detail
+        )
     }
 }
 
@@ -222,6 +287,37 @@ impl Diagnostics {
         self.0
     }
 }
+
+impl fmt::Display for Diagnostics {
+    /// Each diagnostic ([`Diagnostic`]'s `Display`) on a line of its own.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Diagnostics are an error type, so that `?` works on them.
+///
+/// ```
+/// use hcl_native::{parse_config, Arena, Diagnostics};
+///
+/// fn load(src: &[u8]) -> Result<usize, Box<dyn std::error::Error>> {
+///     let arena = Arena::new();
+///     let parsed = parse_config(&arena, src);
+///     if parsed.diagnostics.has_errors() {
+///         return Err(parsed.diagnostics.into());
+///     }
+///     Ok(parsed.ast.body.items.len())
+/// }
+/// assert_eq!(load(b"a = 1\n").unwrap(), 1);
+/// assert!(load(b"a = \n").unwrap_err().to_string().starts_with("byte 4: error: Invalid expression"));
+/// ```
+impl std::error::Error for Diagnostics {}
 
 impl From<Vec<Diagnostic>> for Diagnostics {
     fn from(v: Vec<Diagnostic>) -> Self {

@@ -92,7 +92,7 @@ pub mod value;
 pub mod write;
 
 pub use arena::Arena;
-pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use diagnostic::{Diagnostic, Diagnostics, Located, Severity};
 pub use number::{Number, NumberError};
 pub use parser::{
     parse_config, parse_config_with, parse_expression, parse_expression_with, parse_template, parse_template_with,

@@ -74,3 +74,54 @@ fn values_come_from_plain_rust_and_plain_json() {
         ])
     );
 }
+
+/// `Diagnostic` and `Diagnostics` are errors (`?` works) and display with
+/// their place (issue 25: they were not errors).
+#[test]
+fn diagnostics_are_errors_that_say_where() {
+    fn parse(src: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+        let arena = hcl_native::Arena::new();
+        let parsed = hcl_native::parse_config(&arena, src);
+        if parsed.diagnostics.has_errors() {
+            Err(parsed.diagnostics)?;
+        }
+        Ok(())
+    }
+    assert!(parse(b"a = 1\n").is_ok());
+    let err = parse(b"a = 1\nb = (\n").unwrap_err();
+    assert!(
+        err.to_string().starts_with("byte 12: error: Missing expression"),
+        "{err}"
+    );
+
+    let arena = hcl_native::Arena::new();
+    let src = b"a = 1\nb = (\n";
+    let parsed = hcl_native::parse_config(&arena, src);
+    let d = &parsed.diagnostics.as_slice()[0];
+    let located = d.located("main.tf", src).to_string();
+    assert!(
+        located.starts_with("main.tf:3:1: error: Missing expression"),
+        "{located}"
+    );
+    let boxed: Box<dyn std::error::Error> = Box::new(d.clone());
+    assert_eq!(boxed.to_string(), d.to_string());
+}
+
+/// A decoding error says file, line and column (issue 25: it said byte
+/// offsets).
+#[test]
+fn decoding_errors_say_line_and_column() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Server {
+        port: u16,
+    }
+    let ctx = hcl_native::eval::EvalContext::new();
+    let err = hcl_native::de::from_file::<Server>("server.hcl", b"\nport = \"http\"\n", &ctx).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "server.hcl:2:8: error: Unsuitable value type: Unsuitable value: invalid type: string \"http\", expected u16"
+    );
+    let err = hcl_native::de::from_str::<Server>("port = true\n", &ctx).unwrap_err();
+    assert!(err.to_string().starts_with("<input>:1:8: error: "), "{err}");
+}

@@ -27,6 +27,9 @@ use crate::{Diagnostic, Diagnostics, Span};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Error {
     pub(crate) inner: Inner,
+    /// The file the diagnostics are in, when decoding read it (its name
+    /// and text), so that the error says lines and columns.
+    pub(crate) source: Option<std::sync::Arc<(String, Vec<u8>)>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +51,7 @@ impl Error {
     pub(crate) fn from_diagnostics(diags: Diagnostics) -> Error {
         Error {
             inner: Inner::Diagnostics(diags),
+            source: None,
         }
     }
 
@@ -57,8 +61,17 @@ impl Error {
         Error::from_diagnostics(diags)
     }
 
+    /// The same error, knowing the file its diagnostics are in.
+    pub(crate) fn in_source(mut self, name: &str, src: &[u8]) -> Error {
+        self.source = Some(std::sync::Arc::new((name.to_string(), src.to_vec())));
+        self
+    }
+
     pub(crate) fn relabel() -> Error {
-        Error { inner: Inner::Relabel }
+        Error {
+            inner: Inner::Relabel,
+            source: None,
+        }
     }
 
     pub(crate) fn is_relabel(&self) -> bool {
@@ -169,11 +182,10 @@ impl fmt::Display for Error {
                     if i > 0 {
                         f.write_str("\n")?;
                     }
-                    write!(
-                        f,
-                        "{}: {} (bytes {}..{})",
-                        d.summary, d.detail, d.subject.start, d.subject.end
-                    )?;
+                    match &self.source {
+                        Some(source) if d.file.is_none() => write!(f, "{}", d.located(&source.0, &source.1))?,
+                        _ => write!(f, "{d}")?,
+                    }
                 }
                 Ok(())
             }
@@ -186,6 +198,7 @@ impl std::error::Error for Error {}
 impl serde::de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Self {
         Error {
+            source: None,
             inner: Inner::Message {
                 path: Vec::new(),
                 message: msg.to_string(),
@@ -196,6 +209,7 @@ impl serde::de::Error for Error {
     fn missing_field(field: &'static str) -> Self {
         Error {
             inner: Inner::MissingField(field),
+            source: None,
         }
     }
 }

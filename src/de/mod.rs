@@ -270,7 +270,8 @@ pub fn from_slice<T: DeserializeOwned>(src: &[u8], ctx: &EvalContext<'_>) -> Res
 
 /// Parses a file in the syntax its name says (a name ending in `.json` is
 /// the JSON syntax, as [`AnyFile::parse`] decides) and decodes its body
-/// into `T`, as [`from_slice`] does.
+/// into `T`, as [`from_slice`] does. The error displays each diagnostic as
+/// `name:line:column: severity: summary: detail`.
 ///
 /// ```
 /// use hcl_native::de;
@@ -301,14 +302,15 @@ pub fn from_file<T: DeserializeOwned>(name: &str, src: &[u8], ctx: &EvalContext<
     let arena = Arena::new();
     let parsed = AnyFile::parse(&arena, name, src);
     let decoded = from_any_body(&parsed.ast.body(), ctx);
+    let shown = if name.is_empty() { "<input>" } else { name };
     if !parsed.diagnostics.has_errors() {
-        return decoded;
+        return decoded.map_err(|e| e.in_source(shown, src));
     }
     let mut diags = parsed.diagnostics;
     if let Err(e) = decoded {
         diags.extend(e.diagnostics().iter().cloned());
     }
-    Err(Error::from_diagnostics(diags))
+    Err(Error::from_diagnostics(diags).in_source(shown, src))
 }
 
 /// [`from_slice`] for text.
