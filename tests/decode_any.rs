@@ -382,3 +382,68 @@ fn a_json_block_field_learns_its_labels_once_per_field() {
     assert_eq!(j.a[0].b[0].c.as_ref().unwrap().w, "4");
     assert_eq!(j.a[0].b[1].z, "7");
 }
+
+/// Labelled blocks into maps keyed by label, nested for two labels (issue
+/// 25: this failed with "Duplicate backend block"), in both syntaxes.
+#[test]
+fn labelled_blocks_decode_into_maps_keyed_by_label() {
+    use std::collections::HashMap;
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct T {
+        #[serde(rename = "backend,block")]
+        backends: HashMap<String, Backend>,
+        #[serde(rename = "resource,block")]
+        resources: BTreeMap<String, BTreeMap<String, Res>>,
+        #[serde(rename = "check,block")]
+        checks: BTreeMap<String, Vec<Check>>,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Backend {
+        path: String,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Res {
+        size: u32,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Check {
+        #[serde(rename = "name,label")]
+        name: String,
+    }
+    let native = r#"
+backend "s3" { path = "a" }
+backend "gcs" { path = "b" }
+resource "disk" "data" { size = 1 }
+resource "disk" "logs" { size = 2 }
+resource "vm" "web" { size = 3 }
+check "http" "up" {}
+check "http" "fast" {}
+"#;
+    let json = r#"{
+  "backend": {"s3": {"path": "a"}, "gcs": {"path": "b"}},
+  "resource": {"disk": {"data": {"size": 1}, "logs": {"size": 2}}, "vm": {"web": {"size": 3}}},
+  "check": {"http": {"up": {}, "fast": {}}}
+}"#;
+    let n: T = de::from_file("m.hcl", native.as_bytes(), &ctx()).unwrap();
+    let j: T = de::from_file("m.hcl.json", json.as_bytes(), &ctx()).unwrap();
+    assert_eq!(n, j);
+    assert_eq!(n.backends["gcs"].path, "b");
+    assert_eq!(n.resources["disk"]["logs"].size, 2);
+    assert_eq!(n.resources["vm"]["web"].size, 3);
+    let names: Vec<_> = n.checks["http"].iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["up", "fast"]);
+
+    // one block per key for a struct value; a label is required
+    let p = problems::<T>(
+        "m.hcl",
+        "backend \"s3\" { path = \"a\" }\nbackend \"s3\" { path = \"b\" }\n",
+    );
+    assert_eq!(p[0].0, "Duplicate backend block");
+    assert_eq!(
+        p[0].1,
+        "Only one backend block is allowed. Another was defined at 1,1-13."
+    );
+    let p = problems::<T>("m.hcl", "backend { path = \"a\" }\n");
+    assert_eq!(p[0].0, "Missing label for backend");
+}

@@ -60,6 +60,7 @@ impl<'x, 'p> Decoder<'x, 'p> {
                 body: body.clone(),
                 block: None,
                 key: None,
+                taken: 0,
                 dec: self,
             };
             match T::deserialize(de) {
@@ -86,6 +87,17 @@ impl<'x, 'p> Decoder<'x, 'p> {
         self.labels.borrow_mut().insert(key, labels.to_vec());
         Error::relabel()
     }
+
+    /// Learns that the blocks of `key` have at least `levels` labels (map
+    /// keys take them before the struct's label fields are known).
+    fn learn_at_least(&self, key: FieldKey, levels: usize) -> Error {
+        let mut learnt = self.labels.borrow_mut();
+        let labels = learnt.entry(key).or_default();
+        if labels.len() < levels {
+            labels.resize(levels, MAP_KEY_LABEL);
+        }
+        Error::relabel()
+    }
 }
 
 /// A body (a file's or a block's) being decoded.
@@ -96,6 +108,9 @@ pub(crate) struct BodyDeserializer<'x, 'n, 'a, 'p> {
     block: Option<AnyBlock<'n, 'a>>,
     /// The block field the block was found for.
     key: Option<FieldKey>,
+    /// How many of the block's labels map keys took (a field of maps
+    /// keyed by label).
+    taken: usize,
     dec: &'x Decoder<'x, 'p>,
 }
 
@@ -131,10 +146,12 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
         let Some(block) = &self.block else {
             return Ok(None);
         };
+        let mut names = vec![MAP_KEY_LABEL; self.taken];
+        names.extend_from_slice(labels);
         match block.native {
-            Some(native) => Ok(label_problem(native, labels).map(|d| d.in_file_of(block.file.as_ref()))),
-            None if block.labels.len() == labels.len() => Ok(None),
-            None => Err(self.dec.learn(self.key.expect("a block is found for a field"), labels)),
+            Some(native) => Ok(label_problem(native, &names).map(|d| d.in_file_of(block.file.as_ref()))),
+            None if block.labels.len() == names.len() => Ok(None),
+            None => Err(self.dec.learn(self.key.expect("a block is found for a field"), &names)),
         }
     }
 
@@ -186,7 +203,7 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
             return Err(Error::from_diagnostics(diags));
         }
         let mut found: Vec<AnyBlock<'n, 'a>> = content.blocks;
-        let mut label_values = self.block.iter().flat_map(|b| b.labels.iter());
+        let mut label_values = self.block.iter().flat_map(|b| b.labels.iter().skip(self.taken));
         let mut items = Vec::new();
         for (field, kind) in fields.iter().zip(kinds) {
             let item = match kind {
@@ -205,6 +222,7 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
                         type_name: name,
                         blocks: mine,
                         key: key(name),
+                        taken: 0,
                         missing: content.missing_item_range,
                         file: self.body.file_name().cloned(),
                     })
@@ -329,6 +347,8 @@ struct BlocksDeserializer<'n, 'a> {
     type_name: &'static str,
     blocks: Vec<AnyBlock<'n, 'a>>,
     key: FieldKey,
+    /// How many labels of each block map keys took.
+    taken: usize,
     /// Where a missing block would go, and its file.
     missing: Span,
     file: Option<Arc<str>>,
@@ -347,6 +367,7 @@ impl<'x, 'n, 'a, 'p> BlocksAccess<'x, 'n, 'a, 'p> {
             body: block.body.clone(),
             block: Some(block),
             key: Some(self.blocks.key),
+            taken: self.blocks.taken,
             dec: self.dec,
         }
     }
@@ -414,10 +435,48 @@ impl<'de> de::Deserializer<'de> for BlocksAccess<'_, '_, '_, '_> {
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let BlocksAccess { blocks, dec } = self;
-        let key = blocks.key;
+        let (key, taken) = (blocks.key, blocks.taken);
         visitor.visit_seq(BlockSeq {
             blocks: blocks.blocks.into_iter(),
             key,
+            taken,
+            dec,
+        })
+    }
+
+    /// A map keyed by the next label: the blocks with each label value, in
+    /// the order the values first appear, each group decoded as the map's
+    /// value type (one block, an `Option`, a `Vec`, or a map by the next
+    /// label).
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let BlocksAccess { blocks, dec } = self;
+        let level = blocks.taken;
+        let mut diags = Diagnostics::new();
+        let mut groups: Vec<(&str, Vec<AnyBlock<'_, '_>>)> = Vec::new();
+        for block in blocks.blocks {
+            let Some(&(label, _)) = block.labels.get(level) else {
+                match block.native {
+                    Some(native) => {
+                        let names = vec![MAP_KEY_LABEL; level + 1];
+                        diags.extend(label_problem(native, &names).map(|d| d.in_file_of(block.file.as_ref())));
+                        continue;
+                    }
+                    // a JSON block read with too few label levels
+                    None => return Err(dec.learn_at_least(blocks.key, level + 1)),
+                }
+            };
+            match groups.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, group)) => group.push(block),
+                None => groups.push((label, vec![block])),
+            }
+        }
+        if diags.has_errors() {
+            return Err(Error::from_diagnostics(diags));
+        }
+        visitor.visit_map(BlockMap {
+            groups: groups.into_iter(),
+            pending: None,
+            template: (blocks.type_name, blocks.key, level + 1, blocks.missing, blocks.file),
             dec,
         })
     }
@@ -432,7 +491,58 @@ impl<'de> de::Deserializer<'de> for BlocksAccess<'_, '_, '_, '_> {
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct tuple tuple_struct map enum identifier
+        bytes byte_buf unit unit_struct tuple tuple_struct enum identifier
+    }
+}
+
+/// The name a map key's label has in messages about a missing label.
+const MAP_KEY_LABEL: &str = "label";
+
+/// The groups of a map field's blocks, by label value.
+struct BlockMap<'x, 'n, 'a, 'p> {
+    groups: std::vec::IntoIter<(&'n str, Vec<AnyBlock<'n, 'a>>)>,
+    pending: Option<Vec<AnyBlock<'n, 'a>>>,
+    /// What each group's blocks share: type, field, labels taken, and where
+    /// a missing one would go.
+    template: (&'static str, FieldKey, usize, Span, Option<Arc<str>>),
+    dec: &'x Decoder<'x, 'p>,
+}
+
+impl<'de> de::MapAccess<'de> for BlockMap<'_, '_, '_, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        let Some((label, group)) = self.groups.next() else {
+            return Ok(None);
+        };
+        let span = group[0].labels[self.template.2 - 1].1;
+        self.pending = Some(group);
+        seed.deserialize(de::value::StrDeserializer::<Error>::new(label))
+            .map(Some)
+            .map_err(|e| e.located(span, span, None))
+    }
+
+    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
+        let blocks = self
+            .pending
+            .take()
+            .ok_or_else(|| de::Error::custom("a value asked for before its key"))?;
+        let (type_name, key, taken, missing, file) = self.template.clone();
+        seed.deserialize(BlocksAccess {
+            blocks: BlocksDeserializer {
+                type_name,
+                blocks,
+                key,
+                taken,
+                missing,
+                file,
+            },
+            dec: self.dec,
+        })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.groups.len())
     }
 }
 
@@ -440,6 +550,7 @@ impl<'de> de::Deserializer<'de> for BlocksAccess<'_, '_, '_, '_> {
 struct BlockSeq<'x, 'n, 'a, 'p> {
     blocks: std::vec::IntoIter<AnyBlock<'n, 'a>>,
     key: FieldKey,
+    taken: usize,
     dec: &'x Decoder<'x, 'p>,
 }
 
@@ -454,6 +565,7 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, '_, '_> {
             body: block.body.clone(),
             block: Some(block),
             key: Some(self.key),
+            taken: self.taken,
             dec: self.dec,
         })
         .map(Some)

@@ -14,6 +14,7 @@
 //! | `#[serde(rename = "disk,block")] disks: Vec<Disk>` | every `disk` block, in source order |
 //! | `#[serde(rename = "lifecycle,block")] lifecycle: Option<Lifecycle>` | at most one `lifecycle` block ("Duplicate lifecycle block" otherwise) |
 //! | `#[serde(rename = "backend,block")] backend: Backend` | exactly one `backend` block ("Missing backend block" otherwise) |
+//! | `#[serde(rename = "backend,block")] backends: HashMap<String, Backend>` | every `backend` block keyed by its first label (one block per key); the value type takes the blocks of one key, so `BTreeMap<String, BTreeMap<String, T>>` keys two labels and `HashMap<String, Vec<T>>` keeps repeats; the struct's own label fields take the labels after the keys |
 //! | `#[serde(rename = "rest,remain")] rest: HashMap<String, T>` | every attribute the other fields do not name (partial processing); without a remain field such an attribute is "Unsupported argument" |
 //!
 //! A body decoded into a map (`HashMap<String, T>`, `serde_json::Value`)
