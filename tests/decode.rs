@@ -693,3 +693,83 @@ fn decoded_values_serialize_back_unchanged() {
     let j: serde_json::Value = from_value(&v).unwrap();
     assert_eq!(serde_json::to_value(&v).unwrap(), j);
 }
+
+/// Every problem of the input at once: wrong types, a missing field, an
+/// unsupported argument, a label problem, at every nesting level (issue
+/// 25: decoding stopped at the first value error, so ten mistakes took
+/// many runs to find).
+#[test]
+fn every_problem_of_the_input_is_reported_at_once() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Config {
+        name: String,
+        port: u16,
+        replicas: u8,
+        #[serde(rename = "service,block")]
+        services: Vec<Service>,
+        #[serde(rename = "backend,block")]
+        backend: Backend,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Service {
+        #[serde(rename = "name,label")]
+        name: String,
+        image: String,
+        cpus: u32,
+        tags: Vec<u8>,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Backend {
+        path: String,
+        timeout: u32,
+    }
+    let src = r#"
+name     = "api"
+port     = 70000
+replicas = -1
+service "web" {
+  image = "nginx"
+  cpus  = "many"
+  tags  = [1, 300]
+}
+service "db" {
+  image = "postgres"
+  cpus  = 2
+  tags  = []
+  colour = "blue"
+}
+service {
+  image = "x"
+  cpus  = 1
+  tags  = []
+}
+backend {
+  timeout = "soon"
+}
+"#;
+    let got: Vec<(String, String)> = problems::<Config>(src)
+        .into_iter()
+        .map(|(summary, _, text)| (summary, text))
+        .collect();
+    let want: Vec<(String, String)> = [
+        ("Unsuitable value type", "70000"),
+        ("Unsuitable value type", "-1"),
+        ("Unsuitable value type", "\"many\""),
+        ("Unsuitable value type", "[1, 300]"),
+        ("Unsupported argument", "colour"),
+        ("Missing name for service", "{"),
+        ("Unsuitable value type", "\"soon\""),
+        ("Missing required argument", ""),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    let mut sorted_want = want.clone();
+    sorted_want.sort();
+    let mut sorted_got = got.clone();
+    sorted_got.sort();
+    assert_eq!(sorted_got, sorted_want, "{got:#?}");
+}

@@ -251,8 +251,8 @@ fn json_values_and_properties_get_ranged_diagnostics() {
     let summaries: Vec<_> = p.iter().map(|p| (p.0.as_str(), p.2.as_str())).collect();
     assert_eq!(
         summaries,
-        [("Unsuitable value type", "\"x\"")],
-        "the first struct's value error ends it: {p:?}"
+        [("Unsuitable value type", "\"x\""), ("Unsuitable value type", "-1")],
+        "every value error, nested blocks' too: {p:?}"
     );
     // as the reference's JSON package does, a name already used is not
     // suggested

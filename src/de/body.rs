@@ -11,7 +11,8 @@ use std::sync::Arc;
 use serde::de::{self, DeserializeOwned, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use super::error::Error;
+use super::error::{Error, Unit};
+use super::placeholder::Placeholder;
 use super::value::ValueDeserializer;
 use super::{field_kind, Field};
 use crate::body::{label_problem, AnyAttribute, AnyBlock, AnyBody, AttributeSchema, BlockHeaderSchema, BodySchema};
@@ -37,7 +38,13 @@ type FieldKey = (usize, &'static str);
 pub(crate) struct Decoder<'x, 'p> {
     ctx: &'x EvalContext<'p>,
     labels: RefCell<HashMap<FieldKey, Vec<&'static str>>>,
+    /// The parts that failed in earlier passes, decoded as placeholders so
+    /// that a pass goes on to the next problem.
+    stand_ins: RefCell<std::collections::HashSet<Unit>>,
 }
+
+/// How many problems one decoding reports at most (each takes a pass).
+const MAX_PROBLEMS: usize = 64;
 
 /// How many times a decoding may start again to learn label fields before
 /// it gives up (each start learns one field's labels or changes them; two
@@ -49,13 +56,18 @@ impl<'x, 'p> Decoder<'x, 'p> {
         Decoder {
             ctx,
             labels: RefCell::new(HashMap::new()),
+            stand_ins: RefCell::new(std::collections::HashSet::new()),
         }
     }
 
     /// Decodes `body` into `T`, again whenever a block field's labels were
-    /// learnt.
+    /// learnt, and again after each problem with the part that failed
+    /// replaced by a placeholder, so that every problem of the input is
+    /// reported at once (up to [`MAX_PROBLEMS`]).
     pub(crate) fn decode<T: DeserializeOwned>(&self, body: &AnyBody<'_, '_>) -> Result<T, Error> {
-        for _ in 0..=MAX_RELABELS {
+        let mut problems = Diagnostics::new();
+        let mut relabels = 0;
+        loop {
             let de = BodyDeserializer {
                 body: body.clone(),
                 block: None,
@@ -64,14 +76,40 @@ impl<'x, 'p> Decoder<'x, 'p> {
                 dec: self,
             };
             match T::deserialize(de) {
-                Err(e) if e.is_relabel() => continue,
-                Err(e) => return Err(e.located(body.span(), body.missing_item_range(), body.file_name())),
-                Ok(v) => return Ok(v),
+                Err(e) if e.is_relabel() => {
+                    relabels += 1;
+                    if relabels > MAX_RELABELS {
+                        return Err(de::Error::custom(
+                            "the block fields' label counts did not settle: two struct types may share one field list",
+                        ));
+                    }
+                }
+                Err(e) => {
+                    let e = e.located(body.span(), body.missing_item_range(), body.file_name());
+                    let unit = e.unit.clone();
+                    // a problem inside a placeholder is the placeholder's own
+                    let fresh = unit.as_ref().is_some_and(|u| !self.stand_ins.borrow().contains(u));
+                    if fresh || problems.is_empty() {
+                        problems.extend(e.diagnostics().iter().cloned());
+                    }
+                    match unit {
+                        Some(u) if fresh && problems.len() < MAX_PROBLEMS => {
+                            self.stand_ins.borrow_mut().insert(u);
+                        }
+                        _ => break,
+                    }
+                }
+                Ok(v) if problems.is_empty() => return Ok(v),
+                Ok(_) => break,
             }
         }
-        Err(de::Error::custom(
-            "the block fields' label counts did not settle: two struct types may share one field list",
-        ))
+        problems.sort_by_position();
+        Err(Error::from_diagnostics(problems))
+    }
+
+    /// Whether `unit` failed in an earlier pass.
+    fn stands_in(&self, unit: &Unit) -> bool {
+        self.stand_ins.borrow().contains(unit)
     }
 
     /// The label fields learnt for `key`.
@@ -234,9 +272,17 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
         Ok(items)
     }
 
-    /// An error from a visitor as this body's diagnostics.
+    /// An error from a visitor as this body's diagnostics, failing in this
+    /// body unless a part inside it failed.
     fn located(&self, e: Error) -> Error {
         e.located(self.body.span(), self.body.missing_item_range(), self.body.file_name())
+            .in_unit(|| self.unit())
+    }
+
+    /// This body, as a part that may stand in.
+    fn unit(&self) -> Unit {
+        let span = self.body.span();
+        Unit::Span(self.body.file_name().cloned(), span.start, span.end)
     }
 }
 
@@ -246,14 +292,17 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
     /// Dynamic attributes: every attribute by name, evaluated; a block is
     /// an error.
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.dec.stands_in(&self.unit()) {
+            return Placeholder.deserialize_any(visitor);
+        }
         let mut diags = Diagnostics::new();
-        diags.extend(self.label_problem(&[])?);
+        diags.extend(self.label_problem(&[]).map_err(|e| self.located(e))?);
         let (attrs, d) = self.body.just_attributes();
         diags.extend(d);
         let values = self.evaluate_all(attrs, &mut diags);
         if diags.has_errors() {
             diags.sort_by_position();
-            return Err(Error::from_diagnostics(diags));
+            return Err(self.located(Error::from_diagnostics(diags)));
         }
         let object = Value::object(values.into_iter().map(|(k, (v, _, _))| (k, v)));
         ValueDeserializer::new(&object)
@@ -267,6 +316,9 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
+        if self.dec.stands_in(&self.unit()) {
+            return Placeholder.deserialize_struct(_name, fields, visitor);
+        }
         let items = self.items(fields).map_err(|e| self.located(e))?;
         let access = StructAccess {
             items: items.into_iter(),
@@ -321,15 +373,33 @@ impl<'de> de::MapAccess<'de> for StructAccess<'_, '_, '_, '_> {
     }
 
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
-        let located = |span: Span, file: Option<Arc<str>>| move |e: Error| e.located(span, span, file.as_ref());
+        // each item is a part that stands in once it has failed
+        let located = |span: Span, file: Option<Arc<str>>| {
+            move |e: Error| {
+                let unit = Unit::Span(file.clone(), span.start, span.end);
+                e.located(span, span, file.as_ref()).in_unit(|| unit)
+            }
+        };
+        let stands_in =
+            |span: Span, file: &Option<Arc<str>>| self.dec.stands_in(&Unit::Span(file.clone(), span.start, span.end));
         match self.pending.take() {
+            Some(Item::Label(_, span)) if stands_in(span, &self.file) => seed.deserialize(Placeholder),
             Some(Item::Label(label, span)) => seed
                 .deserialize(de::value::StrDeserializer::<Error>::new(label))
                 .map_err(located(span, self.file.clone())),
+            Some(Item::Attribute(_, span, file)) if stands_in(span, &file) => seed.deserialize(Placeholder),
             Some(Item::Attribute(value, span, file)) => seed
                 .deserialize(ValueDeserializer::new(&value))
                 .map_err(located(span, file)),
-            Some(Item::Blocks(blocks)) => seed.deserialize(BlocksAccess { blocks, dec: self.dec }),
+            Some(Item::Blocks(blocks)) => {
+                let unit = Unit::Field(blocks.file.clone(), blocks.missing.start, blocks.type_name);
+                if self.dec.stands_in(&unit) {
+                    return seed.deserialize(Placeholder);
+                }
+                seed.deserialize(BlocksAccess { blocks, dec: self.dec })
+                    .map_err(|e| e.in_unit(|| unit))
+            }
+            Some(Item::Remain(_)) if stands_in(self.missing, &self.missing_file) => seed.deserialize(Placeholder),
             Some(Item::Remain(value)) => seed
                 .deserialize(ValueDeserializer::new(&value))
                 .map_err(located(self.missing, self.missing_file.clone())),

@@ -30,6 +30,18 @@ pub struct Error {
     /// The file the diagnostics are in, when decoding read it (its name
     /// and text), so that the error says lines and columns.
     pub(crate) source: Option<std::sync::Arc<(String, Vec<u8>)>>,
+    /// The innermost part of the input whose decoding failed, which the
+    /// decoder fills with a placeholder to go on and find the next error.
+    pub(crate) unit: Option<Unit>,
+}
+
+/// A part of the input the decoder can replace with a placeholder value:
+/// an expression or body (by its file and range), or a block field (by
+/// its file, the start of its body, and its block type).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Unit {
+    Span(Option<std::sync::Arc<str>>, u32, u32),
+    Field(Option<std::sync::Arc<str>>, u32, &'static str),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +64,7 @@ impl Error {
         Error {
             inner: Inner::Diagnostics(diags),
             source: None,
+            unit: None,
         }
     }
 
@@ -71,6 +84,7 @@ impl Error {
         Error {
             inner: Inner::Relabel,
             source: None,
+            unit: None,
         }
     }
 
@@ -84,11 +98,22 @@ impl Error {
         if self.is_relabel() {
             return self;
         }
+        let unit = self.unit.clone();
         let diags = self.into_diagnostics(subject, missing);
-        Error::from_diagnostics(match file {
+        let mut e = Error::from_diagnostics(match file {
             Some(f) => diags.in_file(f),
             None => diags,
-        })
+        });
+        e.unit = unit;
+        e
+    }
+
+    /// The same error, failing in `unit` unless a part inside it failed.
+    pub(crate) fn in_unit(mut self, unit: impl FnOnce() -> Unit) -> Error {
+        if self.unit.is_none() && !self.is_relabel() {
+            self.unit = Some(unit());
+        }
+        self
     }
 
     /// The same error one step further out in a value (an element index or
@@ -199,6 +224,7 @@ impl serde::de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Self {
         Error {
             source: None,
+            unit: None,
             inner: Inner::Message {
                 path: Vec::new(),
                 message: msg.to_string(),
@@ -210,6 +236,7 @@ impl serde::de::Error for Error {
         Error {
             inner: Inner::MissingField(field),
             source: None,
+            unit: None,
         }
     }
 }

@@ -21,10 +21,13 @@
 //! is read in the dynamic attributes mode: every attribute, and a block is
 //! an error. An attribute or block the struct does not name is an error
 //! with a "Did you mean" hint; so is an attribute written as a block or a
-//! block written as an attribute. Every problem of one body is reported
-//! together, as [`Diagnostic`](crate::Diagnostic)s with their ranges, and a
-//! value that does not suit its field is "Unsuitable value type" at its
-//! expression.
+//! block written as an attribute. Every problem of the whole input is
+//! reported together (up to 64), as [`Diagnostic`](crate::Diagnostic)s
+//! with their ranges, and a value that does not suit its field is
+//! "Unsuitable value type" at its expression. (serde stops a struct at its
+//! first failing field, so after a problem the decoder decodes the input
+//! again with the part that failed replaced by a placeholder, once per
+//! problem; a successful decoding takes one pass.)
 //!
 //! Bodies of either syntax decode alike ([`from_file`] picks the syntax by
 //! the file name, [`from_any_body`] takes any [`AnyBody`], merged files
@@ -140,6 +143,7 @@
 
 mod body;
 mod error;
+mod placeholder;
 mod value;
 
 use serde::de::DeserializeOwned;
