@@ -191,7 +191,14 @@ fn number_json(n: &Number) -> Json {
         m.insert("__number__".into(), Json::from(n.to_string()));
         return Json::Object(m);
     }
-    Json::Number(serde_json::Number::from_str(&n.to_string()).expect("the canonical form is a JSON number"))
+    // exact when the application's serde_json keeps numbers' digits
+    // (its `arbitrary_precision`), else the nearest float; a number past
+    // the floats' range as its text
+    let text = n.to_string();
+    match serde_json::Number::from_str(&text) {
+        Ok(n) => Json::Number(n),
+        Err(_) => Json::String(text),
+    }
 }
 
 /// A value in cty's JSON value notation (with the unknown and infinity

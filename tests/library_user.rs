@@ -125,3 +125,28 @@ fn decoding_errors_say_line_and_column() {
     let err = hcl_native::de::from_str::<Server>("port = true\n", &ctx).unwrap_err();
     assert!(err.to_string().starts_with("<input>:1:8: error: "), "{err}");
 }
+
+/// An application's own serde_json works as usual beside hcl-native's
+/// default features (`tests/user-crate`, built on its own: issue 25, the
+/// default features turned on serde_json's `arbitrary_precision`, which
+/// broke `#[serde(flatten)]` with floats and untagged enums with floats).
+#[test]
+fn an_applications_serde_json_is_left_as_it_is() {
+    let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/user-crate/Cargo.toml");
+    let target = concat!(env!("CARGO_MANIFEST_DIR"), "/target/user-crate");
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--offline", "--manifest-path", manifest])
+        .env("CARGO_TARGET_DIR", target)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "serde_json works as usual beside hcl-native\n"
+    );
+}

@@ -1,7 +1,6 @@
 //! Values and types to any serde format, in the JSON forms of docs/cli-json.md.
 
 use serde::ser::{self, Serialize, SerializeMap, SerializeSeq, Serializer};
-use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::value::{Type, Value, ValueRef};
@@ -11,11 +10,14 @@ use crate::value::{Type, Value, ValueRef};
 /// tuples as sequences, maps and objects as maps, an unknown value as
 /// `{"__unknown__": TYPE}` and an infinity as `{"__number__": "+Inf"}`.
 ///
-/// Integers that fit `i64` or `u64` serialize as such. Other numbers go
-/// through `serde_json::Number` with its arbitrary-precision form, which
-/// serde_json prints exactly (`0.1` stays `0.1`, `2^70` keeps every digit);
-/// other formats see that number's own serde form. A capsule value is an
-/// error.
+/// Integers that fit `i64` or `u64` serialize as such, other numbers as
+/// `f64` when a float's shortest digits are the number (`0.1`, `1.5`) and
+/// serde_json writes it without an exponent (from 1e-5 to 1e16).
+/// Any other number (`2^70`, `0.1 + 1e-30`) goes through serde_json's
+/// `RawValue` with its exact digits, which serde_json prints as they are;
+/// other formats see that type's own serde form. (serde_json's
+/// `arbitrary_precision` is not needed, and not enabled: it would change
+/// the application's own serde_json.) A capsule value is an error.
 ///
 /// ```
 /// use hcl_native::value::{Type, Value};
@@ -59,7 +61,17 @@ fn serialize_here<S: Serializer>(v: &Value, serializer: S) -> Result<S::Ok, S::E
             if let Ok(u) = text.parse::<u64>() {
                 return serializer.serialize_u64(u);
             }
-            serde_json::Number::from_str(&text)
+            // a float when one holds the number (its shortest digits read
+            // back as the same number), else the exact digits as a raw
+            // JSON number
+            // (serde_json writes a float from 1e-5 to 1e16 without an
+            // exponent, as the JSON forms are written)
+            if let Ok(f) = text.parse::<f64>() {
+                if (1e-5..1e16).contains(&f.abs()) && crate::value::shortest_f64(f).as_ref() == Some(n) {
+                    return serializer.serialize_f64(f);
+                }
+            }
+            serde_json::value::RawValue::from_string(text)
                 .map_err(ser::Error::custom)?
                 .serialize(serializer)
         }

@@ -17,7 +17,6 @@ use hcl_native::json::{write_type, write_value};
 use hcl_native::render::render_diagnostics;
 use hcl_native::value::Value;
 use hcl_native::{parse_expression, Arena, Diagnostic, Diagnostics, LineIndex, Span};
-use serde_json::Value as Json;
 
 use crate::limits;
 
@@ -400,10 +399,31 @@ fn traversal_value(r: &Reference, ctx: &EvalContext<'_>) -> Option<Value> {
     (!e.diagnostics.has_errors()).then_some(e.value)
 }
 
+/// A known, finite value as JSON (what `json::write_value` writes for it,
+/// numbers with every digit); none for one that has no JSON form.
 fn value_json(v: &Value) -> Option<J> {
-    let mut text = String::new();
-    write_value(v, false, &mut text).ok()?;
-    J::raw(&text)
+    use hcl_native::value::ValueRef;
+    crate::nested(|| {
+        Some(match v.kind() {
+            ValueRef::Null(_) => J::Null,
+            ValueRef::Bool(b) => J::Bool(b),
+            ValueRef::Number(n) if n.is_infinite() => return None,
+            ValueRef::Number(n) => J::Num(n.to_string()),
+            ValueRef::String(s) => J::str(s),
+            ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+                J::Arr(items.iter().map(value_json).collect::<Option<_>>()?)
+            }
+            ValueRef::Map(entries) | ValueRef::Object(entries) => {
+                let mut entries = entries
+                    .iter()
+                    .map(|(k, v)| Some((k.to_string(), value_json(v)?)))
+                    .collect::<Option<Vec<_>>>()?;
+                entries.sort_by(|a, b| a.0.cmp(&b.0));
+                J::Map(entries)
+            }
+            ValueRef::Unknown(_) | ValueRef::Capsule(_) => return None,
+        })
+    })
 }
 
 /// A JSON document in the order Go's encoder writes a struct's fields.
@@ -421,23 +441,6 @@ enum J {
 impl J {
     fn str(s: impl Into<String>) -> J {
         J::Str(s.into())
-    }
-
-    /// A compact JSON text (a `json.RawMessage`), which Go re-indents.
-    fn raw(text: &str) -> Option<J> {
-        let v: Json = serde_json::from_str(text).ok()?;
-        Some(J::from_serde(v))
-    }
-
-    fn from_serde(v: Json) -> J {
-        match v {
-            Json::Null => J::Null,
-            Json::Bool(b) => J::Bool(b),
-            Json::Number(n) => J::Num(n.to_string()),
-            Json::String(s) => J::Str(s),
-            Json::Array(a) => J::Arr(a.into_iter().map(J::from_serde).collect()),
-            Json::Object(m) => J::Map(m.into_iter().map(|(k, v)| (k, J::from_serde(v))).collect()),
-        }
     }
 
     /// Written as Go's `json.MarshalIndent(v, "", "  ")` writes it.

@@ -8,6 +8,7 @@ use hcl_native::render::render_diagnostics;
 use hcl_native::value::{Type, Value};
 use hcl_native::{parse_config_with, parse_expression_with, parse_template_with, Arena, Diagnostic, Span};
 use serde_json::Value as Json;
+use std::str::FromStr;
 
 use crate::json::{write_str, Locator};
 use crate::Format;
@@ -21,7 +22,7 @@ pub fn read_vars(path: Option<&str>) -> Result<EvalContext<'static>, String> {
         return Ok(ctx);
     };
     let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let doc: Json = serde_json::from_slice(&text).map_err(|e| format!("{path}: invalid JSON: {e}"))?;
+    let doc = exact_json(&text).map_err(|e| format!("{path}: invalid JSON: {e}"))?;
     let Json::Object(vars) = doc else {
         return Err(format!("{path}: an object of variables is required"));
     };
@@ -30,6 +31,47 @@ pub fn read_vars(path: Option<&str>) -> Result<EvalContext<'static>, String> {
         ctx.set_variable(name, value).map_err(|e| e.to_string())?;
     }
     Ok(ctx)
+}
+
+/// A JSON text read with its numbers' digits kept (the JSON syntax's
+/// parser): a number a float does not hold exactly becomes its text as a
+/// string, which a number type converts from exactly (serde_json's own
+/// numbers are floats: the library does not enable its
+/// `arbitrary_precision`, which would change every serde_json of the
+/// build).
+fn exact_json(text: &[u8]) -> Result<Json, String> {
+    let parsed = hcl_native::json_syntax::parse(text);
+    if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
+        let at = hcl_native::LineIndex::new(text).position(text, d.subject.start);
+        return Err(format!(
+            "{}: {} (line {}, column {})",
+            d.summary, d.detail, at.line, at.column
+        ));
+    }
+    Ok(node_json(&parsed.ast.root))
+}
+
+fn node_json(node: &hcl_native::json_syntax::Node<'_>) -> Json {
+    use hcl_native::json_syntax::Node;
+    crate::nested(|| match node {
+        Node::Object(o) => Json::Object(
+            o.properties
+                .iter()
+                .map(|p| (p.name.value.to_string(), node_json(&p.value)))
+                .collect(),
+        ),
+        Node::Array(a) => Json::Array(a.elements.iter().map(node_json).collect()),
+        Node::String(s) => Json::String(s.value.to_string()),
+        Node::Number(n) => match serde_json::Number::from_str(n.text) {
+            Ok(f) if f.is_i64() || f.is_u64() => Json::Number(f),
+            Ok(f) if f.as_f64().map(Value::from).as_ref().and_then(Value::as_number) == Some(&n.value) => {
+                Json::Number(f)
+            }
+            _ => Json::String(n.value.to_string()),
+        },
+        Node::Bool(b, _) => Json::Bool(*b),
+        Node::Null(_) | Node::Invalid(_) => Json::Null,
+    })
 }
 
 fn var_value(spec: &Json) -> Result<Value, String> {
