@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// Without a budget each evaluation has the whole step limit to itself,
 /// so a thousand attributes may take a thousand times the limit: an
 /// application that evaluates the many expressions of an untrusted file
-/// shares one budget between them (as [`crate::de::from_body`] and the
+/// shares one budget between them (as `de::from_body` and the
 /// `hcl` tool do).
 ///
 /// ```
