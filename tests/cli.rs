@@ -812,7 +812,7 @@ fn values_too_large_to_print_are_reported_not_printed() {
     assert!(human.stdout.contains("small = 1    # number"), "{}", human.stdout);
     assert_eq!(
         rendered(&human.stdout),
-        pairs(&[("error: Value too large to print", "-:1:7")])
+        pairs(&[("error: Value too large to print", "<stdin>:1:7")])
     );
     assert!(
         human
@@ -1428,4 +1428,32 @@ fn eval_lists_a_repeated_attribute_once() {
         "{}",
         human.stdout
     );
+}
+
+/// Every command names stdin `<stdin>` (parse and eval said `-`), and an
+/// expression or template given as an argument is its bytes: invalid UTF-8
+/// is a ranged diagnostic, not a usage error (issue 25).
+#[test]
+fn stdin_is_named_alike_and_arguments_are_bytes() {
+    for args in [
+        &["parse", "-"][..],
+        &["eval", "-"],
+        &["json", "-"],
+        &["check", "-"],
+        &["expr", "-"],
+    ] {
+        let r = hcl_with_input(args, "a = (\n");
+        let all = format!("{}{}", r.stdout, r.stderr);
+        assert!(all.contains("--> <stdin>:"), "{args:?}: {all}");
+    }
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_hcl"))
+        .arg("expr")
+        .arg(std::ffi::OsStr::from_bytes(b"\"a\xffb\""))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("error: Invalid character encoding"), "{stdout}");
+    assert!(stdout.contains("--> <input>:1:3"), "{stdout}");
 }

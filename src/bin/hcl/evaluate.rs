@@ -220,7 +220,7 @@ fn human(name: &str, src: &[u8], r: &Evaluated, printable: bool, parse: &[Diagno
 }
 
 /// `hcl expr SRC` and `hcl template SRC`.
-pub fn expr_or_template(src: &[u8], template: bool, ctx: &EvalContext<'_>, format: Format) {
+pub fn expr_or_template(name: &str, src: &[u8], template: bool, ctx: &EvalContext<'_>, format: Format) {
     let arena = Arena::new();
     let (mut r, parse_diags) = if template {
         let parsed = parse_template_with(&arena, src, crate::limits::parse_options());
@@ -241,7 +241,7 @@ pub fn expr_or_template(src: &[u8], template: bool, ctx: &EvalContext<'_>, forma
             out.push_str("}\n");
             print!("{out}");
         }
-        Format::Human => print!("{}", human("<input>", src, &r, printable, parse_diags.as_slice())),
+        Format::Human => print!("{}", human(name, src, &r, printable, parse_diags.as_slice())),
     }
 }
 

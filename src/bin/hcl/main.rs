@@ -76,8 +76,8 @@ enum Command {
     },
     /// Evaluate one expression (`-` reads it from stdin).
     Expr {
-        /// The expression's text, or `-`.
-        src: String,
+        /// The expression's text (its bytes as they are), or `-`.
+        src: std::ffi::OsString,
         /// Variables, as for `eval`.
         #[arg(long)]
         vars: Option<String>,
@@ -87,8 +87,8 @@ enum Command {
     },
     /// Evaluate a bare template (no quotes; `-` reads it from stdin).
     Template {
-        /// The template's text, or `-`.
-        src: String,
+        /// The template's text (its bytes as they are), or `-`.
+        src: std::ffi::OsString,
         /// Variables, as for `eval`.
         #[arg(long)]
         vars: Option<String>,
@@ -203,7 +203,7 @@ fn main() -> ExitCode {
                 Err(e) => return usage(&e),
             };
             match read_input(&file) {
-                Ok(src) => evaluate::eval_file(&file, &src, &ctx, format),
+                Ok(src) => evaluate::eval_file(shown_name(&file), &src, &ctx, format),
                 Err(code) => return code,
             }
             ExitCode::SUCCESS
@@ -232,22 +232,37 @@ fn main() -> ExitCode {
     }
 }
 
-/// `hcl expr` and `hcl template`.
-fn expr(src: &str, vars: Option<&str>, format: Format, template: bool) -> ExitCode {
+/// `hcl expr` and `hcl template`: the source is the argument's bytes as
+/// they are (invalid UTF-8 is a diagnostic, as in a file), or stdin for
+/// `-`.
+fn expr(src: &std::ffi::OsStr, vars: Option<&str>, format: Format, template: bool) -> ExitCode {
     let ctx = match evaluate::read_vars(vars) {
         Ok(ctx) => ctx,
         Err(e) => return usage(&e),
     };
-    let text = if src == "-" {
+    let (name, text) = if src == "-" {
         match read_input("-") {
-            Ok(src) => src,
+            Ok(src) => ("<stdin>", src),
             Err(code) => return code,
         }
     } else {
-        src.as_bytes().to_vec()
+        ("<input>", argument_bytes(src))
     };
-    evaluate::expr_or_template(&text, template, &ctx, format);
+    evaluate::expr_or_template(name, &text, template, &ctx, format);
     ExitCode::SUCCESS
+}
+
+/// A command-line argument's bytes.
+#[cfg(unix)]
+fn argument_bytes(arg: &std::ffi::OsStr) -> Vec<u8> {
+    std::os::unix::ffi::OsStrExt::as_bytes(arg).to_vec()
+}
+
+/// A command-line argument's bytes (as UTF-8, invalid parts replaced, where
+/// the platform's arguments are not bytes).
+#[cfg(not(unix))]
+fn argument_bytes(arg: &std::ffi::OsStr) -> Vec<u8> {
+    arg.to_string_lossy().into_owned().into_bytes()
 }
 
 fn usage(message: &str) -> ExitCode {
@@ -263,6 +278,16 @@ pub(crate) const MAX_RENDERED: usize = 100;
 /// as the library's walks do.
 pub(crate) fn nested<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(256 << 10, 4 << 20, f)
+}
+
+/// The name diagnostics give a FILE argument: `<stdin>` for `-`, as every
+/// command names it.
+pub(crate) fn shown_name(file: &str) -> &str {
+    if file == "-" {
+        "<stdin>"
+    } else {
+        file
+    }
 }
 
 fn read_input(file: &str) -> Result<Vec<u8>, ExitCode> {
@@ -313,7 +338,7 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
                 out.push('\n');
                 let all = parsed.diagnostics.as_slice();
                 let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&render_diagnostics(file, &src, shown));
+                out.push_str(&render_diagnostics(shown_name(file), &src, shown));
                 if all.len() > shown.len() {
                     out.push_str(&format!(
                         "... and {} more diagnostics (--format json lists them all)\n",
@@ -378,7 +403,7 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
             if !all.is_empty() {
                 out.push('\n');
                 let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&render_diagnostics(file, src, shown));
+                out.push_str(&render_diagnostics(shown_name(file), src, shown));
             }
             print!("{out}");
         }

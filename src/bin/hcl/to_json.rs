@@ -138,7 +138,7 @@ pub fn run_unevaluated(file: &str) -> ExitCode {
         Ok(src) => src,
         Err(code) => return code,
     };
-    let name = if file == "-" { "<stdin>" } else { file };
+    let name = crate::shown_name(file);
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
     let out = hcl_native::json_syntax::from_native(&parsed.ast, &src);
@@ -255,7 +255,7 @@ pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
         Ok(src) => src,
         Err(code) => return code,
     };
-    let name = if file == "-" { "<stdin>" } else { file };
+    let name = crate::shown_name(file);
     if name.ends_with(".json") {
         let (mut out, mut diagnostics) = run_json_syntax(name, &src, &ctx);
         out.push('\n');
