@@ -1457,3 +1457,76 @@ fn stdin_is_named_alike_and_arguments_are_bytes() {
     assert!(stdout.contains("error: Invalid character encoding"), "{stdout}");
     assert!(stdout.contains("--> <input>:1:3"), "{stdout}");
 }
+
+/// Variables come as plain JSON (types implied, numbers exact, strings
+/// literal), as a `.tfvars` file of attributes, and one by one with
+/// `--var NAME=EXPRESSION`, beside the typed JSON form (issue 25).
+#[test]
+fn variables_come_as_plain_json_tfvars_and_var_options() {
+    let dir = std::env::temp_dir().join(format!("hcl-cli-vars-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = dir.join("plain.json");
+    std::fs::write(
+        &plain,
+        r#"{"region": "eu", "n": 3, "exact": 0.30000000000000000001, "t": "${x}", "tags": ["a"]}"#,
+    )
+    .unwrap();
+    let tfvars = dir.join("prod.tfvars");
+    std::fs::write(&tfvars, "region = \"us\"\nzones  = [\"a\", \"b\"]\n").unwrap();
+    let typed = dir.join("typed.json");
+    std::fs::write(
+        &typed,
+        r#"{"region": {"type": "string", "value": "ap"}, "later": {"unknown": "number"}}"#,
+    )
+    .unwrap();
+
+    let r = hcl(&[
+        "expr",
+        "--format",
+        "json",
+        "--vars",
+        &plain.display().to_string(),
+        "[region, n, exact, t, tags]",
+    ]);
+    let want: Json = serde_json::from_str(r#"["eu", 3, 0.30000000000000000001, "${x}", ["a"]]"#).unwrap();
+    assert_eq!(r.json()["value"], want, "{}", r.stdout);
+    assert!(r.stdout.contains("0.30000000000000000001"), "exact: {}", r.stdout);
+
+    let r = hcl(&[
+        "expr",
+        "--format",
+        "json",
+        "--vars",
+        &tfvars.display().to_string(),
+        "--var",
+        "n=1 + 2",
+        "--var",
+        "region=\"over\"",
+        "[region, zones, n]",
+    ]);
+    assert_eq!(r.json()["value"], json!(["over", ["a", "b"], 3]), "{}", r.stdout);
+
+    let r = hcl(&[
+        "expr",
+        "--format",
+        "json",
+        "--vars",
+        &typed.display().to_string(),
+        "[region, later]",
+    ]);
+    assert_eq!(r.json()["known"], json!(false), "{}", r.stdout);
+
+    let bad = hcl(&["expr", "--var", "no-equals-sign", "1"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("NAME=EXPRESSION"), "{}", bad.stderr);
+    std::fs::write(dir.join("bad.tfvars"), "a = b\n").unwrap();
+    let bad = hcl(&["expr", "--vars", &dir.join("bad.tfvars").display().to_string(), "1"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr
+            .contains("bad.tfvars:1:5: Unknown variable: There is no variable named \"b\"."),
+        "{}",
+        bad.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -107,14 +107,14 @@ struct Outcome {
 }
 
 /// `hcl check PATHS... [--vars VARS.json] [--format human|json]`.
-pub fn run(paths: &[String], vars: Option<&str>, format: Format, type_attributes: &[String]) -> ExitCode {
+pub fn run(paths: &[String], vars: &crate::evaluate::Vars, format: Format, type_attributes: &[String]) -> ExitCode {
     let types = match TypeAttributes::parse(type_attributes) {
         Ok(t) => t,
         Err(e) => return crate::usage(&e),
     };
     // with `--unknown-variables`, attributes are evaluated without a vars
     // file too
-    let evaluate = vars.is_some() || crate::limits::unknown_variables();
+    let evaluate = vars.given() || crate::limits::unknown_variables();
     let ctx = match evaluate.then(|| crate::evaluate::read_vars(vars)).transpose() {
         Ok(ctx) => ctx,
         Err(e) => return crate::usage(&e),

@@ -13,24 +13,140 @@ use std::str::FromStr;
 use crate::json::{write_str, Locator};
 use crate::Format;
 
-/// Reads VARS.json: `{"name": {"type": T, "value": V}}` or
-/// `{"name": {"unknown": T}}`.
-pub fn read_vars(path: Option<&str>) -> Result<EvalContext<'static>, String> {
+/// The variables of a run: a file (`--vars`) and single ones (`--var`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Vars {
+    /// Variables from a file: JSON, either typed (`{"name": {"type": T,
+    /// "value": V}}`, `{"name": {"unknown": T}}`) or plain (`{"region":
+    /// "eu", "n": 3}`, types implied), or HCL attributes (a `.tfvars` or
+    /// `.hcl` file: `region = "eu"`).
+    #[arg(long)]
+    pub vars: Option<String>,
+    /// One variable, `NAME=EXPRESSION` (an HCL expression without
+    /// variables: `--var 'zones=["a", "b"]'`); repeatable, and set after
+    /// `--vars`.
+    #[arg(long = "var", value_name = "NAME=EXPRESSION")]
+    pub var: Vec<String>,
+}
+
+impl Vars {
+    /// Whether any variable was given.
+    pub fn given(&self) -> bool {
+        self.vars.is_some() || !self.var.is_empty()
+    }
+}
+
+/// The context of a run: the standard functions and the variables.
+pub fn read_vars(vars: &Vars) -> Result<EvalContext<'static>, String> {
     let mut ctx = EvalContext::with_standard_functions();
     crate::limits::apply(&mut ctx);
-    let Some(path) = path else {
-        return Ok(ctx);
-    };
-    let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let doc = exact_json(&text).map_err(|e| format!("{path}: invalid JSON: {e}"))?;
-    let Json::Object(vars) = doc else {
-        return Err(format!("{path}: an object of variables is required"));
-    };
-    for (name, spec) in vars {
-        let value = var_value(&spec).map_err(|e| format!("{path}: variable {name:?}: {e}"))?;
-        ctx.set_variable(name, value).map_err(|e| e.to_string())?;
+    if let Some(path) = &vars.vars {
+        let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let list = if path.ends_with(".json") || !(path.ends_with(".tfvars") || path.ends_with(".hcl")) {
+            json_vars(&text).map_err(|e| format!("{path}: {e}"))?
+        } else {
+            hcl_vars(path, &text)?
+        };
+        for (name, value) in list {
+            ctx.set_variable(name, value).map_err(|e| e.to_string())?;
+        }
+    }
+    for item in &vars.var {
+        let Some((name, expr)) = item.split_once('=') else {
+            return Err(format!("--var {item:?}: NAME=EXPRESSION is required"));
+        };
+        let value = literal_expression(expr.as_bytes()).map_err(|e| format!("--var {name}: {e}"))?;
+        ctx.set_variable(name.trim().to_string(), value)
+            .map_err(|e| e.to_string())?;
     }
     Ok(ctx)
+}
+
+/// An HCL expression without variables, evaluated with the standard
+/// functions.
+fn literal_expression(src: &[u8]) -> Result<Value, String> {
+    let arena = Arena::new();
+    let parsed = parse_expression_with(&arena, src, crate::limits::parse_options());
+    let out = evaluate(&parsed.ast, &EvalContext::with_standard_functions());
+    match parsed
+        .diagnostics
+        .iter()
+        .chain(out.diagnostics.iter())
+        .find(|d| d.is_error())
+    {
+        Some(d) => Err(format!("{}: {}", d.summary, d.detail)),
+        None => Ok(out.value),
+    }
+}
+
+/// A `.tfvars` file's attributes, each evaluated without variables.
+fn hcl_vars(path: &str, text: &[u8]) -> Result<Vec<(String, Value)>, String> {
+    let arena = Arena::new();
+    let parsed = parse_config_with(&arena, text, crate::limits::parse_options());
+    let fail = |d: &Diagnostic| {
+        let at = hcl_native::LineIndex::new(text).position(text, d.subject.start);
+        format!("{path}:{}:{}: {}: {}", at.line, at.column, d.summary, d.detail)
+    };
+    if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
+        return Err(fail(d));
+    }
+    if let Some(b) = parsed.ast.body.blocks().next() {
+        return Err(format!(
+            "{path}: a variables file holds attributes only, not a {} block",
+            b.block_type.name
+        ));
+    }
+    let ctx = EvalContext::with_standard_functions();
+    parsed
+        .ast
+        .body
+        .attributes()
+        .map(|a| {
+            let out = evaluate(&a.expr, &ctx);
+            match out.diagnostics.iter().find(|d| d.is_error()) {
+                Some(d) => Err(fail(d)),
+                None => Ok((a.name.name.to_string(), out.value)),
+            }
+        })
+        .collect()
+}
+
+/// A JSON variables file: the typed form when every entry is `{"type": T,
+/// "value": V}` or `{"unknown": T}`, otherwise plain JSON whose values'
+/// types are implied (numbers exact, strings literal).
+fn json_vars(text: &[u8]) -> Result<Vec<(String, Value)>, String> {
+    let doc = exact_json(text).map_err(|e| format!("invalid JSON: {e}"))?;
+    let Json::Object(vars) = doc else {
+        return Err("an object of variables is required".into());
+    };
+    let typed = |spec: &Json| match spec {
+        Json::Object(m) => {
+            (m.contains_key("type") && m.keys().all(|k| k == "type" || k == "value"))
+                || (m.len() == 1 && m.contains_key("unknown"))
+        }
+        _ => false,
+    };
+    if !vars.is_empty() && vars.values().all(typed) {
+        return vars
+            .iter()
+            .map(|(name, spec)| {
+                Ok((
+                    name.clone(),
+                    var_value(spec).map_err(|e| format!("variable {name:?}: {e}"))?,
+                ))
+            })
+            .collect();
+    }
+    let parsed = hcl_native::json_syntax::parse(text);
+    let file = &parsed.ast;
+    let hcl_native::json_syntax::Node::Object(o) = &file.root else {
+        return Err("an object of variables is required".into());
+    };
+    let literal = EvalContext::literal_only();
+    Ok(o.properties
+        .iter()
+        .map(|p| (p.name.value.to_string(), file.evaluate(&p.value, &literal).value))
+        .collect())
 }
 
 /// A JSON text read with its numbers' digits kept (the JSON syntax's

@@ -67,9 +67,8 @@ enum Command {
     Eval {
         /// The file to read, or `-` for stdin.
         file: String,
-        /// Variables: `{"name": {"type": T, "value": V}}` or `{"name": {"unknown": T}}`.
-        #[arg(long)]
-        vars: Option<String>,
+        #[command(flatten)]
+        vars: evaluate::Vars,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -78,9 +77,8 @@ enum Command {
     Expr {
         /// The expression's text (its bytes as they are), or `-`.
         src: std::ffi::OsString,
-        /// Variables, as for `eval`.
-        #[arg(long)]
-        vars: Option<String>,
+        #[command(flatten)]
+        vars: evaluate::Vars,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -89,9 +87,8 @@ enum Command {
     Template {
         /// The template's text (its bytes as they are), or `-`.
         src: std::ffi::OsString,
-        /// Variables, as for `eval`.
-        #[arg(long)]
-        vars: Option<String>,
+        #[command(flatten)]
+        vars: evaluate::Vars,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
@@ -112,11 +109,11 @@ enum Command {
         /// Files and directories to check.
         #[arg(required = true)]
         paths: Vec<String>,
-        /// Evaluate every attribute with these variables (format as for
-        /// `eval`; a variable the file uses but this does not define is an
-        /// error). Without it files are only parsed.
-        #[arg(long)]
-        vars: Option<String>,
+        /// With variables (`--vars`, `--var`), every attribute is evaluated
+        /// with them (a variable the file uses but they do not define is an
+        /// error). Without any, files are only parsed.
+        #[command(flatten)]
+        vars: evaluate::Vars,
         /// Output format: rendered diagnostics, or one JSON document
         /// `{"files": [{"path", "diagnostics"}], "errors", "warnings"}`.
         #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -174,9 +171,8 @@ enum Command {
     Json {
         /// The file to read, or `-` for stdin.
         file: String,
-        /// Variables, as for `eval`.
-        #[arg(long)]
-        vars: Option<String>,
+        #[command(flatten)]
+        vars: evaluate::Vars,
         /// Evaluate nothing: write the file in HCL's JSON syntax instead
         /// (every expression kept, as a `"${...}"` template when it is not a
         /// literal; blocks as label-nested objects), which reads back as the
@@ -198,7 +194,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast),
         Command::Eval { file, vars, format } => {
-            let ctx = match evaluate::read_vars(vars.as_deref()) {
+            let ctx = match evaluate::read_vars(&vars) {
                 Ok(ctx) => ctx,
                 Err(e) => return usage(&e),
             };
@@ -208,19 +204,19 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Expr { src, vars, format } => expr(&src, vars.as_deref(), format, false),
-        Command::Template { src, vars, format } => expr(&src, vars.as_deref(), format, true),
+        Command::Expr { src, vars, format } => expr(&src, &vars, format, false),
+        Command::Template { src, vars, format } => expr(&src, &vars, format, true),
         Command::Check {
             paths,
             vars,
             format,
             type_attributes,
-        } => check::run(&paths, vars.as_deref(), format, &type_attributes),
+        } => check::run(&paths, &vars, format, &type_attributes),
         Command::Json {
             file,
             vars,
             unevaluated: false,
-        } => to_json::run(&file, vars.as_deref()),
+        } => to_json::run(&file, &vars),
         Command::Json {
             file,
             unevaluated: true,
@@ -235,7 +231,7 @@ fn main() -> ExitCode {
 /// `hcl expr` and `hcl template`: the source is the argument's bytes as
 /// they are (invalid UTF-8 is a diagnostic, as in a file), or stdin for
 /// `-`.
-fn expr(src: &std::ffi::OsStr, vars: Option<&str>, format: Format, template: bool) -> ExitCode {
+fn expr(src: &std::ffi::OsStr, vars: &evaluate::Vars, format: Format, template: bool) -> ExitCode {
     let ctx = match evaluate::read_vars(vars) {
         Ok(ctx) => ctx,
         Err(e) => return usage(&e),

@@ -246,7 +246,7 @@ fn run_json_syntax(name: &str, src: &[u8], ctx: &EvalContext<'_>) -> (String, Ve
     (out, diagnostics)
 }
 
-pub fn run(file: &str, vars: Option<&str>) -> ExitCode {
+pub fn run(file: &str, vars: &crate::evaluate::Vars) -> ExitCode {
     let ctx = match crate::evaluate::read_vars(vars) {
         Ok(ctx) => ctx,
         Err(e) => return crate::usage(&e),
