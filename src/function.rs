@@ -92,6 +92,7 @@ impl Parameter {
 /// An error raised by a function's own rules (its result-type rule or its
 /// implementation), optionally blaming one argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FunctionError {
     /// The argument at fault, by position in the call.
     pub argument: Option<usize>,
@@ -141,6 +142,7 @@ impl std::error::Error for FunctionError {}
 
 /// What is wrong with one argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ArgumentProblem {
     /// It does not convert to the parameter's type.
     Conversion(ConversionError),
@@ -150,6 +152,7 @@ pub enum ArgumentProblem {
 
 /// One argument that fails the call's semantic checks.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ArgumentError {
     /// The argument's position in the call.
     pub index: usize,
@@ -170,6 +173,7 @@ impl fmt::Display for ArgumentError {
 
 /// Why a call failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CallError {
     /// Fewer arguments than positional parameters.
     NotEnoughArguments {

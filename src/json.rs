@@ -35,6 +35,7 @@ use crate::value::{nfc_arc, Type, Value, ValueRef};
 /// A JSON document that is not a type or a value of the expected type, or
 /// a value JSON cannot hold (a capsule).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct JsonError {
     /// Where in the document.
     pub path: Vec<PathStep>,

@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 /// An expression, in either syntax.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum AnyExpression<'n, 'a> {
     /// A native-syntax expression.
     Native(&'n Expression<'a>),
@@ -294,6 +295,7 @@ pub struct AnyContent<'n, 'a> {
 /// }
 /// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum AnyBody<'n, 'a> {
     /// A native-syntax body.
     Native(BodyView<'n, 'a>),
@@ -686,6 +688,7 @@ fn json_content<'n, 'a: 'n>(file: &'n JsonFile<'a>, c: crate::json_syntax::JsonC
 
 /// A configuration file of either syntax.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum AnyFile<'a> {
     /// In the native syntax, with its source text.
     Native(ConfigFile<'a>, &'a [u8]),

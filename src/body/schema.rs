@@ -50,6 +50,7 @@ pub struct BodySchema {
 
 /// A schema that names something twice.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SchemaError {
     /// What is wrong.
     pub message: String,

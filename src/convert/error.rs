@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 /// One step from a value into one of its parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PathStep {
     /// An object attribute.
     Attribute(Arc<str>),
@@ -29,6 +30,7 @@ impl fmt::Display for PathStep {
 ///
 /// Displays as `attribute "ports", element 2: a number is required`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ConversionError {
     /// From the converted value to the offending part (empty when the value
     /// itself is the problem).

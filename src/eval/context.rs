@@ -25,6 +25,7 @@ pub enum Mode {
 
 /// The error of defining a variable or function in literal-only mode.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ModeError {
     /// What was being defined (`variable "x"`, `function "f"`).
     pub what: String,

@@ -4,7 +4,26 @@ use std::fmt;
 
 /// An arithmetic operation with no defined result, or text that is not a
 /// number.
+///
+/// Like every error type of the library that may grow, it is
+/// `#[non_exhaustive]`: a match needs a wildcard arm.
+///
+/// ```compile_fail
+/// use hcl_native::NumberError;
+///
+/// fn code(e: NumberError) -> u8 {
+///     match e {
+///         NumberError::Overflow => 0,
+///         NumberError::OpposingInfinities => 1,
+///         NumberError::ZeroTimesInfinity => 2,
+///         NumberError::Indeterminate => 3,
+///         NumberError::InfiniteRemainder => 4,
+///         NumberError::Syntax => 5,
+///     }
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NumberError {
     /// The magnitude is 2^32768 or more (the representation's limit).
     ///

@@ -289,6 +289,7 @@ pub enum ValueRef<'a> {
 
 /// A collection element whose type is not the collection's element type.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ElementTypeError {
     /// The element's position (for a map, in the order given).
     pub index: usize,
