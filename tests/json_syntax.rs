@@ -28,8 +28,10 @@ fn nesting_is_limited_and_never_overflows_the_stack() {
     common::on_small_stack(|| {
         let n = 100_000;
         let src = format!("{{\"a\": {}1{}}}", "[".repeat(n), "]".repeat(n));
-        let mut opts = ParseOptions::default();
-        opts.max_depth = n as u32 + 10;
+        let opts = ParseOptions {
+            max_depth: n as u32 + 10,
+            ..Default::default()
+        };
         let parsed = parse_with(src.as_bytes(), &opts);
         assert!(
             parsed.diagnostics.is_empty(),
