@@ -202,7 +202,18 @@ impl<'p> EvalContext<'p> {
         self.mode
     }
 
-    /// Defines (or redefines) a variable in this scope.
+    /// Defines (or redefines) a variable in this scope. Any name is
+    /// accepted; the one failure is a context made with
+    /// [`EvalContext::literal_only`], which has no variables by definition
+    /// ([`ModeError`] says so).
+    ///
+    /// ```
+    /// use hcl_native::eval::EvalContext;
+    ///
+    /// let mut ctx = EvalContext::new();
+    /// assert!(ctx.set_variable("any name, even this one", 1.into()).is_ok());
+    /// assert!(EvalContext::literal_only().set_variable("x", 1.into()).is_err());
+    /// ```
     pub fn set_variable(&mut self, name: impl Into<String>, value: Value) -> Result<(), ModeError> {
         let name = name.into();
         self.allows_definitions(|| format!("variable {name:?}"))?;
