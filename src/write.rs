@@ -144,6 +144,20 @@ fn raw_value(value: &Value, out: &mut String) -> Result<(), WriteError> {
     })
 }
 
+/// The text an object key is written as: bare when it is an identifier
+/// that reads back as its own name, otherwise a quoted string.
+///
+/// ```
+/// assert_eq!(hcl_native::write::key("region"), "region");
+/// assert_eq!(hcl_native::write::key("a b"), "\"a b\"");
+/// assert_eq!(hcl_native::write::key("null"), "\"null\"");
+/// ```
+pub fn key(name: &str) -> String {
+    let mut out = String::new();
+    object_key(name, &mut out);
+    out
+}
+
 /// An object key: bare when it is an identifier that reads back as its
 /// own name (not a keyword an object constructor would read otherwise).
 fn object_key(k: &str, out: &mut String) {
