@@ -5,7 +5,15 @@ use std::path::Path;
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let expected = std::fs::read_to_string(root.join("EXPECTED.tsv")).expect("../shared/corpus/EXPECTED.tsv");
+    let Ok(expected) = std::fs::read_to_string(root.join("EXPECTED.tsv")) else {
+        eprintln!(
+            "parse_corpus: {} is missing. This example times parsing of the workplace's \
+             real-world corpus, which lives beside the repository in ../shared/corpus \
+             (EXPECTED.tsv lists its files); without it there is nothing to parse.",
+            root.join("EXPECTED.tsv").display()
+        );
+        std::process::exit(1);
+    };
     let files: Vec<Vec<u8>> = expected
         .lines()
         .filter(|l| !l.starts_with('#') && l.contains("\taccept"))

@@ -3,7 +3,10 @@ use std::path::Path;
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let expected = std::fs::read_to_string(root.join("EXPECTED.tsv")).unwrap();
+    let Ok(expected) = std::fs::read_to_string(root.join("EXPECTED.tsv")) else {
+        eprintln!("parse_corpus_edit: ../shared/corpus/EXPECTED.tsv is missing (the workplace's corpus, beside the repository)");
+        std::process::exit(1);
+    };
     let files: Vec<String> = expected
         .lines()
         .filter(|l| l.contains("\taccept"))

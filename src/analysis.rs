@@ -173,6 +173,29 @@ pub struct Traversal {
     pub steps: Vec<TraversalStep>,
 }
 
+impl std::fmt::Display for Traversal {
+    /// The traversal as HCL writes it: `var.region`, `aws_instance.web[0].id`.
+    ///
+    /// ```
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let vars = parse_expression(&arena, b"a.b[\"k\"][0] + c").ast.variables();
+    /// assert_eq!(vars[0].to_string(), "a.b[\"k\"][0]");
+    /// assert_eq!(vars[1].to_string(), "c");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.root)?;
+        for step in &self.steps {
+            match step {
+                TraversalStep::Attr { name, .. } => write!(f, ".{name}")?,
+                TraversalStep::Index { key, .. } => write!(f, "[{key}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Traversal {
     /// The whole traversal's range: from the root to the end of the last
     /// step.
