@@ -74,19 +74,6 @@ fn run(program: &Path, args: &[&str], dir: &Path) -> Vec<u8> {
     out.stdout
 }
 
-/// Peak RSS in KB of one run, by `/usr/bin/time -f %M`.
-fn peak_rss(program: &Path, args: &[&str], dir: &Path) -> Option<u64> {
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "%M"])
-        .arg(program)
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .output()
-        .ok()?;
-    String::from_utf8_lossy(&out.stderr).lines().last()?.trim().parse().ok()
-}
-
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let hcldec = root.join("../shared/tools/hcl-oracle/bin/hcldec");
@@ -97,13 +84,7 @@ fn main() {
         );
         return;
     }
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--features", "cli", "--bin", "hcl"])
-        .current_dir(&root)
-        .status()
-        .expect("cargo runs");
-    assert!(built.success(), "cargo build --release --features cli --bin hcl failed");
-    let hcl = root.join("target/release/hcl");
+    let hcl = common::build_hcl();
     let dir = root.join("target/dec-bench");
     std::fs::create_dir_all(&dir).expect("target/dec-bench");
     std::fs::write(dir.join("spec.hcldec"), SPEC).expect("spec");
@@ -127,7 +108,10 @@ fn main() {
             bytes,
             ROUNDS,
         );
-        if let (Some(ours), Some(theirs)) = (peak_rss(&hcl, &args, &dir), peak_rss(&hcldec, &args[1..], &dir)) {
+        if let (Some(ours), Some(theirs)) = (
+            common::peak_rss(&hcl, &args, &dir),
+            common::peak_rss(&hcldec, &args[1..], &dir),
+        ) {
             let per = |kb: u64| (kb * 1024) as f64 / bytes as f64;
             println!(
                 "peak RSS: hcl dec {:.0} MB ({:.1} bytes per input byte), hcldec {:.0} MB ({:.1})",

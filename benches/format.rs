@@ -34,19 +34,6 @@ fn run(program: &Path, args: &[String], dir: &Path) -> usize {
     out.stdout.len()
 }
 
-/// Peak RSS in KB of one run, by `/usr/bin/time -f %M`.
-fn peak_rss(program: &Path, args: &[String], dir: &Path) -> Option<u64> {
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "%M"])
-        .arg(program)
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .output()
-        .ok()?;
-    String::from_utf8_lossy(&out.stderr).lines().last()?.trim().parse().ok()
-}
-
 fn main() {
     let Some(paths) = common::accepted_paths() else {
         eprintln!("benches/format: ../shared/corpus is missing; nothing to measure");
@@ -80,13 +67,7 @@ fn main() {
         );
         return;
     }
-    let built = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--features", "cli", "--bin", "hcl"])
-        .current_dir(&manifest)
-        .status()
-        .expect("cargo runs");
-    assert!(built.success(), "cargo build --release --features cli --bin hcl failed");
-    let hcl = manifest.join("target/release/hcl");
+    let hcl = common::build_hcl();
     let ours: Vec<String> = ["fmt", "--check"]
         .iter()
         .map(|s| s.to_string())
@@ -101,7 +82,10 @@ fn main() {
         bytes,
         5,
     );
-    if let (Some(a), Some(b)) = (peak_rss(&hcl, &ours, &root), peak_rss(&hclfmt, &theirs, &root)) {
+    if let (Some(a), Some(b)) = (
+        common::peak_rss(&hcl, &ours, &root),
+        common::peak_rss(&hclfmt, &theirs, &root),
+    ) {
         let per = |kb: u64| (kb * 1024) as f64 / bytes as f64;
         println!(
             "peak RSS: hcl fmt --check {:.1} MB ({:.2} bytes per input byte), hclfmt -check {:.1} MB ({:.2})",

@@ -309,49 +309,27 @@ impl SeqValue {
     }
 }
 
-impl ser::SerializeSeq for SeqValue {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        self.done()
-    }
+/// The serde traits of sequences and tuples, each pushing an element.
+macro_rules! seq_traits {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for SeqValue {
+            type Ok = Value;
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Value, Error> {
+                self.done()
+            }
+        }
+    )*};
 }
-
-impl ser::SerializeTuple for SeqValue {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        self.done()
-    }
-}
-
-impl ser::SerializeTupleStruct for SeqValue {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        self.done()
-    }
-}
-
-impl ser::SerializeTupleVariant for SeqValue {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        self.done()
-    }
-}
+seq_traits!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl MapValue {
     fn entry<T: Serialize + ?Sized>(&mut self, key: String, value: &T) -> Result<(), Error> {
@@ -401,27 +379,22 @@ impl ser::SerializeMap for MapValue {
     }
 }
 
-impl ser::SerializeStruct for MapValue {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.entry(key.to_string(), value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        self.done()
-    }
+/// The serde traits of structs and struct variants, each adding a field.
+macro_rules! struct_traits {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for MapValue {
+            type Ok = Value;
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+                self.entry(key.to_string(), value)
+            }
+            fn end(self) -> Result<Value, Error> {
+                self.done()
+            }
+        }
+    )*};
 }
-
-impl ser::SerializeStructVariant for MapValue {
-    type Ok = Value;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.entry(key.to_string(), value)
-    }
-    fn end(self) -> Result<Value, Error> {
-        self.done()
-    }
-}
+struct_traits!(SerializeStruct, SerializeStructVariant);
 
 /// A struct being written as a body: its attributes and blocks, and the
 /// labels its label fields give.

@@ -102,3 +102,32 @@ pub fn json_syntax_corpus() -> Option<Vec<u8>> {
     out.extend_from_slice(b"\n]\n");
     Some(out)
 }
+
+/// Builds the `hcl` tool in release mode (`cargo build --release --features
+/// cli --bin hcl`) and gives its path.
+#[allow(dead_code)] // for the whole-process benchmarks
+pub fn build_hcl() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let built = std::process::Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--features", "cli", "--bin", "hcl"])
+        .current_dir(&manifest)
+        .status()
+        .expect("cargo runs");
+    assert!(built.success(), "cargo build --release --features cli --bin hcl failed");
+    manifest.join("target/release/hcl")
+}
+
+/// Peak RSS in KB of one run of `program` in `dir`, by `/usr/bin/time -f
+/// %M`; none where that is missing.
+#[allow(dead_code)] // for the whole-process benchmarks
+pub fn peak_rss<S: AsRef<std::ffi::OsStr>>(program: &Path, args: &[S], dir: &Path) -> Option<u64> {
+    let out = std::process::Command::new("/usr/bin/time")
+        .args(["-f", "%M"])
+        .arg(program)
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&out.stderr).lines().last()?.trim().parse().ok()
+}
