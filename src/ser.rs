@@ -4,8 +4,9 @@
 //! [`to_string`] writes a struct as a body: a plain field is an attribute
 //! (its value written by [`crate::write`], a `None` left out), a
 //! `"name,label"` field a label of the block the struct is, a
-//! `"name,block"` field one block (a struct), at most one (an `Option`) or
-//! any number (a `Vec`), and a `"name,remain"` field's map entries more
+//! `"name,block"` field one block (a struct), at most one (an `Option`),
+//! any number (a `Vec`) or blocks keyed by their first label (a map, whose
+//! keys are written as the labels before the struct's own), and a `"name,remain"` field's map entries more
 //! attributes. A map at the top level is written as attributes. The text is
 //! in the canonical layout ([`crate::format`]), and `de` reads it back.
 //! [`to_value`] turns any serializable value into a [`Value`].
@@ -439,7 +440,10 @@ impl ser::SerializeStruct for BodyStruct {
                 body
             }
             Field::Block(name) => {
-                let blocks = value.serialize(BlocksSerializer { type_name: name })?;
+                let blocks = value.serialize(BlocksSerializer {
+                    type_name: name,
+                    keys: Vec::new(),
+                })?;
                 blocks.into_iter().fold(body, BodyBuilder::block)
             }
             Field::Remain => {
@@ -518,7 +522,7 @@ fn not_a_body(what: &str) -> Error {
 
 fn not_blocks(type_name: &str, what: &str) -> Error {
     error(format!(
-        "the block field {type_name:?} holds {what}; it takes a struct, an Option of one or a sequence of them"
+        "the block field {type_name:?} holds {what}; it takes a struct, an Option of one, or a sequence or map keyed by label of them"
     ))
 }
 
@@ -615,15 +619,61 @@ impl ser::Serializer for RootSerializer {
     }
 }
 
-/// Writes a block field's value as blocks of one type.
+/// Writes a block field's value as blocks of one type, each with the
+/// labels that map keys gave before its struct's own.
 struct BlocksSerializer {
     type_name: &'static str,
+    keys: Vec<String>,
 }
 
 /// A sequence of blocks.
 struct BlockSeq {
     type_name: &'static str,
+    keys: Vec<String>,
     blocks: Vec<BlockBuilder>,
+}
+
+/// A map of blocks keyed by label: each key the next label of the blocks
+/// its value gives.
+struct BlockMap {
+    type_name: &'static str,
+    keys: Vec<String>,
+    key: Option<String>,
+    blocks: Vec<BlockBuilder>,
+}
+
+impl ser::SerializeMap for BlockMap {
+    type Ok = Vec<BlockBuilder>;
+    type Error = Error;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
+        let k = to_value(key)?;
+        let Some(label) = k.as_str() else {
+            return Err(error(format!(
+                "the block field {:?} is keyed by label: its keys must be strings, not {}",
+                self.type_name,
+                k.ty()
+            )));
+        };
+        self.key = Some(label.to_string());
+        Ok(())
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| error("a map value came before its key"))?;
+        let mut keys = self.keys.clone();
+        keys.push(key);
+        let blocks = value.serialize(BlocksSerializer {
+            type_name: self.type_name,
+            keys,
+        })?;
+        self.blocks.extend(blocks);
+        Ok(())
+    }
+    fn end(self) -> Result<Vec<BlockBuilder>, Error> {
+        Ok(self.blocks)
+    }
 }
 
 impl ser::SerializeSeq for BlockSeq {
@@ -632,6 +682,7 @@ impl ser::SerializeSeq for BlockSeq {
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         let blocks = value.serialize(BlocksSerializer {
             type_name: self.type_name,
+            keys: self.keys.clone(),
         })?;
         self.blocks.extend(blocks);
         Ok(())
@@ -644,6 +695,7 @@ impl ser::SerializeSeq for BlockSeq {
 /// One block's struct.
 struct BlockStruct {
     type_name: &'static str,
+    keys: Vec<String>,
     inner: BodyStruct,
 }
 
@@ -655,9 +707,9 @@ impl ser::SerializeStruct for BlockStruct {
     }
     fn end(self) -> Result<Vec<BlockBuilder>, Error> {
         let block = self
-            .inner
-            .labels
+            .keys
             .into_iter()
+            .chain(self.inner.labels)
             .fold(BlockBuilder::new(self.type_name), BlockBuilder::label)
             .body(self.inner.body);
         Ok(vec![block])
@@ -671,7 +723,7 @@ impl ser::Serializer for BlocksSerializer {
     type SerializeTuple = Impossible<Vec<BlockBuilder>, Error>;
     type SerializeTupleStruct = Impossible<Vec<BlockBuilder>, Error>;
     type SerializeTupleVariant = Impossible<Vec<BlockBuilder>, Error>;
-    type SerializeMap = Impossible<Vec<BlockBuilder>, Error>;
+    type SerializeMap = BlockMap;
     type SerializeStruct = BlockStruct;
     type SerializeStructVariant = Impossible<Vec<BlockBuilder>, Error>;
 
@@ -691,7 +743,10 @@ impl ser::Serializer for BlocksSerializer {
         Ok(Vec::new())
     }
     fn serialize_unit_struct(self, _: &'static str) -> Result<Vec<BlockBuilder>, Error> {
-        Ok(vec![BlockBuilder::new(self.type_name)])
+        Ok(vec![self
+            .keys
+            .into_iter()
+            .fold(BlockBuilder::new(self.type_name), BlockBuilder::label)])
     }
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Vec<BlockBuilder>, Error> {
         value.serialize(self)
@@ -715,6 +770,7 @@ impl ser::Serializer for BlocksSerializer {
     fn serialize_seq(self, len: Option<usize>) -> Result<BlockSeq, Error> {
         Ok(BlockSeq {
             type_name: self.type_name,
+            keys: self.keys,
             blocks: Vec::with_capacity(len.unwrap_or(0)),
         })
     }
@@ -733,12 +789,18 @@ impl ser::Serializer for BlocksSerializer {
     ) -> Result<Self::SerializeTupleVariant, Error> {
         Err(not_blocks(self.type_name, "an enum"))
     }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Error> {
-        Err(not_blocks(self.type_name, "a map"))
+    fn serialize_map(self, _: Option<usize>) -> Result<BlockMap, Error> {
+        Ok(BlockMap {
+            type_name: self.type_name,
+            keys: self.keys,
+            key: None,
+            blocks: Vec::new(),
+        })
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<BlockStruct, Error> {
         Ok(BlockStruct {
             type_name: self.type_name,
+            keys: self.keys,
             inner: BodyStruct {
                 body: BodyBuilder::new(),
                 labels: Vec::new(),

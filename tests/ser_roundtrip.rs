@@ -178,7 +178,7 @@ fn what_has_no_hcl_text_is_an_error() {
     let err = ser::to_string(&BadBlock { b: 1 }).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the block field \"b\" holds a number; it takes a struct, an Option of one or a sequence of them"
+        "the block field \"b\" holds a number; it takes a struct, an Option of one, or a sequence or map keyed by label of them"
     );
     let err = ser::to_string(&BTreeMap::from([("not an identifier", 1)])).unwrap_err();
     assert_eq!(
@@ -189,4 +189,60 @@ fn what_has_no_hcl_text_is_an_error() {
         ser::to_value(&f64::NAN).unwrap_err().to_string(),
         "NaN is not a number HCL has"
     );
+}
+
+/// Blocks in maps keyed by label (the map's key is the label before the
+/// struct's own), written and read back as `de` reads them.
+#[test]
+fn blocks_keyed_by_label_round_trip() {
+    use std::collections::BTreeMap;
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct T {
+        #[serde(rename = "backend,block")]
+        backends: BTreeMap<String, Backend>,
+        #[serde(rename = "resource,block")]
+        resources: BTreeMap<String, BTreeMap<String, Disk>>,
+        #[serde(rename = "check,block")]
+        checks: BTreeMap<String, Vec<Check>>,
+    }
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Backend {
+        path: String,
+    }
+    #[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+    struct Check {
+        #[serde(rename = "name,label")]
+        name: String,
+    }
+    let t = T {
+        backends: [
+            ("gcs".to_string(), Backend { path: "b".into() }),
+            ("s3".to_string(), Backend { path: "a".into() }),
+        ]
+        .into(),
+        resources: [(
+            "disk".to_string(),
+            [(
+                "data".to_string(),
+                Disk {
+                    device_name: "sdb".into(),
+                    volume_size: 10,
+                    encrypted: true,
+                },
+            )]
+            .into(),
+        )]
+        .into(),
+        checks: [(
+            "http".to_string(),
+            vec![Check { name: "up".into() }, Check { name: "fast".into() }],
+        )]
+        .into(),
+    };
+    let text = ser::to_string(&t).unwrap();
+    assert!(text.contains("backend \"gcs\" {"), "{text}");
+    assert!(text.contains("resource \"disk\" \"data\" {"), "{text}");
+    assert!(text.contains("check \"http\" \"up\" {"), "{text}");
+    let back: T = de::from_str(&text, &EvalContext::new()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back, t);
 }
