@@ -366,7 +366,11 @@ fn check_of_the_repository_examples_succeeds() {
             let p = e.path();
             if p.is_dir() {
                 n += count(&p);
-            } else if p.extension().is_some_and(|x| x == "hcl" || x == "tf" || x == "tfvars") {
+            } else if p.extension().is_some_and(|x| x == "hcl" || x == "tf" || x == "tfvars")
+                || [".tf.json", ".hcl.json", ".tfvars.json"]
+                    .iter()
+                    .any(|s| p.to_string_lossy().ends_with(s))
+            {
                 n += 1;
             }
         }
