@@ -1534,3 +1534,23 @@ fn variables_come_as_plain_json_tfvars_and_var_options() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Each command's help says what it does (the `json` command had none and
+/// `dec`'s began with `json`'s text: a doc comment on the wrong variant).
+#[test]
+fn every_command_has_its_own_help() {
+    let help = hcl(&["--help"]).stdout;
+    for (command, first_words) in [
+        ("json", "Convert a configuration file to one JSON object"),
+        ("dec", "Decode files by a decoding spec"),
+        ("fmt", "Format files in the canonical layout"),
+    ] {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{command} ")))
+            .unwrap_or_else(|| panic!("no {command} in:\n{help}"));
+        assert!(line.contains(first_words), "{line}");
+        let own = hcl(&[command, "--help"]).stdout;
+        assert!(own.starts_with(first_words), "{command} --help:\n{own}");
+    }
+}

@@ -147,6 +147,16 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Decode files by a decoding spec and print the value as JSON: the
+    /// reference's `hcldec` (same options, output and exit codes: 0, 2 with
+    /// error diagnostics on stderr, 1 on other errors).
+    Dec(dec::Options),
+    /// Format files in the canonical layout of the reference's formatter
+    /// (hclwrite's `Format`, byte for byte): to stdout, or `--check`,
+    /// `--diff`, `--write`. Exits 1 when a file has syntax errors (they are
+    /// printed; the file is formatted anyway, as the reference does, but
+    /// never written) or, with `--check`/`--diff`, when a file would change.
+    Fmt(fmt::Options),
     /// Convert a configuration file to one JSON object.
     ///
     /// Prints the body as one pretty-printed JSON object: attributes
@@ -158,16 +168,6 @@ enum Command {
     /// more than 128 arrays and objects deep are written compactly, on one
     /// line. Diagnostics go to stderr; exits 1 when there is an error (the
     /// JSON is printed anyway), 0 otherwise, 2 on usage errors.
-    /// Decode files by a decoding spec and print the value as JSON: the
-    /// reference's `hcldec` (same options, output and exit codes: 0, 2 with
-    /// error diagnostics on stderr, 1 on other errors).
-    Dec(dec::Options),
-    /// Format files in the canonical layout of the reference's formatter
-    /// (hclwrite's `Format`, byte for byte): to stdout, or `--check`,
-    /// `--diff`, `--write`. Exits 1 when a file has syntax errors (they are
-    /// printed; the file is formatted anyway, as the reference does, but
-    /// never written) or, with `--check`/`--diff`, when a file would change.
-    Fmt(fmt::Options),
     Json {
         /// The file to read, or `-` for stdin.
         file: String,
