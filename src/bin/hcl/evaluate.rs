@@ -115,58 +115,52 @@ fn hcl_vars(path: &str, text: &[u8]) -> Result<Vec<(String, Value)>, String> {
 /// "value": V}` or `{"unknown": T}`, otherwise plain JSON whose values'
 /// types are implied (numbers exact, strings literal).
 fn json_vars(text: &[u8]) -> Result<Vec<(String, Value)>, String> {
-    let doc = exact_json(text).map_err(|e| format!("invalid JSON: {e}"))?;
-    let Json::Object(vars) = doc else {
+    use hcl_native::json_syntax::Node;
+    // one reading, by the JSON syntax's parser, which keeps numbers' digits
+    let parsed = hcl_native::json_syntax::parse(text);
+    if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
+        let at = hcl_native::LineIndex::new(text).position(text, d.subject.start);
+        return Err(format!(
+            "invalid JSON: {}: {} (line {}, column {})",
+            d.summary, d.detail, at.line, at.column
+        ));
+    }
+    let file = &parsed.ast;
+    let Node::Object(vars) = &file.root else {
         return Err("an object of variables is required".into());
     };
-    let typed = |spec: &Json| match spec {
-        Json::Object(m) => {
-            (m.contains_key("type") && m.keys().all(|k| k == "type" || k == "value"))
-                || (m.len() == 1 && m.contains_key("unknown"))
+    let typed = |spec: &Node<'_>| match spec {
+        Node::Object(m) => {
+            let keys = || m.properties.iter().map(|p| p.name.value.as_ref());
+            (keys().any(|k| k == "type") && keys().all(|k| k == "type" || k == "value"))
+                || (m.properties.len() == 1 && keys().all(|k| k == "unknown"))
         }
         _ => false,
     };
-    if !vars.is_empty() && vars.values().all(typed) {
+    if !vars.properties.is_empty() && vars.properties.iter().all(|p| typed(&p.value)) {
         return vars
+            .properties
             .iter()
-            .map(|(name, spec)| {
-                Ok((
-                    name.clone(),
-                    var_value(spec).map_err(|e| format!("variable {name:?}: {e}"))?,
-                ))
+            .map(|p| {
+                let name = p.name.value.to_string();
+                let value = var_value(&node_json(&p.value)).map_err(|e| format!("variable {name:?}: {e}"))?;
+                Ok((name, value))
             })
             .collect();
     }
-    let parsed = hcl_native::json_syntax::parse(text);
-    let file = &parsed.ast;
-    let hcl_native::json_syntax::Node::Object(o) = &file.root else {
-        return Err("an object of variables is required".into());
-    };
     let literal = EvalContext::literal_only();
-    Ok(o.properties
+    Ok(vars
+        .properties
         .iter()
         .map(|p| (p.name.value.to_string(), file.evaluate(&p.value, &literal).value))
         .collect())
 }
 
-/// A JSON text read with its numbers' digits kept (the JSON syntax's
-/// parser): a number a float does not hold exactly becomes its text as a
-/// string, which a number type converts from exactly (serde_json's own
-/// numbers are floats: the library does not enable its
-/// `arbitrary_precision`, which would change every serde_json of the
-/// build).
-fn exact_json(text: &[u8]) -> Result<Json, String> {
-    let parsed = hcl_native::json_syntax::parse(text);
-    if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
-        let at = hcl_native::LineIndex::new(text).position(text, d.subject.start);
-        return Err(format!(
-            "{}: {} (line {}, column {})",
-            d.summary, d.detail, at.line, at.column
-        ));
-    }
-    Ok(node_json(&parsed.ast.root))
-}
-
+/// A JSON value as serde_json's, its numbers' digits kept: a number a float
+/// does not hold exactly becomes its text as a string, which a number type
+/// converts from exactly (serde_json's own numbers are floats: the library
+/// does not enable its `arbitrary_precision`, which would change every
+/// serde_json of the build).
 fn node_json(node: &hcl_native::json_syntax::Node<'_>) -> Json {
     use hcl_native::json_syntax::Node;
     crate::nested(|| match node {
