@@ -158,6 +158,14 @@ fn number(n: impl Into<Value>) -> Result<Value, Error> {
     Ok(n.into())
 }
 
+/// A float as the number with its shortest digits (NaN is none).
+fn float<F: Into<f64> + fmt::LowerExp + Copy>(f: F) -> Result<Value, Error> {
+    match crate::value::shortest_f64(f) {
+        Some(n) => Ok(Value::number(n)),
+        None => Err(error("NaN is not a number HCL has")),
+    }
+}
+
 impl ser::Serializer for ValueSerializer {
     type Ok = Value;
     type Error = Error;
@@ -203,16 +211,10 @@ impl ser::Serializer for ValueSerializer {
         number(v)
     }
     fn serialize_f32(self, v: f32) -> Result<Value, Error> {
-        match Value::from(v) {
-            n if n.is_null() => Err(error("NaN is not a number HCL has")),
-            n => Ok(n),
-        }
+        float(v)
     }
     fn serialize_f64(self, v: f64) -> Result<Value, Error> {
-        match crate::value::shortest_f64(v) {
-            Some(n) => Ok(Value::number(n)),
-            None => Err(error("NaN is not a number HCL has")),
-        }
+        float(v)
     }
     fn serialize_char(self, v: char) -> Result<Value, Error> {
         Ok(Value::string(v.to_string()))

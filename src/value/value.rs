@@ -726,13 +726,15 @@ impl From<f64> for Value {
     }
 }
 
-/// The number with the shortest decimal digits that read back as `f`; an
-/// infinity as itself, none for NaN.
-pub(crate) fn shortest_f64(f: f64) -> Option<Number> {
-    if !f.is_finite() {
-        return Number::from_f64(f);
+/// The number with the shortest decimal digits that read back as `f` (an
+/// `f64`, or an `f32` as its own width reads it); an infinity as itself,
+/// none for NaN.
+pub(crate) fn shortest_f64<F: Into<f64> + fmt::LowerExp + Copy>(f: F) -> Option<Number> {
+    let wide: f64 = f.into();
+    if !wide.is_finite() {
+        return Number::from_f64(wide);
     }
-    // `{:e}` writes the shortest digits that round-trip
+    // `{:e}` writes the shortest digits that round-trip at `F`'s width
     Number::from_literal(&format!("{f:e}")).ok()
 }
 
@@ -740,12 +742,9 @@ impl From<f32> for Value {
     /// The number with the shortest decimal digits that read back as `f`
     /// as an `f32` (`0.1f32` is 0.1), as for `f64`.
     fn from(f: f32) -> Value {
-        if !f.is_finite() {
-            return Value::from(f64::from(f));
-        }
-        match Number::from_literal(&format!("{f:e}")) {
-            Ok(n) => Value::number(n),
-            Err(_) => Value::null(Type::Number),
+        match shortest_f64(f) {
+            Some(n) => Value::number(n),
+            None => Value::null(Type::Number),
         }
     }
 }
