@@ -88,8 +88,9 @@ pub struct Template<'a> {
 pub enum TemplatePart<'a> {
     /// Literal text.
     Literal(TemplateLiteral<'a>),
-    /// `${ expression }`
-    Interpolation(TemplateInterpolation<'a>),
+    /// `${ expression }` (kept apart, so that the literal text most parts
+    /// are costs no more than a literal)
+    Interpolation(&'a TemplateInterpolation<'a>),
     /// `%{ if }` or `%{ for }`
     Directive(TemplateDirective<'a>),
 }

@@ -103,7 +103,13 @@ impl<T> From<Vec<T>> for Items<T> {
     fn from(items: Vec<T>) -> Items<T> {
         match <[T; 1]>::try_from(items) {
             Ok([v]) => Items::One(v),
-            Err(items) => Items::Many(items),
+            // a collection never grows: the room a collecting iterator
+            // left over would be kept for the value's whole life (a map
+            // of two entries converted from an object held four)
+            Err(mut items) => {
+                items.shrink_to_fit();
+                Items::Many(items)
+            }
         }
     }
 }

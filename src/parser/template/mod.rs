@@ -120,7 +120,7 @@ pub(crate) fn template<'c, 'a: 'c>(
 /// or at an `else`, `endif` or `endfor` tag.
 fn template_part<'a>(cx: &Ctx<'a>, flavor: Flavor<'_>, i: Input<'a>) -> PResult<'a, TemplatePart<'a>> {
     dispatch!(i;
-        [b'$', b'{', ..] => map(|i| template_interpolation(cx, i), TemplatePart::Interpolation),
+        [b'$', b'{', ..] => map(|i| template_interpolation(cx, i), |x| TemplatePart::Interpolation(cx.arena.alloc(x))),
         [b'%', b'{', ..] => map(|i| template_directive(cx, flavor, i), TemplatePart::Directive),
         _ => map(|i| literal(cx, flavor, i), TemplatePart::Literal),
     )
