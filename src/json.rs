@@ -80,41 +80,8 @@ impl std::error::Error for JsonError {}
 /// assert_eq!(type_to_json(&Type::map(Type::Bool)).unwrap().to_string(), r#"["map","bool"]"#);
 /// ```
 pub fn type_to_json(ty: &Type) -> Result<Json, JsonError> {
-    crate::stack::with_stack(|| type_to_json_here(ty))
-}
-
-fn type_to_json_here(ty: &Type) -> Result<Json, JsonError> {
-    Ok(match ty {
-        Type::String => Json::from("string"),
-        Type::Number => Json::from("number"),
-        Type::Bool => Json::from("bool"),
-        Type::Dynamic => Json::from("dynamic"),
-        Type::List(e) => Json::Array(vec!["list".into(), type_to_json(e)?]),
-        Type::Set(e) => Json::Array(vec!["set".into(), type_to_json(e)?]),
-        Type::Map(e) => Json::Array(vec!["map".into(), type_to_json(e)?]),
-        Type::Object(o) => {
-            let mut attrs = Map::new();
-            for (name, t) in o.attributes() {
-                attrs.insert(name.to_string(), type_to_json(t)?);
-            }
-            let mut out = vec!["object".into(), Json::Object(attrs)];
-            let optional: Vec<Json> = o.optional_attributes().map(|n| Json::from(&**n)).collect();
-            if !optional.is_empty() {
-                out.push(Json::Array(optional));
-            }
-            Json::Array(out)
-        }
-        Type::Tuple(ts) => Json::Array(vec![
-            "tuple".into(),
-            Json::Array(ts.iter().map(type_to_json).collect::<Result<_, _>>()?),
-        ]),
-        Type::Capsule(c) => {
-            return Err(JsonError::new(format!(
-                "the capsule type {:?} has no JSON form",
-                c.name()
-            )))
-        }
-    })
+    // the notation's one home is `Serialize for Type` (src/value/serialize.rs)
+    serde_json::to_value(ty).map_err(|e| JsonError::new(e.to_string()))
 }
 
 /// A type from cty's JSON type notation.
@@ -186,24 +153,13 @@ fn type_from_json_here(j: &Json) -> Result<Type, JsonError> {
     }
 }
 
-fn number_json(n: &Number) -> Json {
-    if n.is_infinite() {
-        let mut m = Map::new();
-        m.insert("__number__".into(), Json::from(n.to_string()));
-        return Json::Object(m);
-    }
-    // exact when the application's serde_json keeps numbers' digits
-    // (its `arbitrary_precision`), else the nearest float; a number past
-    // the floats' range as its text
-    let text = n.to_string();
-    match serde_json::Number::from_str(&text) {
-        Ok(n) => Json::Number(n),
-        Err(_) => Json::String(text),
-    }
-}
-
 /// A value in cty's JSON value notation (with the unknown and infinity
-/// markers).
+/// markers), as `Serialize for Value` writes it: that impl is the
+/// notation's one home. A number is exact when the application's
+/// serde_json keeps numbers' digits (its `arbitrary_precision`), else the
+/// nearest float; one beyond a float's range then has no
+/// `serde_json::Value` form (an error says where; [`write_value`] and
+/// `serde_json::to_string` write every digit).
 ///
 /// ```
 /// use hcl_native::json::value_to_json;
@@ -214,46 +170,51 @@ fn number_json(n: &Number) -> Json {
 /// let v = Value::tuple(vec![Value::number(third), Value::unknown(Type::String), Value::null(Type::Bool)]);
 /// let text = value_to_json(&v).unwrap().to_string();
 /// assert!(text.starts_with("[0.333333333"));
-/// assert!(text.ends_with(r#"5,{"__unknown__":"string"},null]"#));
+/// assert!(text.ends_with(r#",{"__unknown__":"string"},null]"#));
 /// ```
 pub fn value_to_json(v: &Value) -> Result<Json, JsonError> {
-    crate::stack::with_stack(|| value_to_json_here(v))
+    serde_json::to_value(v).map_err(|e| {
+        // serde's error has no path: find the part that has no form
+        let mut path = Vec::new();
+        match unrepresentable(v, &mut path) {
+            Some(message) => JsonError { path, message },
+            None => JsonError::new(e.to_string()),
+        }
+    })
 }
 
-fn value_to_json_here(v: &Value) -> Result<Json, JsonError> {
-    Ok(match v.kind() {
-        ValueRef::Null(_) => Json::Null,
-        ValueRef::Unknown(t) => {
-            let mut m = Map::new();
-            m.insert("__unknown__".into(), type_to_json(t)?);
-            Json::Object(m)
-        }
-        ValueRef::Bool(b) => Json::Bool(b),
-        ValueRef::Number(n) => number_json(n),
-        ValueRef::String(s) => Json::String(s.to_string()),
-        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => Json::Array(
-            items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| value_to_json(v).map_err(|e| e.within(PathStep::Index(i))))
-                .collect::<Result<_, _>>()?,
+/// The first part of `v` (depth first) that has no `serde_json::Value`
+/// form, with the path to it.
+fn unrepresentable(v: &Value, path: &mut Vec<PathStep>) -> Option<String> {
+    crate::stack::with_stack(|| {
+        match v.kind() {
+        ValueRef::Capsule(c) => Some(format!(
+            "a value of the capsule type {:?} has no JSON form",
+            c.capsule_type().name()
+        )),
+        ValueRef::Number(n) if !n.is_infinite() && serde_json::Number::from_str(&n.to_string()).is_err() => Some(
+            format!("the number {n} is beyond the range of serde_json::Value's numbers (enable serde_json's arbitrary_precision to keep it)"),
         ),
-        ValueRef::Map(entries) | ValueRef::Object(entries) => {
-            let mut m = Map::new();
-            for (k, v) in entries {
-                m.insert(
-                    k.to_string(),
-                    value_to_json(v).map_err(|e| e.within(PathStep::Key(k.clone())))?,
-                );
+        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+            items.iter().enumerate().find_map(|(i, item)| {
+                path.push(PathStep::Index(i));
+                let found = unrepresentable(item, path);
+                if found.is_none() {
+                    path.pop();
+                }
+                found
+            })
+        }
+        ValueRef::Map(entries) | ValueRef::Object(entries) => entries.iter().find_map(|(k, item)| {
+            path.push(PathStep::Key(k.clone()));
+            let found = unrepresentable(item, path);
+            if found.is_none() {
+                path.pop();
             }
-            Json::Object(m)
-        }
-        ValueRef::Capsule(c) => {
-            return Err(JsonError::new(format!(
-                "a value of the capsule type {:?} has no JSON form",
-                c.capsule_type().name()
-            )))
-        }
+            found
+        }),
+        _ => None,
+    }
     })
 }
 
@@ -610,6 +571,19 @@ fn write_json(j: &Json, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_part_without_a_json_form_is_named_by_its_path() {
+        let bytes = crate::value::CapsuleType::new("bytes", |_, _| true);
+        let v = Value::object([(
+            "a",
+            Value::tuple(vec![Value::from(1), Value::capsule(&bytes, Arc::new(7u8))]),
+        )]);
+        let e = value_to_json(&v).unwrap_err();
+        assert_eq!(e.path, vec![PathStep::Key("a".into()), PathStep::Index(1)]);
+        assert!(e.message.contains("capsule type \"bytes\""), "{e}");
+        assert!(type_to_json(&v.ty()).is_err());
+    }
 
     #[test]
     fn keys_are_matched_in_nfc() {

@@ -1,4 +1,9 @@
 //! Values and types to any serde format, in the JSON forms of docs/cli-json.md.
+//!
+//! The one home of cty's JSON notation: `json::value_to_json` and
+//! `json::type_to_json` are these impls into `serde_json::Value`. (The
+//! reference tools' byte-exact printer `json::write_value` writes the same
+//! notation without its markers, as `hcldec` prints a decoded value.)
 
 use serde::ser::{self, Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::sync::Arc;
@@ -97,7 +102,7 @@ fn serialize_here<S: Serializer>(v: &Value, serializer: S) -> Result<S::Ok, S::E
     }
 }
 
-/// A type in cty's JSON type notation (as `json::type_to_json` writes it):
+/// A type in cty's JSON type notation (what `json::type_to_json` gives):
 /// `"string"`, `"number"`, `"bool"`, `"dynamic"`, `["list", T]`,
 /// `["set", T]`, `["map", T]`, `["object", {name: T}]` (names in code
 /// point order) and `["tuple", [T]]`. A capsule type is an error.
