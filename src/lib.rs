@@ -69,6 +69,7 @@ pub mod de;
 pub mod dec;
 mod diagnostic;
 pub mod eval;
+mod files;
 pub mod format;
 pub mod function;
 #[cfg(feature = "json")]
@@ -93,6 +94,7 @@ pub mod write;
 
 pub use arena::Arena;
 pub use diagnostic::{Diagnostic, Diagnostics, Located, Severity};
+pub use files::Files;
 pub use number::{Number, NumberError};
 pub use parser::{
     parse_config, parse_config_with, parse_expression, parse_expression_with, parse_template, parse_template_with,
