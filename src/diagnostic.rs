@@ -448,22 +448,87 @@ impl Collector {
 /// The most characters of a string that a message quotes.
 const QUOTED_CHARS: usize = 100;
 
-/// A string for a message, quoted as `{:?}` quotes it: whole up to 100
-/// characters; a longer one cut there, with `…` and its length in bytes
-/// after the closing quote. Strings in messages come from values (megabytes
-/// long, and shared by every element of a `for`) and from names in the
-/// source, and one message may be made for each of 10,000 elements: quoted
-/// whole, a 120-byte expression made 100 MB of diagnostics.
+/// A string for a message, in double quotes as the reference quotes one
+/// (Go's `%q`): printable characters as they are, combining marks
+/// included; quotes, backslashes, control and invisible characters
+/// escaped (`\n`, `\u00a0`, `\U000e0001`). Whole up to 100 characters; a
+/// longer one cut there, with `…` and its length in bytes after the
+/// closing quote. Strings in messages come from values (megabytes long,
+/// and shared by every element of a `for`) and from names in the source,
+/// and one message may be made for each of 10,000 elements: quoted whole,
+/// a 120-byte expression made 100 MB of diagnostics.
+///
+/// The one way names and strings are quoted in messages.
 pub(crate) fn quoted(s: &str) -> String {
     match s.char_indices().nth(QUOTED_CHARS) {
-        None => format!("{s:?}"),
-        Some((cut, _)) => format!("{:?}… ({} bytes)", &s[..cut], s.len()),
+        None => go_quote(s),
+        Some((cut, _)) => format!("{}… ({} bytes)", go_quote(&s[..cut]), s.len()),
     }
+}
+
+fn go_quote(s: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if invisible(c) => {
+                let _ = if (c as u32) < 0x10000 {
+                    write!(out, "\\u{:04x}", c as u32)
+                } else {
+                    write!(out, "\\U{:08x}", c as u32)
+                };
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Characters Go does not print as they are: controls, spaces other than
+/// U+0020, line and paragraph separators, format characters, surrogates'
+/// and private-use planes' code points, and noncharacters.
+fn invisible(c: char) -> bool {
+    let u = c as u32;
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(u, 0xad | 0x600..=0x605 | 0x61c | 0x6dd | 0x70f | 0x180e | 0x200b..=0x200f | 0x202a..=0x202e
+            | 0x2060..=0x206f | 0xfeff | 0xfff9..=0xfffb | 0xe0000..=0xe007f | 0xe000..=0xf8ff
+            | 0xf0000..=0x10ffff)
+        || (u & 0xfffe) == 0xfffe
+        || (0xfdd0..=0xfdef).contains(&u)
 }
 
 #[cfg(test)]
 mod collector_tests {
     use super::*;
+
+    #[test]
+    fn names_are_quoted_as_the_reference_quotes_them() {
+        assert_eq!(quoted("cafe\u{301}"), "\"cafe\u{301}\"");
+        assert_eq!(quoted("a\"b\\c\n\u{7}"), r#""a\"b\\c\n\a""#);
+        assert_eq!(quoted("x\u{a0}y\u{200b}\u{1f600}"), r#""x\u00a0y\u200b😀""#);
+        assert_eq!(quoted("\u{e0001}"), r#""\U000e0001""#);
+    }
+
+    #[test]
+    fn a_long_string_is_cut_after_its_hundredth_character() {
+        let long = "\n".repeat(150);
+        let q = quoted(&long);
+        assert!(q.starts_with("\"\\n\\n"), "{q}");
+        assert!(q.ends_with("\"… (150 bytes)"), "{q}");
+        assert_eq!(q.matches("\\n").count(), 100);
+    }
 
     const LIMIT: CapLimit = CapLimit {
         field: "Test::max",

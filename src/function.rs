@@ -31,6 +31,7 @@
 //! assert!(upper.call(&[]).is_err());
 //! ```
 
+use crate::diagnostic::quoted;
 use std::fmt;
 use std::sync::Arc;
 
@@ -165,8 +166,10 @@ pub struct ArgumentError {
 impl fmt::Display for ArgumentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.problem {
-            ArgumentProblem::Conversion(e) => write!(f, "invalid value for the {:?} parameter: {e}", self.parameter),
-            ArgumentProblem::Null => write!(f, "the {:?} parameter does not accept null", self.parameter),
+            ArgumentProblem::Conversion(e) => {
+                write!(f, "invalid value for the {} parameter: {e}", quoted(&self.parameter))
+            }
+            ArgumentProblem::Null => write!(f, "the {} parameter does not accept null", quoted(&self.parameter)),
         }
     }
 }
@@ -202,9 +205,10 @@ impl fmt::Display for CallError {
         match self {
             CallError::NotEnoughArguments { expected, given, missing } => write!(
                 f,
-                "not enough arguments: the function takes {expected} argument{}, but {given} {} given; the {missing:?} argument is missing",
+                "not enough arguments: the function takes {expected} argument{}, but {given} {} given; the {} argument is missing",
                 if *expected == 1 { "" } else { "s" },
-                if *given == 1 { "was" } else { "were" }
+                if *given == 1 { "was" } else { "were" },
+                quoted(missing)
             ),
             CallError::TooManyArguments { expected, given } => write!(
                 f,
@@ -693,21 +697,23 @@ impl Function {
         let invalid = |index: usize, parameter: &str, why: &dyn fmt::Display| CallProblem {
             blame: Blame::Argument(index),
             summary: "Invalid function argument",
-            detail: format!("Invalid value for {parameter:?} parameter: {why}."),
+            detail: format!("Invalid value for {} parameter: {why}.", quoted(parameter)),
         };
         match error {
             CallError::NotEnoughArguments { expected, missing, .. } => vec![CallProblem {
                 blame: Blame::MissingArgument,
                 summary: "Not enough function arguments",
                 detail: format!(
-                    "Function {name:?} expects{} {expected} argument(s). Missing value for {missing:?}.",
-                    if self.0.variadic.is_some() { " at least" } else { "" }
+                    "Function {} expects{} {expected} argument(s). Missing value for {}.",
+                    quoted(name),
+                    if self.0.variadic.is_some() { " at least" } else { "" },
+                    quoted(missing)
                 ),
             }],
             CallError::TooManyArguments { expected, .. } => vec![CallProblem {
                 blame: Blame::Argument(*expected),
                 summary: "Too many function arguments",
-                detail: format!("Function {name:?} expects only {expected} argument(s)."),
+                detail: format!("Function {} expects only {expected} argument(s).", quoted(name)),
             }],
             CallError::InvalidArguments(errors) => errors
                 .iter()
@@ -721,7 +727,7 @@ impl Function {
                 None => vec![CallProblem {
                     blame: Blame::Call,
                     summary: "Error in function call",
-                    detail: format!("Call to function {name:?} failed: {}.", e.message),
+                    detail: format!("Call to function {} failed: {}.", quoted(name), e.message),
                 }],
             },
         }

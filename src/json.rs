@@ -22,6 +22,7 @@
 //! assert_eq!(value_to_json(&v).unwrap(), json!({"port": 8080, "tags": ["a", "b"]}));
 //! ```
 
+use crate::diagnostic::quoted;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -103,7 +104,7 @@ fn type_from_json_here(j: &Json) -> Result<Type, JsonError> {
             "number" => Ok(Type::Number),
             "bool" => Ok(Type::Bool),
             "dynamic" => Ok(Type::Dynamic),
-            other => Err(JsonError::new(format!("unknown type {other:?}"))),
+            other => Err(JsonError::new(format!("unknown type {}", quoted(other)))),
         },
         Json::Array(parts) => match parts.as_slice() {
             [Json::String(kind), inner] => match (kind.as_str(), inner) {
@@ -189,8 +190,8 @@ fn unrepresentable(v: &Value, path: &mut Vec<PathStep>) -> Option<String> {
     crate::stack::with_stack(|| {
         match v.kind() {
         ValueRef::Capsule(c) => Some(format!(
-            "a value of the capsule type {:?} has no JSON form",
-            c.capsule_type().name()
+            "a value of the capsule type {} has no JSON form",
+            crate::diagnostic::quoted(c.capsule_type().name())
         )),
         ValueRef::Number(n) if !n.is_infinite() && serde_json::Number::from_str(&n.to_string()).is_err() => Some(
             format!("the number {n} is beyond the range of serde_json::Value's numbers (enable serde_json's arbitrary_precision to keep it)"),
@@ -325,7 +326,7 @@ fn value_from_json_here(j: &Json, ty: &Type) -> Result<Value, JsonError> {
                 let n = match inf {
                     "+Inf" => Number::POSITIVE_INFINITY,
                     "-Inf" => Number::NEGATIVE_INFINITY,
-                    _ => return Err(JsonError::new(format!("unknown number marker {inf:?}"))),
+                    _ => return Err(JsonError::new(format!("unknown number marker {}", quoted(inf)))),
                 };
                 return converted(Value::number(n));
             }
@@ -382,7 +383,7 @@ fn value_from_json_here(j: &Json, ty: &Type) -> Result<Value, JsonError> {
             let Json::Object(m) = j else { return Err(fail()) };
             let members = members(m)?;
             if let Some((k, _)) = members.iter().find(|(k, _)| o.attribute(k).is_none()) {
-                return Err(JsonError::new(format!("unexpected attribute {k:?}")));
+                return Err(JsonError::new(format!("unexpected attribute {}", quoted(k))));
             }
             let get = |name: &str| {
                 members
@@ -406,8 +407,8 @@ fn value_from_json_here(j: &Json, ty: &Type) -> Result<Value, JsonError> {
             Ok(Value::object(attrs.iter().map(|(k, v)| (&**k, v.clone()))))
         }
         Type::Capsule(c) => Err(JsonError::new(format!(
-            "the capsule type {:?} has no JSON form",
-            c.name()
+            "the capsule type {} has no JSON form",
+            crate::diagnostic::quoted(c.name())
         ))),
     }
 }
@@ -420,8 +421,8 @@ fn members(m: &Map<String, Json>) -> Result<Vec<(Arc<str>, &Json)>, JsonError> {
     let out = crate::sort::sorted_by_bytes(out, |e| e.0.as_bytes());
     if let Some(w) = out.windows(2).find(|w| w[0].0 == w[1].0) {
         return Err(JsonError::new(format!(
-            "two keys are the same string {:?} in NFC",
-            w[0].0
+            "two keys are the same string {} in NFC",
+            quoted(&w[0].0)
         )));
     }
     Ok(out)
@@ -511,8 +512,8 @@ fn write_value_here(v: &Value, drop_nulls: bool, out: &mut String) -> Result<(),
         }
         ValueRef::Capsule(c) => {
             return Err(JsonError::new(format!(
-                "a value of the capsule type {:?} has no JSON form",
-                c.capsule_type().name()
+                "a value of the capsule type {} has no JSON form",
+                crate::diagnostic::quoted(c.capsule_type().name())
             )))
         }
     }

@@ -42,6 +42,7 @@
 //!
 //! spec: model#schema-driven-processing
 
+use crate::diagnostic::quoted;
 use std::fmt;
 
 use serde::ser::{self, Impossible, Serialize};
@@ -434,7 +435,8 @@ impl ser::SerializeStruct for BodyStruct {
                 let v = to_value(value)?;
                 let Some(label) = v.as_str() else {
                     return Err(error(format!(
-                        "the label field {name:?} must be a string, not {}",
+                        "the label field {} must be a string, not {}",
+                        quoted(name),
                         v.ty()
                     )));
                 };
@@ -524,7 +526,8 @@ fn not_a_body(what: &str) -> Error {
 
 fn not_blocks(type_name: &str, what: &str) -> Error {
     error(format!(
-        "the block field {type_name:?} holds {what}; it takes a struct, an Option of one, or a sequence or map keyed by label of them"
+        "the block field {} holds {what}; it takes a struct, an Option of one, or a sequence or map keyed by label of them",
+        quoted(type_name)
     ))
 }
 
@@ -651,8 +654,8 @@ impl ser::SerializeMap for BlockMap {
         let k = to_value(key)?;
         let Some(label) = k.as_str() else {
             return Err(error(format!(
-                "the block field {:?} is keyed by label: its keys must be strings, not {}",
-                self.type_name,
+                "the block field {} is keyed by label: its keys must be strings, not {}",
+                quoted(self.type_name),
                 k.ty()
             )));
         };

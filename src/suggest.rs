@@ -41,54 +41,8 @@ fn charged<'a, 'm>(
 }
 
 fn hint(name: Option<&str>) -> String {
-    name.map(|s| format!(" Did you mean {}?", quote(s))).unwrap_or_default()
-}
-
-/// A name in double quotes as the reference quotes it (Go's `%q`):
-/// printable characters as they are, including combining marks; quotes,
-/// backslashes, control and invisible characters escaped (`\n`, `\u00a0`,
-/// `\U000e0001`).
-pub(crate) fn quote(s: &str) -> String {
-    use std::fmt::Write;
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if invisible(c) => {
-                let _ = if (c as u32) < 0x10000 {
-                    write!(out, "\\u{:04x}", c as u32)
-                } else {
-                    write!(out, "\\U{:08x}", c as u32)
-                };
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Characters Go does not print as they are: controls, spaces other than
-/// U+0020, line and paragraph separators, format characters, surrogates'
-/// and private-use planes' code points, and noncharacters.
-fn invisible(c: char) -> bool {
-    let u = c as u32;
-    c.is_control()
-        || (c.is_whitespace() && c != ' ')
-        || matches!(u, 0xad | 0x600..=0x605 | 0x61c | 0x6dd | 0x70f | 0x180e | 0x200b..=0x200f | 0x202a..=0x202e
-            | 0x2060..=0x206f | 0xfeff | 0xfff9..=0xfffb | 0xe0000..=0xe007f | 0xe000..=0xf8ff
-            | 0xf0000..=0x10ffff)
-        || (u & 0xfffe) == 0xfffe
-        || (0xfdd0..=0xfdef).contains(&u)
+    name.map(|s| format!(" Did you mean {}?", crate::diagnostic::quoted(s)))
+        .unwrap_or_default()
 }
 
 /// The most edits a suggestion may be away from the name given.
@@ -207,13 +161,5 @@ mod tests {
             did_you_mean_first("colr", ["colour", "color"]),
             " Did you mean \"colour\"?"
         );
-    }
-
-    #[test]
-    fn names_are_quoted_as_the_reference_quotes_them() {
-        assert_eq!(quote("cafe\u{301}"), "\"cafe\u{301}\"");
-        assert_eq!(quote("a\"b\\c\n\u{7}"), r#""a\"b\\c\n\a""#);
-        assert_eq!(quote("x\u{a0}y\u{200b}\u{1f600}"), r#""x\u00a0y\u200b😀""#);
-        assert_eq!(quote("\u{e0001}"), r#""\U000e0001""#);
     }
 }

@@ -70,7 +70,11 @@ impl fmt::Display for WriteError {
             WriteError::Infinity => f.write_str("an infinite number cannot be written as HCL (it has no literal)"),
             WriteError::Capsule => f.write_str("a capsule value cannot be written as HCL"),
             WriteError::InvalidName(n) => {
-                write!(f, "{n:?} is not an identifier, so it cannot name an attribute or block")
+                write!(
+                    f,
+                    "{} is not an identifier, so it cannot name an attribute or block",
+                    crate::diagnostic::quoted(n)
+                )
             }
         }
     }

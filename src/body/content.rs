@@ -7,7 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::schema::BodySchema;
 use crate::ast::{Attribute, Block, Body};
-use crate::suggest::{did_you_mean_first, quote};
+use crate::diagnostic::quoted;
+use crate::suggest::did_you_mean_first;
 use crate::{Diagnostic, Diagnostics, Span};
 
 /// A body as schema-driven processing sees it: the syntax tree's body with
@@ -122,11 +123,11 @@ impl<'b, 'a> BodyView<'b, 'a> {
                 .map(|s| s.name.as_str());
             let mut hint = did_you_mean_first(name, unused);
             if hint.is_empty() && schema.block(name).is_some() {
-                hint = format!(" Did you mean to define a block of type {}?", quote(name));
+                hint = format!(" Did you mean to define a block of type {}?", quoted(name));
             }
             diags.push(Diagnostic::error(
                 "Unsupported argument",
-                format!("An argument named {} is not expected here.{hint}", quote(name)),
+                format!("An argument named {} is not expected here.{hint}", quoted(name)),
                 attr.name.span,
             ));
         }
@@ -136,12 +137,12 @@ impl<'b, 'a> BodyView<'b, 'a> {
             if hint.is_empty() && schema.attribute(ty).is_some() {
                 hint = format!(
                     " Did you mean to define argument {}? If so, use the equals sign to assign it a value.",
-                    quote(ty)
+                    quoted(ty)
                 );
             }
             diags.push(Diagnostic::error(
                 "Unsupported block type",
-                format!("Blocks of type {} are not expected here.{hint}", quote(ty)),
+                format!("Blocks of type {} are not expected here.{hint}", quoted(ty)),
                 block.block_type.span,
             ));
         }
@@ -194,7 +195,7 @@ impl<'b, 'a> BodyView<'b, 'a> {
                     "Missing required argument",
                     format!(
                         "The argument {} is required, but no definition was found.",
-                        quote(&s.name)
+                        quoted(&s.name)
                     ),
                     self.missing_item_range(),
                 )),
@@ -247,7 +248,7 @@ impl<'b, 'a> BodyView<'b, 'a> {
         let mut diags = Diagnostics::new();
         if let Some(block) = self.visible_blocks().next() {
             diags.push(Diagnostic::error(
-                format!("Unexpected {} block", quote(block.block_type.name)),
+                format!("Unexpected {} block", quoted(block.block_type.name)),
                 "Blocks are not allowed here.",
                 block.block_type.span,
             ));

@@ -3,6 +3,7 @@
 //!
 //! spec: model#schema-driven-processing
 
+use crate::diagnostic::quoted;
 use std::fmt;
 
 /// An attribute a body may (or must) define.
@@ -72,17 +73,17 @@ impl BodySchema {
         let fail = |message: String| Err(SchemaError { message });
         for (k, a) in attributes.iter().enumerate() {
             if attributes[..k].iter().any(|b| b.name == a.name) {
-                return fail(format!("the attribute {:?} is named twice", a.name));
+                return fail(format!("the attribute {} is named twice", quoted(&a.name)));
             }
         }
         for (k, b) in blocks.iter().enumerate() {
             if blocks[..k].iter().any(|c| c.type_name == b.type_name) {
-                return fail(format!("the block type {:?} is named twice", b.type_name));
+                return fail(format!("the block type {} is named twice", quoted(&b.type_name)));
             }
             if attributes.iter().any(|a| a.name == b.type_name) {
                 return fail(format!(
-                    "{:?} is both an attribute and a block type: in some syntaxes the two share one namespace",
-                    b.type_name
+                    "{} is both an attribute and a block type: in some syntaxes the two share one namespace",
+                    quoted(&b.type_name)
                 ));
             }
         }

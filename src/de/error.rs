@@ -157,7 +157,7 @@ impl Error {
             "Missing required argument",
             format!(
                 "The argument {} is required, but no definition was found.",
-                crate::suggest::quote(field_name(field))
+                crate::diagnostic::quoted(field_name(field))
             ),
             at,
         ))

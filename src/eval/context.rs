@@ -3,6 +3,7 @@
 //!
 //! spec: model#expression-evaluation
 
+use crate::diagnostic::quoted;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -216,7 +217,7 @@ impl<'p> EvalContext<'p> {
     /// ```
     pub fn set_variable(&mut self, name: impl Into<String>, value: Value) -> Result<(), ModeError> {
         let name = name.into();
-        self.allows_definitions(|| format!("variable {name:?}"))?;
+        self.allows_definitions(|| format!("variable {}", quoted(&name)))?;
         self.no_variables = false;
         self.variables.insert(name, value);
         Ok(())
@@ -225,7 +226,7 @@ impl<'p> EvalContext<'p> {
     /// Defines (or redefines) a function in this context's table.
     pub fn set_function(&mut self, name: impl Into<String>, function: Function) -> Result<(), ModeError> {
         let name = name.into();
-        self.allows_definitions(|| format!("function {name:?}"))?;
+        self.allows_definitions(|| format!("function {}", quoted(&name)))?;
         self.no_functions = false;
         self.functions.insert(name, function);
         Ok(())

@@ -3,6 +3,7 @@
 //! `contains`, `distinct`, `flatten`, `lookup`, `merge`, `slice`, `sort`
 //! and `zipmap`.
 
+use crate::diagnostic::quoted;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -763,7 +764,8 @@ pub(super) fn merge() -> Function {
                     let missing = o.attributes().iter().find(|(name, _)| !out.contains_key(name));
                     if let Some((name, _)) = missing {
                         return Err(FunctionError::new(format!(
-                            "the merged object has no attribute {name:?}, which its type requires"
+                            "the merged object has no attribute {}, which its type requires",
+                            quoted(name)
                         )));
                     }
                     Ok(Value::object(out))

@@ -1,6 +1,7 @@
 //! Date and time functions: `formatdate`.
 
 use super::str_arg;
+use crate::diagnostic::quoted;
 use crate::function::{Function, FunctionError, Parameter};
 use crate::value::{Type, Value};
 
@@ -110,7 +111,7 @@ fn parse_timestamp(s: &str) -> Result<Stamp, String> {
         sign * (h as i32 * 60 + m as i32) * 60
     };
     if r.i < r.v.len() {
-        return Err(format!("extra text: {:?}", String::from_utf8_lossy(&r.v[r.i..])));
+        return Err(format!("extra text: {}", quoted(&String::from_utf8_lossy(&r.v[r.i..]))));
     }
     let month = time::Month::try_from(month as u8).map_err(|_| "month out of range".to_string())?;
     let date =
@@ -163,8 +164,8 @@ impl Reader<'_> {
                 Ok(())
             }
             Some(_) => Err(format!(
-                "found {:?} where {:?} is expected",
-                String::from_utf8_lossy(&self.v[self.i..]),
+                "found {} where {:?} is expected",
+                quoted(&String::from_utf8_lossy(&self.v[self.i..])),
                 c as char
             )),
             None => Err(format!("end of string where {:?} is expected", c as char)),
@@ -176,7 +177,7 @@ impl Reader<'_> {
         if rest.is_empty() {
             format!("end of string before {what}")
         } else {
-            format!("cannot use {:?} as {what}", String::from_utf8_lossy(rest))
+            format!("cannot use {} as {what}", quoted(&String::from_utf8_lossy(rest)))
         }
     }
 }
@@ -246,7 +247,7 @@ fn format_date(spec: &str, t: &Stamp) -> Result<String, FunctionError> {
     let mut out: Vec<u8> = Vec::new();
     let bad = |tok: &[u8], what: &str| {
         let tok = String::from_utf8_lossy(tok);
-        FunctionError::argument(0, format!("invalid date format verb {tok:?}{what}"))
+        FunctionError::argument(0, format!("invalid date format verb {}{what}", quoted(&tok)))
     };
     for tok in spec_tokens(spec.as_bytes()) {
         let c = tok[0];

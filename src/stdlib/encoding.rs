@@ -1,6 +1,7 @@
 //! Encoding functions: `jsonencode` (and the JSON text that it and
 //! `format`'s `%v` and `%q` produce), `jsondecode` and `csvdecode`.
 
+use crate::diagnostic::quoted;
 use std::sync::Arc;
 
 use super::str_arg;
@@ -561,7 +562,7 @@ impl<'a> CsvReader<'a> {
         let mut seen = std::collections::HashSet::new();
         for name in &header {
             if !seen.insert(name.as_str()) {
-                return Err(FunctionError::new(format!("duplicate column name {name:?}")));
+                return Err(FunctionError::new(format!("duplicate column name {}", quoted(name))));
             }
         }
         Ok(header)

@@ -9,6 +9,7 @@
 //! from series in fixed-point big-integer arithmetic below
 //! (`D-float-functions` in `docs/deviations.md`).
 
+use crate::diagnostic::quoted;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -224,7 +225,7 @@ pub(super) fn parseint() -> Function {
                 ));
             }
             m.spend_bytes(text.len())?;
-            let bad = || FunctionError::argument(0, format!("cannot parse {text:?} as a base {base} integer"));
+            let bad = || FunctionError::argument(0, format!("cannot parse {} as a base {base} integer", quoted(text)));
             let (negative, body) = match text.as_bytes().first() {
                 Some(b'-') => (true, &text[1..]),
                 Some(b'+') => (false, &text[1..]),

@@ -96,8 +96,8 @@ fn serialize_here<S: Serializer>(v: &Value, serializer: S) -> Result<S::Ok, S::E
             map.end()
         }
         ValueRef::Capsule(c) => Err(ser::Error::custom(format!(
-            "a value of the capsule type {:?} has no serialized form",
-            c.capsule_type().name()
+            "a value of the capsule type {} has no serialized form",
+            crate::diagnostic::quoted(c.capsule_type().name())
         ))),
     }
 }
@@ -165,8 +165,8 @@ fn serialize_type_here<S: Serializer>(ty: &Type, serializer: S) -> Result<S::Ok,
         Type::Object(o) => tagged(serializer, "object", &Attributes(o.attributes())),
         Type::Tuple(ts) => tagged(serializer, "tuple", &ts[..]),
         Type::Capsule(c) => Err(ser::Error::custom(format!(
-            "the capsule type {:?} has no serialized form",
-            c.name()
+            "the capsule type {} has no serialized form",
+            crate::diagnostic::quoted(c.name())
         ))),
     }
 }
