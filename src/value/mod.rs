@@ -18,6 +18,7 @@
 //! spec: hclsyntax#types
 
 mod capsule;
+mod literal;
 pub(crate) mod equality;
 mod order;
 #[cfg(feature = "serde")]
