@@ -18,8 +18,8 @@
 //! spec: hclsyntax#types
 
 mod capsule;
-mod literal;
 pub(crate) mod equality;
+mod literal;
 mod order;
 #[cfg(feature = "serde")]
 mod serialize;
