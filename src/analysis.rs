@@ -40,7 +40,7 @@ fn invalid(detail: &str, span: Span) -> Diagnostic {
 pub fn static_list<'e, 'a>(expr: &'e Expression<'a>) -> Result<&'e [Expression<'a>], Diagnostic> {
     match expr {
         Expression::ExprTerm(ExprTerm::CollectionValue(crate::ast::CollectionValue::Tuple(t))) => Ok(t.elements),
-        _ => Err(not_a_static_list(expr.span())),
+        _ => Err(not_a_static_list(expr.start_span())),
     }
 }
 
@@ -87,7 +87,7 @@ pub fn static_map<'e, 'a>(expr: &'e Expression<'a>) -> Result<Vec<StaticPair<'e,
                 value: &e.value,
             })
             .collect()),
-        _ => Err(not_a_static_map(expr.span())),
+        _ => Err(not_a_static_map(expr.start_span())),
     }
 }
 

@@ -25,6 +25,37 @@ pub enum Expression<'a> {
 }
 
 impl Expression<'_> {
+    /// Where the expression starts, as the reference marks it in diagnostics
+    /// about an argument or a static list or map (its `StartRange`): a bracket, brace or parenthesis that opens it, the
+    /// first part of a template, a call's name and parenthesis, an operation's
+    /// first operand; the whole of anything else.
+    pub fn start_span(&self) -> Span {
+        use super::{ExprTerm as T, Operation, TemplatePart};
+        let first_byte = |s: Span| Span::new(s.start, (s.start + 1).min(s.end));
+        match self {
+            Expression::ExprTerm(t) => match t {
+                T::CollectionValue(c) => first_byte(c.span()),
+                T::ForExpr(f) => first_byte(f.span()),
+                T::Parens(p) => first_byte(p.span),
+                T::FunctionCall(f) => Span::new(f.name_span().start, f.arguments.span.start + 1),
+                T::TemplateExpr(t) => match t.template().parts.first() {
+                    Some(TemplatePart::Interpolation(i)) => i.expr.start_span(),
+                    Some(p) => p.span(),
+                    None => t.span(),
+                },
+                T::Postfix(p) => match p.term {
+                    T::VariableExpr(_) => p.span,
+                    ref inner => Expression::ExprTerm(*inner).start_span(),
+                },
+                _ => t.span(),
+            },
+            Expression::Operation(Operation::BinaryOp(b)) => b.first.start_span(),
+            Expression::Operation(Operation::UnaryOp(u)) => u.op_span,
+            Expression::Conditional(c) => c.predicate.start_span(),
+            Expression::Invalid(s) => *s,
+        }
+    }
+
     /// The expression's source range.
     pub fn span(&self) -> Span {
         match self {

@@ -57,6 +57,20 @@ impl<'n, 'a> AnyExpression<'n, 'a> {
         }
     }
 
+    /// Where the expression starts, as the reference marks it in
+    /// diagnostics about a static list or map (its `StartRange`): an
+    /// opening bracket or brace, a template's first part, the whole of
+    /// anything else.
+    pub fn start_span(&self) -> Span {
+        match self {
+            AnyExpression::Native(e) => e.start_span(),
+            AnyExpression::NativeKey(crate::ast::ObjectKey::Identifier(i)) => i.span,
+            AnyExpression::NativeKey(crate::ast::ObjectKey::Expression(e)) => e.start_span(),
+            AnyExpression::Json(_, n) => n.start_span(),
+            AnyExpression::JsonName(_, s) => s.span,
+        }
+    }
+
     /// The variables the expression refers to, in source order.
     pub fn variables(&self) -> Vec<Traversal> {
         match self {
@@ -81,7 +95,7 @@ impl<'n, 'a> AnyExpression<'n, 'a> {
             AnyExpression::Json(f, Node::Array(a)) => {
                 Ok(a.elements.iter().map(|e| AnyExpression::Json(f, e)).collect())
             }
-            other => Err(crate::analysis::not_a_static_list(other.span())),
+            other => Err(crate::analysis::not_a_static_list(other.start_span())),
         }
     }
 
@@ -100,7 +114,7 @@ impl<'n, 'a> AnyExpression<'n, 'a> {
                 .iter()
                 .map(|p| (AnyExpression::JsonName(f, &p.name), AnyExpression::Json(f, &p.value)))
                 .collect()),
-            other => Err(crate::analysis::not_a_static_map(other.span())),
+            other => Err(crate::analysis::not_a_static_map(other.start_span())),
         }
     }
 

@@ -12,37 +12,6 @@ use crate::value::{Type, Value, ValueRef};
 use crate::Span;
 use std::cell::{OnceCell, RefCell};
 
-/// Where an argument starts, as the reference marks it in diagnostics
-/// about the argument: a bracket, brace or parenthesis that opens it, the
-/// first part of a template, a call's name and parenthesis, an operation's
-/// first operand; the whole of anything else.
-fn start_span(e: &Expression<'_>) -> Span {
-    use crate::ast::{ExprTerm as T, Operation, TemplatePart};
-    let first_byte = |s: Span| Span::new(s.start, (s.start + 1).min(s.end));
-    match e {
-        Expression::ExprTerm(t) => match t {
-            T::CollectionValue(c) => first_byte(c.span()),
-            T::ForExpr(f) => first_byte(f.span()),
-            T::Parens(p) => first_byte(p.span),
-            T::FunctionCall(f) => Span::new(f.name_span().start, f.arguments.span.start + 1),
-            T::TemplateExpr(t) => match t.template().parts.first() {
-                Some(TemplatePart::Interpolation(i)) => start_span(&i.expr),
-                Some(p) => p.span(),
-                None => t.span(),
-            },
-            T::Postfix(p) => match p.term {
-                T::VariableExpr(_) => p.span,
-                ref inner => start_span(&Expression::ExprTerm(*inner)),
-            },
-            _ => t.span(),
-        },
-        Expression::Operation(Operation::BinaryOp(b)) => start_span(&b.first),
-        Expression::Operation(Operation::UnaryOp(u)) => u.op_span,
-        Expression::Conditional(c) => start_span(&c.predicate),
-        Expression::Invalid(s) => *s,
-    }
-}
-
 /// One argument of a call after expansion: its value and the range to
 /// blame.
 struct Arg {
@@ -184,7 +153,7 @@ impl Evaluator<'_> {
             let value = self.expr(e, locals);
             args.push(Arg {
                 value,
-                span: start_span(e),
+                span: e.start_span(),
             });
         }
         if expanded {
@@ -285,7 +254,7 @@ impl<'c> Evaluator<'c> {
     #[inline(never)]
     fn lazy_call(&mut self, call: &FunctionCall<'_>, f: &Function, name: &str, locals: Option<&Locals<'_>>) -> Value {
         let exprs = call.arguments.args;
-        let spans: Vec<Span> = exprs.iter().map(start_span).collect();
+        let spans: Vec<Span> = exprs.iter().map(Expression::start_span).collect();
         let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
         let result = {
             let ev = RefCell::new(&mut *self);
