@@ -68,6 +68,7 @@ pub mod convert;
 pub mod de;
 pub mod dec;
 mod diagnostic;
+pub mod dynblock;
 pub mod eval;
 mod files;
 pub mod format;
