@@ -780,8 +780,24 @@ fn blocks_nested_100000_deep_go_through_every_command_with_max_depth_raised() {
     );
     assert_eq!(json.lines().count(), 2 * DEEP + 3);
     assert!(json.lines().all(|l| l.len() - l.trim_start().len() <= 2 * 128));
-    // evaluated and checked: nothing to say
-    assert_eq!(run(&["eval"]), "");
+    // evaluated: nothing but a note about the block, or with `--all` the
+    // nested sections (indentation stops growing, as in the outline)
+    let eval = hcl_with_input(&["eval", "-", limit[0], limit[1]], &src);
+    assert_eq!(
+        (eval.code, eval.stdout.as_str(), eval.stderr.as_str()),
+        (
+            0,
+            "",
+            "note: 1 block not evaluated: b (line 1); --all evaluates the attributes inside blocks\n"
+        )
+    );
+    let all = run(&["eval", "--all"]);
+    let lines: Vec<&str> = all.lines().collect();
+    assert_eq!(lines.len(), 2 * DEEP + 1);
+    assert_eq!(lines[DEEP], format!("{}a = 1    # number", "  ".repeat(64)));
+    let json = run(&["eval", "--all", "--format", "json"]);
+    assert_eq!(json.matches(r#""type":"b""#).count(), DEEP);
+    // checked: nothing to say
     let file = std::env::temp_dir().join(format!("hcl-cli-deep-blocks-{}.hcl", std::process::id()));
     std::fs::write(&file, &src).unwrap();
     let checked = hcl(&["check", file.to_str().unwrap(), "--max-depth", "1000000"]);
@@ -1553,4 +1569,88 @@ fn every_command_has_its_own_help() {
         let own = hcl(&[command, "--help"]).stdout;
         assert!(own.starts_with(first_words), "{command} --help:\n{own}");
     }
+}
+
+// ------------------------------------------------------------- eval --all
+
+/// A file with attributes at the top and in blocks, nested two deep.
+const WITH_BLOCKS: &str =
+    "x = 1\nresource \"a\" \"b\" {\n  n = 2 + 3\n  inner {\n    s = \"s\"\n  }\n}\nlocals {\n  u = x\n}\n";
+
+/// `hcl eval` evaluates top-level attributes only: a note on stderr names
+/// the blocks it left out (issue 25); a file without blocks gets no note.
+#[test]
+fn eval_names_the_blocks_it_skipped() {
+    for format in ["human", "json"] {
+        let r = hcl_with_input(&["eval", "--format", format, "-"], WITH_BLOCKS);
+        assert_eq!(r.code, 0);
+        assert_eq!(
+            r.stderr,
+            "note: 2 blocks not evaluated: resource \"a\" \"b\" (line 2), locals (line 8); \
+             --all evaluates the attributes inside blocks\n",
+            "{format}"
+        );
+    }
+    let r = hcl_with_input(&["eval", "-"], WITH_BLOCKS);
+    assert_eq!(r.stdout, "x = 1    # number\n");
+    let none = hcl_with_input(&["eval", "-"], "x = 1\n");
+    assert_eq!(
+        (none.stdout.as_str(), none.stderr.as_str()),
+        ("x = 1    # number\n", "")
+    );
+    // many blocks: the first ten are named
+    let many: String = (1..=12).map(|i| format!("b{i} {{}}\n")).collect();
+    let r = hcl_with_input(&["eval", "-"], &many);
+    assert!(
+        r.stderr
+            .starts_with("note: 12 blocks not evaluated: b1 (line 1), b2 (line 2), ")
+            && r.stderr.contains("b10 (line 10), and 2 more; --all"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// `hcl eval --all` evaluates the attributes inside blocks too: nested
+/// sections in the human form, a `blocks` list in each body of the JSON
+/// form; no note.
+#[test]
+fn eval_all_evaluates_attributes_inside_blocks() {
+    let r = hcl_with_input(&["eval", "--all", "-"], WITH_BLOCKS);
+    assert_eq!(r.stderr, "");
+    assert!(
+        r.stdout.starts_with(
+            "x = 1    # number\nresource \"a\" \"b\" {\n  n = 5    # number\n  inner {\n    s = \"s\"    # string\n  }\n}\nlocals {\n  u = "
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = hcl_with_input(&["eval", "--all", "--format", "json", "-"], WITH_BLOCKS);
+    assert_eq!(r.stderr, "");
+    let doc = r.json();
+    assert_eq!(doc["attribute_order"], json!(["x"]));
+    assert_eq!(doc["attributes"]["x"]["value"], json!(1));
+    let blocks = doc["blocks"].as_array().expect("blocks");
+    assert_eq!(blocks.len(), 2);
+    assert_eq!(blocks[0]["type"], json!("resource"));
+    assert_eq!(blocks[0]["labels"], json!(["a", "b"]));
+    assert_eq!(blocks[0]["range"]["start"]["line"], json!(2));
+    assert_eq!(blocks[0]["range"]["end"]["line"], json!(7));
+    assert_eq!(blocks[0]["attribute_order"], json!(["n"]));
+    assert_eq!(blocks[0]["attributes"]["n"]["value"], json!(5));
+    let inner = &blocks[0]["blocks"][0];
+    assert_eq!((&inner["type"], &inner["labels"]), (&json!("inner"), &json!([])));
+    assert_eq!(inner["attributes"]["s"]["value"], json!("s"));
+    assert_eq!(inner["blocks"], json!([]));
+    assert_eq!(blocks[1]["type"], json!("locals"));
+    assert_eq!(
+        blocks[1]["attributes"]["u"]["diagnostics"][0]["summary"],
+        json!("Unknown variable")
+    );
+    // without blocks, `--all` changes nothing but the empty list
+    let plain = hcl_with_input(&["eval", "--format", "json", "-"], "x = 1\n").json();
+    let all = hcl_with_input(&["eval", "--all", "--format", "json", "-"], "x = 1\n").json();
+    let mut expected = plain.clone();
+    expected["blocks"] = json!([]);
+    assert_eq!(all, expected);
+    assert!(plain.get("blocks").is_none());
 }

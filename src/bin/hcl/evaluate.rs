@@ -1,6 +1,7 @@
 //! `hcl eval`, `hcl expr` and `hcl template`: evaluation with the standard
 //! functions and the variables of a VARS.json file.
 
+use hcl_native::ast::Body;
 use hcl_native::convert::convert;
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
 use hcl_native::json::{type_from_json, value_from_json};
@@ -355,10 +356,13 @@ pub fn expr_or_template(name: &str, src: &[u8], template: bool, ctx: &EvalContex
     }
 }
 
-/// `hcl eval FILE`: every top-level attribute evaluated on its own. A
-/// FILE ending in `.json` is read in the JSON syntax (its root object's
-/// properties are the attributes).
-pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) {
+/// `hcl eval FILE`: every top-level attribute evaluated on its own, and
+/// with `all` the attributes of every block too (nested in the output as
+/// the blocks are in the file). Without `all`, a note on stderr names the
+/// top-level blocks left out. A FILE ending in `.json` is read in the JSON
+/// syntax (its root object's properties are the attributes; without a
+/// schema it has no blocks).
+pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, all: bool) {
     if name.ends_with(".json") {
         let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
         let file = &parsed.ast;
@@ -366,86 +370,213 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) 
         let mut diags: Vec<Diagnostic> = parsed.diagnostics.as_slice().to_vec();
         diags.extend(attr_diags.into_vec());
         let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name, a.value.span())).collect();
-        print_attributes(
-            name,
-            src,
-            &diags,
-            &listed,
-            |i| file.evaluate(attrs[i].value, ctx),
-            format,
-        );
+        let eval = |i: usize| file.evaluate(attrs[i].value, ctx);
+        match format {
+            Format::Json => {
+                let loc = Locator::new(src);
+                let mut out = String::from(r#"{"parse_diagnostics":"#);
+                loc.write_diagnostics(&mut out, diags.iter());
+                out.push(',');
+                json_attributes(&mut out, &loc, &listed, eval);
+                out.push_str("}\n");
+                print!("{out}");
+            }
+            Format::Human => {
+                let mut out = String::new();
+                let mut rendered = 0;
+                human_attributes(&mut out, name, src, &listed, eval, 0, &mut rendered);
+                render_some(&mut out, name, src, &diags, &mut rendered);
+                print!("{out}");
+            }
+        }
         return;
     }
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, src, crate::limits::parse_options());
-    let attrs: Vec<_> = parsed.ast.body.attributes().collect();
-    let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
-    print_attributes(
-        name,
-        src,
-        parsed.diagnostics.as_slice(),
-        &listed,
-        |i| evaluate(&attrs[i].expr, ctx),
-        format,
-    );
-}
-
-/// Prints the attributes `attrs` (name and expression range, in source
-/// order, repeats included) of a file, each evaluated by `eval` (by index)
-/// on its own; a repeated name (which the parser reports) is listed and
-/// evaluated only the first time, as the reference does.
-fn print_attributes(
-    name: &str,
-    src: &[u8],
-    parse_diags: &[Diagnostic],
-    attrs: &[(&str, Span)],
-    eval: impl Fn(usize) -> Evaluated,
-    format: Format,
-) {
-    // a repeated name is listed and evaluated once, where it is first set
-    let mut seen = std::collections::HashSet::new();
-    let firsts: Vec<usize> = (0..attrs.len()).filter(|&i| seen.insert(attrs[i].0)).collect();
+    let body = &parsed.ast.body;
     match format {
         Format::Json => {
             let loc = Locator::new(src);
             let mut out = String::from(r#"{"parse_diagnostics":"#);
-            loc.write_diagnostics(&mut out, parse_diags.iter());
-            out.push_str(r#","attribute_order":["#);
-            for (k, &i) in firsts.iter().enumerate() {
-                if k > 0 {
-                    out.push(',');
-                }
-                write_str(&mut out, attrs[i].0);
-            }
-            out.push_str(r#"],"attributes":{"#);
-            for (k, &i) in firsts.iter().enumerate() {
-                let (attr, span) = &attrs[i];
-                if k > 0 {
-                    out.push(',');
-                }
-                write_str(&mut out, attr);
-                out.push(':');
-                let mut r = eval(i);
-                let printable = printable(&mut r, *span);
-                write_result(&mut out, &loc, &r, printable);
-                out.push('}');
-            }
-            out.push_str("}}\n");
+            loc.write_diagnostics(&mut out, parsed.diagnostics.iter());
+            out.push(',');
+            json_body(&mut out, &loc, body, ctx, all);
+            out.push_str("}\n");
             print!("{out}");
         }
         Format::Human => {
             let mut out = String::new();
             let mut rendered = 0;
-            for &i in &firsts {
-                let (attr, span) = &attrs[i];
-                let mut r = eval(i);
-                let printable = printable(&mut r, *span);
-                let (text, ty) = human_texts(&r.value, printable);
-                out.push_str(&format!("{attr} = {text}    # {ty}\n"));
-                render_some(&mut out, name, src, r.diagnostics.as_slice(), &mut rendered);
-            }
-            render_some(&mut out, name, src, parse_diags, &mut rendered);
+            human_body(&mut out, name, src, body, ctx, all, 0, &mut rendered);
+            render_some(&mut out, name, src, parsed.diagnostics.as_slice(), &mut rendered);
             print!("{out}");
         }
+    }
+    if !all {
+        if let Some(note) = skipped_blocks(src, body) {
+            eprintln!("{note}");
+        }
+    }
+}
+
+/// The most blocks the note about skipped blocks names.
+const NOTE_NAMES: usize = 10;
+
+/// The note `hcl eval` without `--all` gives about the top-level blocks it
+/// did not evaluate: `note: 2 blocks not evaluated: resource "a" "b"
+/// (line 3), ...; --all evaluates the attributes inside blocks`, or
+/// nothing when there are none.
+fn skipped_blocks(src: &[u8], body: &Body<'_>) -> Option<String> {
+    let blocks: Vec<_> = body.blocks().collect();
+    if blocks.is_empty() {
+        return None;
+    }
+    let index = hcl_native::LineIndex::new(src);
+    let mut named: Vec<String> = blocks
+        .iter()
+        .take(NOTE_NAMES)
+        .map(|b| {
+            let line = index.position(src, b.span.start).line;
+            format!("{} (line {line})", crate::block_header(b))
+        })
+        .collect();
+    if blocks.len() > NOTE_NAMES {
+        named.push(format!("and {} more", blocks.len() - NOTE_NAMES));
+    }
+    let count = if blocks.len() == 1 {
+        "1 block".to_string()
+    } else {
+        format!("{} blocks", blocks.len())
+    };
+    Some(format!(
+        "note: {count} not evaluated: {}; --all evaluates the attributes inside blocks",
+        named.join(", ")
+    ))
+}
+
+/// A body's attributes as `"attribute_order": [...], "attributes": {...}`,
+/// and with `all` its blocks as `"blocks": [BLOCK]`, each BLOCK `{"type",
+/// "labels", "range"}` and its own body's keys.
+fn json_body(out: &mut String, loc: &Locator<'_>, body: &Body<'_>, ctx: &EvalContext<'_>, all: bool) {
+    let attrs: Vec<_> = body.attributes().collect();
+    let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
+    json_attributes(out, loc, &listed, |i| evaluate(&attrs[i].expr, ctx));
+    if !all {
+        return;
+    }
+    out.push_str(r#","blocks":["#);
+    for (k, b) in body.blocks().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        out.push_str(r#"{"type":"#);
+        write_str(out, b.block_type.name);
+        out.push_str(r#","labels":["#);
+        for (j, l) in b.labels.iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            write_str(out, l.value());
+        }
+        out.push_str(r#"],"range":"#);
+        loc.write_range(out, b.span);
+        out.push(',');
+        crate::nested(|| json_body(out, loc, &b.body, ctx, true));
+        out.push('}');
+    }
+    out.push(']');
+}
+
+/// A body's attributes, one a line, and with `all` its blocks as sections
+/// (`TYPE "LABEL" {`, the attributes inside indented, `}`), at `depth`.
+#[allow(clippy::too_many_arguments)]
+fn human_body(
+    out: &mut String,
+    name: &str,
+    src: &[u8],
+    body: &Body<'_>,
+    ctx: &EvalContext<'_>,
+    all: bool,
+    depth: usize,
+    rendered: &mut usize,
+) {
+    let attrs: Vec<_> = body.attributes().collect();
+    let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
+    human_attributes(
+        out,
+        name,
+        src,
+        &listed,
+        |i| evaluate(&attrs[i].expr, ctx),
+        depth,
+        rendered,
+    );
+    if !all {
+        return;
+    }
+    let indent = crate::indent(depth);
+    for b in body.blocks() {
+        out.push_str(&format!("{indent}{} {{\n", crate::block_header(b)));
+        crate::nested(|| human_body(out, name, src, &b.body, ctx, true, depth + 1, rendered));
+        out.push_str(&format!("{indent}}}\n"));
+    }
+}
+
+/// The first definition of each name among `attrs` (name and expression
+/// range, in source order, repeats included): a repeated name (which the
+/// parser reports) is listed and evaluated only the first time, as the
+/// reference does.
+fn firsts(attrs: &[(&str, Span)]) -> Vec<usize> {
+    let mut seen = std::collections::HashSet::new();
+    (0..attrs.len()).filter(|&i| seen.insert(attrs[i].0)).collect()
+}
+
+/// `"attribute_order": [...], "attributes": {name: RESULT}` of the
+/// attributes `attrs`, each evaluated by `eval` (by index) on its own.
+fn json_attributes(out: &mut String, loc: &Locator<'_>, attrs: &[(&str, Span)], eval: impl Fn(usize) -> Evaluated) {
+    let firsts = firsts(attrs);
+    out.push_str(r#""attribute_order":["#);
+    for (k, &i) in firsts.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        write_str(out, attrs[i].0);
+    }
+    out.push_str(r#"],"attributes":{"#);
+    for (k, &i) in firsts.iter().enumerate() {
+        let (attr, span) = &attrs[i];
+        if k > 0 {
+            out.push(',');
+        }
+        write_str(out, attr);
+        out.push(':');
+        let mut r = eval(i);
+        let printable = printable(&mut r, *span);
+        write_result(out, loc, &r, printable);
+        out.push('}');
+    }
+    out.push('}');
+}
+
+/// The attributes `attrs`, each evaluated by `eval` (by index) on its own,
+/// as `NAME = VALUE    # TYPE` lines at `depth`, each followed by its
+/// diagnostics.
+fn human_attributes(
+    out: &mut String,
+    name: &str,
+    src: &[u8],
+    attrs: &[(&str, Span)],
+    eval: impl Fn(usize) -> Evaluated,
+    depth: usize,
+    rendered: &mut usize,
+) {
+    let indent = crate::indent(depth);
+    for i in firsts(attrs) {
+        let (attr, span) = &attrs[i];
+        let mut r = eval(i);
+        let printable = printable(&mut r, *span);
+        let (text, ty) = human_texts(&r.value, printable);
+        out.push_str(&format!("{indent}{attr} = {text}    # {ty}\n"));
+        render_some(out, name, src, r.diagnostics.as_slice(), rendered);
     }
 }

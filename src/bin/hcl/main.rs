@@ -64,6 +64,9 @@ enum Command {
     },
     /// Evaluate every top-level attribute of a configuration file, each on
     /// its own, with the standard functions.
+    ///
+    /// Blocks are not evaluated (a note on stderr names them) unless
+    /// `--all` is given.
     Eval {
         /// The file to read, or `-` for stdin.
         file: String,
@@ -72,6 +75,11 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Evaluate the attributes inside blocks too, at any depth: printed
+        /// in sections nested as the blocks are (`--format json`: a
+        /// `blocks` list in each body).
+        #[arg(long)]
+        all: bool,
     },
     /// Evaluate one expression (`-` reads it from stdin).
     Expr {
@@ -193,13 +201,18 @@ fn main() -> ExitCode {
     limits::set(cli.max_depth, cli.max_steps, cli.max_number_bits, cli.unknown_variables);
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast),
-        Command::Eval { file, vars, format } => {
+        Command::Eval {
+            file,
+            vars,
+            format,
+            all,
+        } => {
             let ctx = match evaluate::read_vars(&vars) {
                 Ok(ctx) => ctx,
                 Err(e) => return usage(&e),
             };
             match read_input(&file) {
-                Ok(src) => evaluate::eval_file(shown_name(&file), &src, &ctx, format),
+                Ok(src) => evaluate::eval_file(shown_name(&file), &src, &ctx, format, all),
                 Err(code) => return code,
             }
             ExitCode::SUCCESS
@@ -407,12 +420,25 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Indentation for `depth`: two spaces a level, growing no more after 64
+/// levels (past it, output would grow with the square of the depth).
+pub(crate) fn indent(depth: usize) -> String {
+    "  ".repeat(depth.min(64))
+}
+
+/// A block's type and its labels, each quoted: `resource "a" "b"`.
+pub(crate) fn block_header(b: &hcl_native::ast::Block<'_>) -> String {
+    let mut out = b.block_type.name.to_string();
+    for l in b.labels {
+        out.push_str(&format!(" {:?}", l.value()));
+    }
+    out
+}
+
 /// The structure of a body: attributes with their expression text, blocks
 /// with their labels, each with its position.
 fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, depth: usize) {
-    // Indentation stops growing at 64 levels: past it, the output would
-    // grow with the square of the depth.
-    let indent = "  ".repeat(depth.min(64));
+    let indent = indent(depth);
     for item in body.items {
         let at = index.position(src, item.span().start);
         match item {
@@ -423,13 +449,7 @@ fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, dep
                 out.push_str(&format!("{indent}{} = {first_line}{more}    ({at})\n", a.name.name));
             }
             BodyItem::Block(b) | BodyItem::OneLineBlock(b) => {
-                let labels: Vec<String> = b.labels.iter().map(|l| format!("{:?}", l.value())).collect();
-                let sep = if labels.is_empty() { "" } else { " " };
-                out.push_str(&format!(
-                    "{indent}{}{sep}{} {{    ({at})\n",
-                    b.block_type.name,
-                    labels.join(" ")
-                ));
+                out.push_str(&format!("{indent}{} {{    ({at})\n", block_header(b)));
                 nested(|| outline(out, src, index, &b.body, depth + 1));
                 out.push_str(&format!("{indent}}}\n"));
             }
