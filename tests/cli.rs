@@ -574,10 +574,12 @@ fn nest(open: &str, leaf: &str, close: &str, n: usize) -> String {
 }
 
 /// How a nesting of tuples or objects is written: the source, the compact
-/// JSON value, the JSON type, the type as `hcl eval` names it.
+/// JSON value, the human form's value (HCL's notation on one line), the
+/// JSON type, the type as `hcl eval` names it.
 struct Deep {
     src: String,
     value: String,
+    human: String,
     ty: String,
     type_name: String,
 }
@@ -586,6 +588,7 @@ fn deep_tuple(n: usize) -> Deep {
     Deep {
         src: nest("[", "1", "]", n),
         value: nest("[", "1", "]", n),
+        human: nest("[", "1", "]", n),
         ty: nest(r#"["tuple",["#, r#""number""#, "]]", n),
         type_name: nest("tuple([", "number", "])", n),
     }
@@ -595,6 +598,7 @@ fn deep_object(n: usize) -> Deep {
     Deep {
         src: nest("{a = ", "1", "}", n),
         value: nest(r#"{"a":"#, "1", "}", n),
+        human: nest("{ a = ", "1", " }", n),
         ty: nest(r#"["object",{"a":"#, r#""number""#, "}]", n),
         type_name: nest("object({a = ", "number", "})", n),
     }
@@ -668,7 +672,7 @@ fn prints_deep_values(d: Deep, json_layout: String) {
     let run = hcl_with_input(&["eval", "-", raised[0], raised[1]], &file);
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert!(
-        run.stdout == format!("a = {}    # {}\n", d.value, d.type_name),
+        run.stdout == format!("a = {}    # {}\n", d.human, d.type_name),
         "hcl eval"
     );
 
@@ -683,7 +687,7 @@ fn prints_deep_values(d: Deep, json_layout: String) {
     let run = hcl_with_input(&["expr", "-", raised[0], raised[1]], &d.src);
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert!(
-        run.stdout == format!("{}\n  type: {}\n", d.value, d.type_name),
+        run.stdout == format!("{}\n  type: {}\n", d.human, d.type_name),
         "hcl expr"
     );
 
@@ -738,10 +742,12 @@ fn unknown_values_of_types_nested_100000_deep_print_with_max_depth_raised() {
         d.ty, d.ty
     );
     assert!(run.stdout == expected + "\n", "hcl expr --format json");
+    // the human form names the unknown value in words, and still prints
+    // its type nested 100,000 deep
     let run = hcl_with_input(&["expr", "-", "--vars", vars, "--max-depth", "1000000"], &src);
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert!(
-        run.stdout == format!("{{\"__unknown__\":{}}}\n  type: {}\n", d.ty, d.type_name),
+        run.stdout == format!("(known after evaluation)\n  type: {}\n", d.type_name),
         "hcl expr"
     );
 }
@@ -864,7 +870,7 @@ fn values_too_large_to_print_are_reported_not_printed() {
     assert!(limited.stdout.starts_with("<too large to print>"), "{}", limited.stdout);
     let raised = hcl(&["expr", "--max-steps", "10000", &expr]);
     assert!(
-        raised.stdout.starts_with("[[[[[[[[[[[[[[[[[[[[1,1]]"),
+        raised.stdout.starts_with("[[[[[[[[[[[[[[[[[[[[1, 1]], [[1, 1]]]]"),
         "{}",
         raised.stdout
     );
@@ -1028,7 +1034,9 @@ fn numbers_count_their_digits_before_printing() {
     assert!(limited.stdout.starts_with("<too large to print>"), "{}", limited.stdout);
     let raised = hcl(&["expr", "--max-steps", "2000000", fractions]);
     assert!(
-        raised.stdout.starts_with("[[0,0.1428571428571428571"),
+        raised
+            .stdout
+            .starts_with("[[0, 0.14285714285714285714…, 0.28571428571428571428…, "),
         "{}",
         &raised.stdout[..200]
     );
@@ -1653,4 +1661,39 @@ fn eval_all_evaluates_attributes_inside_blocks() {
     expected["blocks"] = json!([]);
     assert_eq!(all, expected);
     assert!(plain.get("blocks").is_none());
+}
+
+// ------------------------------------------------------ the human form
+
+/// The human form of `eval` and `expr` writes values in HCL's notation on
+/// one line: each unknown part as `(known after evaluation)`, not JSON's
+/// `{"__unknown__": T}`, and a fraction of more than 20 significant digits
+/// cut with `…` (integers and short fractions whole); `--format json`
+/// keeps every digit and the unknown markers (issue 25).
+#[test]
+fn human_values_name_unknowns_in_words_and_cut_long_fractions() {
+    let vars = std::env::temp_dir().join(format!("hcl-cli-human-{}.json", std::process::id()));
+    std::fs::write(&vars, r#"{"id": {"unknown": "string"}}"#).unwrap();
+    let vars = vars.to_str().unwrap();
+    let src = r#"[80, id, 1/7, -22/7, 0.1 + 0.2, 1e30, "a b", 1/0, null]"#;
+    let r = hcl(&["expr", "--vars", vars, src]);
+    assert_eq!(
+        r.stdout,
+        "[80, (known after evaluation), 0.14285714285714285714…, -3.1428571428571428571…, 0.3, \
+         1000000000000000000000000000000, \"a b\", +Inf, null]\n  \
+         type: tuple([number, string, number, number, number, number, string, number, dynamic])\n"
+    );
+    let r = hcl(&["expr", "--vars", vars, "id"]);
+    assert_eq!(r.stdout, "(known after evaluation)\n  type: string\n");
+    let r = hcl_with_input(
+        &["eval", "--vars", vars, "-"],
+        "o = {a = 1, \"b c\" = \"x${id}\", e = {}}\n",
+    );
+    assert_eq!(
+        r.stdout,
+        "o = { a = 1, \"b c\" = (known after evaluation), e = {} }    # object({a = number, \"b c\" = string, e = object({})})\n"
+    );
+    let json = hcl(&["expr", "--vars", vars, "--format", "json", "[id, 1/7]"]).json();
+    assert_eq!(json["value"][0], json!({"__unknown__": "string"}));
+    assert!(json["value"][1].to_string().len() > 100, "{}", json["value"][1]);
 }

@@ -243,15 +243,86 @@ pub fn too_large(v: &Value, with_type: bool, subject: Span) -> Option<Diagnostic
 /// What is printed in place of a value or type too large to print.
 const NOT_PRINTED: &str = "<too large to print>";
 
-/// A value as compact JSON, or `<why not>` when it has no JSON form.
-///
-/// Values and types are serialized straight to text through their
-/// `Serialize` impls, which grow the stack as they go: a `serde_json::Value`
-/// tree of a value nested 100,000 deep would overflow the stack when
-/// serde_json printed or dropped it (finding 8 of
-/// docs/adversarial-findings.md).
-fn value_text(v: &Value) -> String {
-    serde_json::to_string(v).unwrap_or_else(|e| format!("<{e}>"))
+/// The most significant digits the human form shows of a fraction (a
+/// number with digits after the point); the rest are cut, `…` marking it.
+const FRACTION_DIGITS: usize = 20;
+
+/// A value as the human form prints it: HCL's notation on one line
+/// (`[1, 2]`, `{ a = 1, "b c" = "x" }`, strings quoted as `hcl fmt` and
+/// `write::expression` quote them), each unknown part as `Value`'s
+/// `Display` names it (`(known after evaluation)`), an infinity as `+Inf`
+/// or `-Inf`, and a fraction of more than [`FRACTION_DIGITS`] significant
+/// digits cut (`0.14285714285714285714…`). One line whatever the depth:
+/// `Display`'s multi-line layout would indent a value nested 100,000 deep
+/// quadratically.
+fn human_value(v: &Value, out: &mut String) {
+    use hcl_native::value::ValueRef;
+    crate::nested(|| match v.kind() {
+        ValueRef::Unknown(_) => out.push_str(&v.to_string()),
+        ValueRef::Null(_) => out.push_str("null"),
+        ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        ValueRef::Number(n) => cut_fraction(&n.to_string(), out),
+        ValueRef::String(s) => quoted(s, out),
+        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                human_value(item, out);
+            }
+            out.push(']');
+        }
+        ValueRef::Map(entries) | ValueRef::Object(entries) => {
+            if entries.is_empty() {
+                return out.push_str("{}");
+            }
+            out.push_str("{ ");
+            for (i, (k, item)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&hcl_native::write::key(k));
+                out.push_str(" = ");
+                human_value(item, out);
+            }
+            out.push_str(" }");
+        }
+        ValueRef::Capsule(_) => out.push_str(&v.to_string()),
+    })
+}
+
+/// A string as a quoted HCL string: `write::key` quotes any text that is
+/// not a bare identifier; an identifier needs no escape.
+fn quoted(s: &str, out: &mut String) {
+    let key = hcl_native::write::key(s);
+    if key.starts_with('"') {
+        out.push_str(&key);
+    } else {
+        out.push('"');
+        out.push_str(&key);
+        out.push('"');
+    }
+}
+
+/// A number's text, a fraction cut after [`FRACTION_DIGITS`] significant
+/// digits with `…` (integers, whatever their length, are kept whole).
+fn cut_fraction(text: &str, out: &mut String) {
+    if !text.contains('.') {
+        return out.push_str(text);
+    }
+    let mut significant = 0;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_digit() && (significant > 0 || c != '0') {
+            significant += 1;
+            if significant == FRACTION_DIGITS && i + 1 < text.len() {
+                out.push_str(&text[..=i]);
+                out.push('…');
+                return;
+            }
+        }
+    }
+    out.push_str(text);
 }
 
 /// RESULT, without its closing brace (callers add fields); the value and
@@ -314,7 +385,9 @@ fn render_some(out: &mut String, name: &str, src: &[u8], ds: &[Diagnostic], rend
 /// The human form of a value and its type, or [`NOT_PRINTED`] twice.
 fn human_texts(v: &Value, printable: bool) -> (String, String) {
     if printable {
-        (value_text(v), v.ty().to_string())
+        let mut text = String::new();
+        human_value(v, &mut text);
+        (text, v.ty().to_string())
     } else {
         (NOT_PRINTED.into(), NOT_PRINTED.into())
     }
