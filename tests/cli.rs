@@ -1188,11 +1188,12 @@ fn json_syntax_files_in_check_eval_and_parse() {
             (
                 "bad.tf.json".to_string(),
                 // as the reference: the array is abandoned at the comma, so
-                // the object then meets its `]`
+                // the object then meets its `]`; listed by position, as
+                // every command lists a file's diagnostics
                 vec![
+                    "Root value must be object".to_string(),
                     "Trailing comma in array".to_string(),
                     "Mismatched braces".to_string(),
-                    "Root value must be object".to_string()
                 ]
             ),
             ("main.tf.json".to_string(), vec!["Call to unknown function".to_string()]),
@@ -1696,4 +1697,70 @@ fn human_values_name_unknowns_in_words_and_cut_long_fractions() {
     let json = hcl(&["expr", "--vars", vars, "--format", "json", "[id, 1/7]"]).json();
     assert_eq!(json["value"][0], json!({"__unknown__": "string"}));
     assert!(json["value"][1].to_string().len() > 100, "{}", json["value"][1]);
+}
+
+// ------------------------------------------------ the diagnostics' order
+
+/// Every command prints diagnostics in one order, by file then by
+/// position: here the parser finds the missing expression (line 2) before
+/// the unclosed block (line 1), and `hcl json` alone used to sort them
+/// (issue 25); `eval` printed its evaluations' diagnostics before the
+/// parser's. (`hcl dec` is left out: it prints hcldec's own order, which
+/// its golden tests pin byte for byte; so are the JSON documents that
+/// mirror the reference's, whose golden tests pin its order.)
+#[test]
+fn every_command_prints_diagnostics_in_one_order() {
+    let src = "a {\n  b = \n";
+    let expected = pairs(&[
+        ("error: Unclosed configuration block", "<stdin>:1:3"),
+        ("error: Invalid expression", "<stdin>:2:7"),
+    ]);
+    for args in [
+        &["parse", "-"][..],
+        &["check", "-"],
+        &["eval", "-"],
+        &["eval", "--all", "-"],
+        &["json", "-"],
+        &["json", "--unevaluated", "-"],
+        &["variables", "-"],
+        &["fmt", "-"],
+    ] {
+        let r = hcl_with_input(args, src);
+        let all = format!("{}{}", r.stdout, r.stderr);
+        assert_eq!(rendered(&all), expected, "{args:?}: {all}");
+    }
+    let lines = |ds: &Json| -> Vec<(String, u64)> {
+        ds.as_array()
+            .expect("a list of diagnostics")
+            .iter()
+            .map(|d| {
+                let line = d["range"]["start"]["line"].as_u64().unwrap();
+                (d["summary"].as_str().unwrap().to_string(), line)
+            })
+            .collect()
+    };
+    let expected = vec![
+        ("Unclosed configuration block".to_string(), 1),
+        ("Invalid expression".to_string(), 2),
+    ];
+    let check = hcl_with_input(&["check", "--format", "json", "-"], src).json();
+    assert_eq!(lines(&check["files"][0]["diagnostics"]), expected);
+
+    // evaluation and parse diagnostics of `eval` and `check --vars` in one
+    // order too
+    let src = "a = nope\nb = [1 2]\nc = nope\n";
+    let expected = pairs(&[
+        ("error: Unknown variable", "<stdin>:1:5"),
+        ("error: Missing item separator", "<stdin>:2:8"),
+        ("error: Unknown variable", "<stdin>:3:5"),
+    ]);
+    for args in [
+        &["eval", "-"][..],
+        &["check", "--vars", "tests/data/cli/empty.vars.json", "-"],
+        &["json", "-"],
+    ] {
+        let r = hcl_with_input(args, src);
+        let all = format!("{}{}", r.stdout, r.stderr);
+        assert_eq!(rendered(&all), expected, "{args:?}: {all}");
+    }
 }

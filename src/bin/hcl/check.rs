@@ -330,8 +330,7 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, f
 
 /// With a context, runs `evaluate` with a child of it that has a step
 /// budget of its own (so that which attributes a file covers does not
-/// depend on how the threads took the files), then puts the diagnostics in
-/// source order when it added some.
+/// depend on how the threads took the files).
 fn evaluated(
     ctx: Option<&EvalContext<'_>>,
     diagnostics: &mut Vec<Diagnostic>,
@@ -340,15 +339,13 @@ fn evaluated(
     let Some(ctx) = ctx else { return };
     let mut ctx = ctx.child();
     ctx.share_step_budget(StepBudget::new(ctx.limits().max_steps));
-    let before = diagnostics.len();
     evaluate(&ctx, diagnostics);
-    if diagnostics.len() > before {
-        diagnostics.sort_by_key(|d| d.subject.start);
-    }
 }
 
-/// The outcome of a file with these diagnostics.
-fn outcome(name: &str, src: &[u8], diagnostics: Vec<Diagnostic>, format: Format) -> Outcome {
+/// The outcome of a file with these diagnostics (printed in the order of
+/// [`crate::in_order`]).
+fn outcome(name: &str, src: &[u8], mut diagnostics: Vec<Diagnostic>, format: Format) -> Outcome {
+    crate::in_order(&mut diagnostics);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     let mut text = String::new();

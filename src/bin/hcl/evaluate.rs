@@ -326,7 +326,9 @@ fn cut_fraction(text: &str, out: &mut String) {
 }
 
 /// RESULT, without its closing brace (callers add fields); the value and
-/// type as [`NOT_PRINTED`] when they are not `printable`.
+/// type as [`NOT_PRINTED`] when they are not `printable`. The diagnostics
+/// stay in the order the evaluator found them, as the reference lists
+/// them (the golden tests compare that order).
 fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: bool) {
     let v = &r.value;
     out.push_str(r#"{"value":"#);
@@ -362,18 +364,15 @@ fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: b
     loc.write_diagnostics(out, r.diagnostics.iter());
 }
 
-/// Renders diagnostics while fewer than `MAX_RENDERED` have been
-/// (`rendered` counts them across calls), then says how many were left out.
-fn render_some(out: &mut String, name: &str, src: &[u8], ds: &[Diagnostic], rendered: &mut usize) {
+/// Renders diagnostics in the order of [`crate::in_order`], at most
+/// `MAX_RENDERED` of them, then says how many were left out.
+fn render_all(out: &mut String, name: &str, src: &[u8], mut ds: Vec<Diagnostic>) {
     if ds.is_empty() {
         return;
     }
-    let room = crate::MAX_RENDERED.saturating_sub(*rendered);
-    let shown = &ds[..ds.len().min(room)];
-    if !shown.is_empty() {
-        out.push_str(&render_diagnostics(name, src, shown));
-    }
-    *rendered += shown.len();
+    crate::in_order(&mut ds);
+    let shown = &ds[..ds.len().min(crate::MAX_RENDERED)];
+    out.push_str(&render_diagnostics(name, src, shown));
     if ds.len() > shown.len() {
         out.push_str(&format!(
             "... and {} more diagnostics (--format json lists them all)\n",
@@ -399,7 +398,7 @@ fn human(name: &str, src: &[u8], r: &Evaluated, printable: bool, parse: &[Diagno
     let (text, ty) = human_texts(&r.value, printable);
     out.push_str(&format!("{text}\n  type: {ty}\n"));
     let all: Vec<Diagnostic> = parse.iter().chain(r.diagnostics.iter()).cloned().collect();
-    render_some(&mut out, name, src, &all, &mut 0);
+    render_all(&mut out, name, src, all);
     out
 }
 
@@ -456,9 +455,8 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, 
             }
             Format::Human => {
                 let mut out = String::new();
-                let mut rendered = 0;
-                human_attributes(&mut out, name, src, &listed, eval, 0, &mut rendered);
-                render_some(&mut out, name, src, &diags, &mut rendered);
+                human_attributes(&mut out, &listed, eval, 0, &mut diags);
+                render_all(&mut out, name, src, diags);
                 print!("{out}");
             }
         }
@@ -479,9 +477,9 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, 
         }
         Format::Human => {
             let mut out = String::new();
-            let mut rendered = 0;
-            human_body(&mut out, name, src, body, ctx, all, 0, &mut rendered);
-            render_some(&mut out, name, src, parsed.diagnostics.as_slice(), &mut rendered);
+            let mut diags = parsed.diagnostics.as_slice().to_vec();
+            human_body(&mut out, body, ctx, all, 0, &mut diags);
+            render_all(&mut out, name, src, diags);
             print!("{out}");
         }
     }
@@ -561,36 +559,26 @@ fn json_body(out: &mut String, loc: &Locator<'_>, body: &Body<'_>, ctx: &EvalCon
 }
 
 /// A body's attributes, one a line, and with `all` its blocks as sections
-/// (`TYPE "LABEL" {`, the attributes inside indented, `}`), at `depth`.
-#[allow(clippy::too_many_arguments)]
+/// (`TYPE "LABEL" {`, the attributes inside indented, `}`), at `depth`;
+/// the evaluations' diagnostics added to `diags`.
 fn human_body(
     out: &mut String,
-    name: &str,
-    src: &[u8],
     body: &Body<'_>,
     ctx: &EvalContext<'_>,
     all: bool,
     depth: usize,
-    rendered: &mut usize,
+    diags: &mut Vec<Diagnostic>,
 ) {
     let attrs: Vec<_> = body.attributes().collect();
     let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
-    human_attributes(
-        out,
-        name,
-        src,
-        &listed,
-        |i| evaluate(&attrs[i].expr, ctx),
-        depth,
-        rendered,
-    );
+    human_attributes(out, &listed, |i| evaluate(&attrs[i].expr, ctx), depth, diags);
     if !all {
         return;
     }
     let indent = crate::indent(depth);
     for b in body.blocks() {
         out.push_str(&format!("{indent}{} {{\n", crate::block_header(b)));
-        crate::nested(|| human_body(out, name, src, &b.body, ctx, true, depth + 1, rendered));
+        crate::nested(|| human_body(out, &b.body, ctx, true, depth + 1, diags));
         out.push_str(&format!("{indent}}}\n"));
     }
 }
@@ -632,16 +620,14 @@ fn json_attributes(out: &mut String, loc: &Locator<'_>, attrs: &[(&str, Span)], 
 }
 
 /// The attributes `attrs`, each evaluated by `eval` (by index) on its own,
-/// as `NAME = VALUE    # TYPE` lines at `depth`, each followed by its
-/// diagnostics.
+/// as `NAME = VALUE    # TYPE` lines at `depth`; the evaluations'
+/// diagnostics added to `diags`.
 fn human_attributes(
     out: &mut String,
-    name: &str,
-    src: &[u8],
     attrs: &[(&str, Span)],
     eval: impl Fn(usize) -> Evaluated,
     depth: usize,
-    rendered: &mut usize,
+    diags: &mut Vec<Diagnostic>,
 ) {
     let indent = crate::indent(depth);
     for i in firsts(attrs) {
@@ -650,6 +636,6 @@ fn human_attributes(
         let printable = printable(&mut r, *span);
         let (text, ty) = human_texts(&r.value, printable);
         out.push_str(&format!("{indent}{attr} = {text}    # {ty}\n"));
-        render_some(out, name, src, r.diagnostics.as_slice(), rendered);
+        diags.extend(r.diagnostics);
     }
 }

@@ -111,7 +111,9 @@ fn one(o: &Options, name: &str, read: Result<Vec<u8>, String>) -> Outcome {
     let arena = Arena::new();
     let parsed = parse_config(&arena, &src);
     if !parsed.diagnostics.is_empty() {
-        outcome.err = render_diagnostics(name, &src, parsed.diagnostics.as_slice());
+        let mut diagnostics = parsed.diagnostics.as_slice().to_vec();
+        crate::in_order(&mut diagnostics);
+        outcome.err = render_diagnostics(name, &src, &diagnostics);
     }
     let syntax_errors = parsed.diagnostics.has_errors();
     let formatted = hcl_native::format::format(&src);

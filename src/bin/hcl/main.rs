@@ -279,6 +279,31 @@ fn usage(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// Puts diagnostics in the one order every command renders them in (and
+/// `check --format json` lists them in): by file (in the order the files
+/// first appear), then by position in the file. The sort is stable, so
+/// diagnostics at one place keep the order they were found in. The parser
+/// reports some errors after later ones (an unclosed block at the end of
+/// the file), and evaluation comes after parsing: without this, each
+/// command printed whatever order its passes gave.
+///
+/// Left in the order found: the JSON documents that mirror the reference
+/// (`parse`, `eval`, `expr`, `template`, `variables` with `--format json`,
+/// whose golden and differential tests compare the reference's order), and
+/// `dec`, which is hcldec byte for byte.
+pub(crate) fn in_order<D: std::borrow::Borrow<hcl_native::Diagnostic>>(ds: &mut [D]) {
+    let mut files: Vec<Option<std::sync::Arc<str>>> = Vec::new();
+    for d in ds.iter() {
+        if !files.contains(&d.borrow().file) {
+            files.push(d.borrow().file.clone());
+        }
+    }
+    ds.sort_by_key(|d| {
+        let d = d.borrow();
+        (files.iter().position(|f| *f == d.file), d.subject.start)
+    });
+}
+
 /// The most diagnostics the human form renders.
 pub(crate) const MAX_RENDERED: usize = 100;
 
@@ -345,7 +370,8 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
             }
             if !parsed.diagnostics.is_empty() {
                 out.push('\n');
-                let all = parsed.diagnostics.as_slice();
+                let mut all = parsed.diagnostics.as_slice().to_vec();
+                in_order(&mut all);
                 let shown = &all[..all.len().min(MAX_RENDERED)];
                 out.push_str(&render_diagnostics(shown_name(file), &src, shown));
                 if all.len() > shown.len() {
@@ -408,7 +434,8 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
                 let at = index.position(src, a.span.start);
                 out.push_str(&format!("{} = {first_line}{more}    ({at})\n", a.name));
             }
-            let all: Vec<_> = parsed.diagnostics.iter().chain(attr_diags.iter()).cloned().collect();
+            let mut all: Vec<_> = parsed.diagnostics.iter().chain(attr_diags.iter()).cloned().collect();
+            in_order(&mut all);
             if !all.is_empty() {
                 out.push('\n');
                 let shown = &all[..all.len().min(MAX_RENDERED)];

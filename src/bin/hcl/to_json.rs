@@ -257,9 +257,8 @@ pub fn run(file: &str, vars: &crate::evaluate::Vars) -> ExitCode {
     };
     let name = crate::shown_name(file);
     if name.ends_with(".json") {
-        let (mut out, mut diagnostics) = run_json_syntax(name, &src, &ctx);
+        let (mut out, diagnostics) = run_json_syntax(name, &src, &ctx);
         out.push('\n');
-        diagnostics.sort_by_key(|d| d.subject.start);
         return finish(name, &src, &out, &diagnostics);
     }
     let arena = Arena::new();
@@ -278,15 +277,16 @@ pub fn run(file: &str, vars: &crate::evaluate::Vars) -> ExitCode {
     // would recurse past the stack, and the process ends soon anyway.
     std::mem::forget(object);
 
-    let mut diagnostics = conv.diagnostics;
-    diagnostics.sort_by_key(|d| d.subject.start);
+    let diagnostics = conv.diagnostics;
     finish(name, &src, &out, &diagnostics)
 }
 
-/// Renders the diagnostics on stderr, prints `out`, and exits 1 when there
-/// was an error.
+/// Renders the diagnostics on stderr (in the order of
+/// [`crate::in_order`]), prints `out`, and exits 1 when there was an error.
 fn finish(name: &str, src: &[u8], out: &str, diagnostics: &[Diagnostic]) -> ExitCode {
     if !diagnostics.is_empty() {
+        let mut diagnostics = diagnostics.to_vec();
+        crate::in_order(&mut diagnostics);
         let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
         let mut text = render_diagnostics(name, src, shown);
         if diagnostics.len() > shown.len() {

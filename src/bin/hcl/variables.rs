@@ -28,7 +28,7 @@ pub fn run(file: Option<&str>, expr: Option<&str>, format: Format) -> ExitCode {
     };
     let arena = Arena::new();
     let options = crate::limits::parse_options();
-    let (vars, diagnostics): (_, Vec<Diagnostic>) = if expr.is_some() {
+    let (vars, mut diagnostics): (_, Vec<Diagnostic>) = if expr.is_some() {
         let parsed = parse_expression_with(&arena, &src, options);
         (parsed.ast.variables(), parsed.diagnostics.as_slice().to_vec())
     } else {
@@ -59,6 +59,7 @@ pub fn run(file: Option<&str>, expr: Option<&str>, format: Format) -> ExitCode {
             }
             if !diagnostics.is_empty() {
                 out.push('\n');
+                crate::in_order(&mut diagnostics);
                 let shown = &diagnostics[..diagnostics.len().min(MAX_RENDERED)];
                 out.push_str(&render_diagnostics(name, &src, shown));
             }
