@@ -1764,3 +1764,97 @@ fn every_command_prints_diagnostics_in_one_order() {
         assert_eq!(rendered(&all), expected, "{args:?}: {all}");
     }
 }
+
+// ---------------------------------------------------------------- colour
+
+/// Runs `hcl ARGS` with `env` set, its output streams a terminal (through
+/// `script`, when the system has it): what the terminal showed.
+fn hcl_on_a_terminal(args: &[&str], env: &[(&str, &str)]) -> Option<String> {
+    let line = std::iter::once(env!("CARGO_BIN_EXE_hcl"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{a}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &line, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    // another `script` (BSD's takes other options) does not run it
+    let out = cmd.output().ok().filter(|o| o.status.success())?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Rendered diagnostics are in colour with `--color always` (rustc's: the
+/// error title red and bold, the gutter blue), on stdout (`parse`) and
+/// stderr (`json`) alike, and plain with `--color never` or when the
+/// stream is piped (`auto`, the default); on a terminal `auto` colours
+/// unless NO_COLOR is set and not empty (issue 25).
+#[test]
+fn diagnostics_are_coloured_on_a_terminal_or_when_asked() {
+    const ESC: char = '\x1b';
+    let src = "a = [1 2]\n";
+    let red_error = "\x1b[1m\x1b[91merror";
+    let blue_gutter = "\x1b[1m\x1b[94m";
+    // always, before or after the command; never; piped auto
+    let r = hcl_with_input(&["--color", "always", "parse", "-"], src);
+    assert!(
+        r.stdout.contains(red_error) && r.stdout.contains(blue_gutter),
+        "{:?}",
+        r.stdout
+    );
+    let r = hcl_with_input(&["json", "-", "--color=always"], src);
+    assert!(r.stderr.contains(red_error), "{:?}", r.stderr);
+    assert!(!r.stdout.contains(ESC), "the JSON stays plain: {:?}", r.stdout);
+    let r = hcl_with_input(&["check", "-", "--color", "always", "--format", "json"], src);
+    assert!(
+        !r.stdout.contains(ESC) && !r.stderr.contains(ESC),
+        "{r:?}",
+        r = (&r.stdout, &r.stderr)
+    );
+    for args in [
+        &["parse", "-", "--color", "never"][..],
+        &["parse", "-"],
+        &["eval", "-"],
+        &["check", "-"],
+    ] {
+        let r = hcl_with_input(args, src);
+        assert!(
+            r.stdout.contains("error: Missing item separator"),
+            "{args:?}: {}",
+            r.stdout
+        );
+        assert!(!r.stdout.contains(ESC) && !r.stderr.contains(ESC), "{args:?}");
+    }
+    let r = hcl_with_input(&["json", "-"], src);
+    assert!(
+        r.stderr.contains("error: ") && !r.stderr.contains(ESC),
+        "{:?}",
+        r.stderr
+    );
+    // NO_COLOR does not overrule an explicit --color always
+    let out = Command::new(env!("CARGO_BIN_EXE_hcl"))
+        .args(["parse", "tests/data/cli/tree/modules/broken.hcl", "--color", "always"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(red_error));
+
+    // on a terminal
+    let file = "tests/data/cli/tree/modules/broken.hcl";
+    let Some(auto) = hcl_on_a_terminal(&["parse", file], &[]) else {
+        eprintln!("no `script` command: the terminal cases are not run");
+        return;
+    };
+    assert!(auto.contains(red_error), "{auto:?}");
+    let no_color = hcl_on_a_terminal(&["parse", file], &[("NO_COLOR", "1")]).unwrap();
+    assert!(no_color.contains("error: ") && !no_color.contains(ESC), "{no_color:?}");
+    let empty = hcl_on_a_terminal(&["parse", file], &[("NO_COLOR", "")]).unwrap();
+    assert!(empty.contains(red_error), "an empty NO_COLOR is not set: {empty:?}");
+    let never = hcl_on_a_terminal(&["parse", file, "--color", "never"], &[]).unwrap();
+    assert!(never.contains("error: ") && !never.contains(ESC), "{never:?}");
+}

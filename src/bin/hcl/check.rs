@@ -38,7 +38,6 @@
 
 use hcl_native::ast::{Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext, StepBudget};
-use hcl_native::render::render_diagnostics;
 use hcl_native::typeexpr::type_constraint_with_defaults;
 use hcl_native::{parse_config_with, Arena, Diagnostic};
 use std::io::Write;
@@ -353,7 +352,7 @@ fn outcome(name: &str, src: &[u8], mut diagnostics: Vec<Diagnostic>, format: For
         Format::Human => {
             if !diagnostics.is_empty() {
                 let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
-                text = render_diagnostics(name, src, shown);
+                text = crate::render(name, src, shown, crate::Stream::Stdout);
                 if diagnostics.len() > shown.len() {
                     text.push_str(&format!(
                         "... and {} more diagnostics in {name} (--format json lists them all)\n\n",

@@ -14,7 +14,6 @@ use hcl_native::body::{AnyBody, AnyFile, NamedBody};
 use hcl_native::dec::{self, Reference};
 use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::json::{write_type, write_value};
-use hcl_native::render::render_diagnostics;
 use hcl_native::value::Value;
 use hcl_native::{parse_expression, Arena, Diagnostic, Diagnostics, LineIndex, Span};
 
@@ -96,7 +95,7 @@ impl Sources {
             // each run of diagnostics of one file rendered with one line index
             for run in self.found.as_slice().chunk_by(|a, b| a.file == b.file) {
                 let (name, src, _) = self.file(run[0].file.as_ref());
-                let _ = write!(err, "{}", render_diagnostics(name, src, run));
+                let _ = write!(err, "{}", crate::render(name, src, run, crate::Stream::Stderr));
             }
         }
         ExitCode::from(2)

@@ -5,7 +5,6 @@ use hcl_native::ast::Body;
 use hcl_native::convert::convert;
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
 use hcl_native::json::{type_from_json, value_from_json};
-use hcl_native::render::render_diagnostics;
 use hcl_native::value::{Type, Value};
 use hcl_native::{parse_config_with, parse_expression_with, parse_template_with, Arena, Diagnostic, Span};
 use serde_json::Value as Json;
@@ -372,7 +371,7 @@ fn render_all(out: &mut String, name: &str, src: &[u8], mut ds: Vec<Diagnostic>)
     }
     crate::in_order(&mut ds);
     let shown = &ds[..ds.len().min(crate::MAX_RENDERED)];
-    out.push_str(&render_diagnostics(name, src, shown));
+    out.push_str(&crate::render(name, src, shown, crate::Stream::Stdout));
     if ds.len() > shown.len() {
         out.push_str(&format!(
             "... and {} more diagnostics (--format json lists them all)\n",

@@ -6,7 +6,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
-use hcl_native::render::render_diagnostics;
 use hcl_native::{parse_config, Arena};
 
 use crate::check::{collect, parallel};
@@ -113,7 +112,7 @@ fn one(o: &Options, name: &str, read: Result<Vec<u8>, String>) -> Outcome {
     if !parsed.diagnostics.is_empty() {
         let mut diagnostics = parsed.diagnostics.as_slice().to_vec();
         crate::in_order(&mut diagnostics);
-        outcome.err = render_diagnostics(name, &src, &diagnostics);
+        outcome.err = crate::render(name, &src, &diagnostics, crate::Stream::Stderr);
     }
     let syntax_errors = parsed.diagnostics.has_errors();
     let formatted = hcl_native::format::format(&src);

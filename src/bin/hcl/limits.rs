@@ -9,11 +9,19 @@ use hcl_native::ParseOptions;
 
 static LIMITS: OnceLock<(ParseOptions, EvalLimits)> = OnceLock::new();
 static UNKNOWN_VARIABLES: OnceLock<bool> = OnceLock::new();
+static COLOR: OnceLock<crate::Color> = OnceLock::new();
 
 /// Sets the limits once, at start-up; an option not given keeps its
 /// library default.
-pub fn set(max_depth: Option<u32>, max_steps: Option<u64>, max_number_bits: Option<u32>, unknown_variables: bool) {
+pub fn set(
+    max_depth: Option<u32>,
+    max_steps: Option<u64>,
+    max_number_bits: Option<u32>,
+    unknown_variables: bool,
+    color: crate::Color,
+) {
     let _ = UNKNOWN_VARIABLES.set(unknown_variables);
+    let _ = COLOR.set(color);
     let mut parse = ParseOptions::default();
     let mut eval = EvalLimits::default();
     if let Some(d) = max_depth {
@@ -49,6 +57,30 @@ pub fn apply(ctx: &mut EvalContext<'_>) {
     ctx.share_step_budget(StepBudget::new(limits.max_steps));
     if unknown_variables() {
         ctx.treat_undefined_variables_as_unknown();
+    }
+}
+
+/// The style of diagnostics rendered to `to`: coloured with `--color
+/// always`, or with `auto` (the default) when `to` is a terminal and
+/// NO_COLOR is unset or empty (<https://no-color.org>).
+pub fn style(to: crate::Stream) -> hcl_native::render::Style {
+    use hcl_native::render::Style;
+    use std::io::IsTerminal;
+    let color = match COLOR.get().copied().unwrap_or(crate::Color::Auto) {
+        crate::Color::Always => true,
+        crate::Color::Never => false,
+        crate::Color::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && match to {
+                    crate::Stream::Stdout => std::io::stdout().is_terminal(),
+                    crate::Stream::Stderr => std::io::stderr().is_terminal(),
+                }
+        }
+    };
+    if color {
+        Style::Color
+    } else {
+        Style::Plain
     }
 }
 

@@ -17,7 +17,7 @@ mod variables;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_native::ast::{dump, Body, BodyItem};
-use hcl_native::render::render_diagnostics;
+use hcl_native::render::render_diagnostics_styled;
 use hcl_native::{parse_config_with, Arena, LineIndex};
 use std::io::Read;
 use std::process::ExitCode;
@@ -47,6 +47,33 @@ struct Cli {
     /// attribute even without `--vars`.
     #[arg(long, global = true)]
     unknown_variables: bool,
+    /// Colour in rendered diagnostics: `auto` when the stream they are
+    /// written to (stdout or stderr, by command) is a terminal and the
+    /// NO_COLOR environment variable is unset or empty.
+    #[arg(long, value_enum, global = true, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+/// The stream rendered diagnostics are written to, which `--color auto`
+/// asks whether it is a terminal.
+#[derive(Clone, Copy)]
+pub(crate) enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// Renders diagnostics as every command does, in colour when `--color`
+/// (and, for `auto`, `to` being a terminal and NO_COLOR) says so.
+pub(crate) fn render(name: &str, src: &[u8], ds: &[hcl_native::Diagnostic], to: Stream) -> String {
+    render_diagnostics_styled(name, src, ds, limits::style(to))
 }
 
 #[derive(Subcommand)]
@@ -198,7 +225,13 @@ pub enum Format {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    limits::set(cli.max_depth, cli.max_steps, cli.max_number_bits, cli.unknown_variables);
+    limits::set(
+        cli.max_depth,
+        cli.max_steps,
+        cli.max_number_bits,
+        cli.unknown_variables,
+        cli.color,
+    );
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast),
         Command::Eval {
@@ -373,7 +406,7 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
                 let mut all = parsed.diagnostics.as_slice().to_vec();
                 in_order(&mut all);
                 let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&render_diagnostics(shown_name(file), &src, shown));
+                out.push_str(&render(shown_name(file), &src, shown, Stream::Stdout));
                 if all.len() > shown.len() {
                     out.push_str(&format!(
                         "... and {} more diagnostics (--format json lists them all)\n",
@@ -439,7 +472,7 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
             if !all.is_empty() {
                 out.push('\n');
                 let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&render_diagnostics(shown_name(file), src, shown));
+                out.push_str(&render(shown_name(file), src, shown, Stream::Stdout));
             }
             print!("{out}");
         }

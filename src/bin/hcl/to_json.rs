@@ -45,7 +45,6 @@
 
 use hcl_native::ast::{Block, Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext};
-use hcl_native::render::render_diagnostics;
 use hcl_native::value::Value;
 use hcl_native::{parse_config_with, Arena, Diagnostic, LineIndex, Span};
 use serde::Serialize;
@@ -288,7 +287,7 @@ fn finish(name: &str, src: &[u8], out: &str, diagnostics: &[Diagnostic]) -> Exit
         let mut diagnostics = diagnostics.to_vec();
         crate::in_order(&mut diagnostics);
         let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
-        let mut text = render_diagnostics(name, src, shown);
+        let mut text = crate::render(name, src, shown, crate::Stream::Stderr);
         if diagnostics.len() > shown.len() {
             text.push_str(&format!(
                 "... and {} more diagnostics\n",

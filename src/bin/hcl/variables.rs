@@ -3,7 +3,6 @@
 
 use crate::json::Locator;
 use crate::{read_input, Format, MAX_RENDERED};
-use hcl_native::render::render_diagnostics;
 use hcl_native::{parse_config_with, parse_expression_with, Arena, Diagnostic, LineIndex};
 use std::process::ExitCode;
 
@@ -61,7 +60,7 @@ pub fn run(file: Option<&str>, expr: Option<&str>, format: Format) -> ExitCode {
                 out.push('\n');
                 crate::in_order(&mut diagnostics);
                 let shown = &diagnostics[..diagnostics.len().min(MAX_RENDERED)];
-                out.push_str(&render_diagnostics(name, &src, shown));
+                out.push_str(&crate::render(name, &src, shown, crate::Stream::Stdout));
             }
         }
     }
