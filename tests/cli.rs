@@ -1858,3 +1858,26 @@ fn diagnostics_are_coloured_on_a_terminal_or_when_asked() {
     let never = hcl_on_a_terminal(&["parse", file, "--color", "never"], &[]).unwrap();
     assert!(never.contains("error: ") && !never.contains(ESC), "{never:?}");
 }
+
+// -------------------------------------------------------------- settings
+
+/// The global options reach every command through one `Settings` value:
+/// `fmt` read the file with the library's default nesting limit whatever
+/// `--max-depth` said, so a file nested 200 deep was a syntax error (exit
+/// 1, not formatted back) for `fmt` but fine for `parse` and `check`.
+#[test]
+fn fmt_takes_max_depth_like_every_command() {
+    let src = format!("a = {}\n", nest("[", "1", "]", 200));
+    let parse = hcl_with_input(&["parse", "--max-depth", "300", "--format", "json", "-"], &src).json();
+    assert_eq!(parse["diagnostics"], json!([]));
+    let r = hcl_with_input(&["fmt", "--max-depth", "300", "-"], &src);
+    assert_eq!((r.code, r.stderr.as_str(), r.stdout.as_str()), (0, "", src.as_str()));
+    // the default limit still applies
+    let r = hcl_with_input(&["fmt", "-"], &src);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("error: "), "{}", r.stderr);
+    // a usage error is still exit 2, --help and --version 0
+    assert_eq!(hcl(&["fmt", "--max-depth", "x", "-"]).code, 2);
+    assert_eq!(hcl(&["--version"]).code, 0);
+    assert_eq!(hcl(&["eval", "--help"]).code, 0);
+}

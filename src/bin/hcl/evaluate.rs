@@ -37,15 +37,15 @@ impl Vars {
 }
 
 /// The context of a run: the standard functions and the variables.
-pub fn read_vars(vars: &Vars) -> Result<EvalContext<'static>, String> {
+pub fn read_vars(vars: &Vars, settings: &crate::Settings) -> Result<EvalContext<'static>, String> {
     let mut ctx = EvalContext::with_standard_functions();
-    crate::limits::apply(&mut ctx);
+    settings.apply(&mut ctx);
     if let Some(path) = &vars.vars {
         let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let list = if path.ends_with(".json") || !(path.ends_with(".tfvars") || path.ends_with(".hcl")) {
             json_vars(&text).map_err(|e| format!("{path}: {e}"))?
         } else {
-            hcl_vars(path, &text)?
+            hcl_vars(path, &text, settings)?
         };
         for (name, value) in list {
             ctx.set_variable(name, value).map_err(|e| e.to_string())?;
@@ -55,7 +55,7 @@ pub fn read_vars(vars: &Vars) -> Result<EvalContext<'static>, String> {
         let Some((name, expr)) = item.split_once('=') else {
             return Err(format!("--var {item:?}: NAME=EXPRESSION is required"));
         };
-        let value = literal_expression(expr.as_bytes()).map_err(|e| format!("--var {name}: {e}"))?;
+        let value = literal_expression(expr.as_bytes(), settings).map_err(|e| format!("--var {name}: {e}"))?;
         ctx.set_variable(name.trim().to_string(), value)
             .map_err(|e| e.to_string())?;
     }
@@ -64,9 +64,9 @@ pub fn read_vars(vars: &Vars) -> Result<EvalContext<'static>, String> {
 
 /// An HCL expression without variables, evaluated with the standard
 /// functions.
-fn literal_expression(src: &[u8]) -> Result<Value, String> {
+fn literal_expression(src: &[u8], settings: &crate::Settings) -> Result<Value, String> {
     let arena = Arena::new();
-    let parsed = parse_expression_with(&arena, src, crate::limits::parse_options());
+    let parsed = parse_expression_with(&arena, src, &settings.parse);
     let out = evaluate(&parsed.ast, &EvalContext::with_standard_functions());
     match parsed
         .diagnostics
@@ -80,9 +80,9 @@ fn literal_expression(src: &[u8]) -> Result<Value, String> {
 }
 
 /// A `.tfvars` file's attributes, each evaluated without variables.
-fn hcl_vars(path: &str, text: &[u8]) -> Result<Vec<(String, Value)>, String> {
+fn hcl_vars(path: &str, text: &[u8], settings: &crate::Settings) -> Result<Vec<(String, Value)>, String> {
     let arena = Arena::new();
-    let parsed = parse_config_with(&arena, text, crate::limits::parse_options());
+    let parsed = parse_config_with(&arena, text, &settings.parse);
     let fail = |d: &Diagnostic| {
         let at = hcl_native::LineIndex::new(text).position(text, d.subject.start);
         format!("{path}:{}:{}: {}: {}", at.line, at.column, d.summary, d.detail)
@@ -199,8 +199,8 @@ fn var_value(spec: &Json) -> Result<Value, String> {
 
 /// Whether the result of evaluating `subject` is small enough to print
 /// (with its type); when not, an error says so (see [`too_large`]).
-fn printable(r: &mut Evaluated, subject: Span) -> bool {
-    match too_large(&r.value, true, subject) {
+fn printable(r: &mut Evaluated, subject: Span, max_steps: u64) -> bool {
+    match too_large(&r.value, true, subject, max_steps) {
         None => true,
         Some(d) => {
             r.diagnostics.push(d);
@@ -215,8 +215,7 @@ fn printable(r: &mut Evaluated, subject: Span) -> bool {
 /// (finding 11 of docs/adversarial-findings.md): 1 KB of input can make a
 /// value of 2^40 parts, which no evaluation step built or walked, and
 /// printing it would never end.
-pub fn too_large(v: &Value, with_type: bool, subject: Span) -> Option<Diagnostic> {
-    let limit = crate::limits::max_steps();
+pub fn too_large(v: &Value, with_type: bool, subject: Span, limit: u64) -> Option<Diagnostic> {
     let mut size = v.expanded_size();
     if with_type {
         size = size.saturating_add(v.ty().expanded_size());
@@ -365,13 +364,13 @@ fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: b
 
 /// Renders diagnostics in the order of [`crate::in_order`], at most
 /// `MAX_RENDERED` of them, then says how many were left out.
-fn render_all(out: &mut String, name: &str, src: &[u8], mut ds: Vec<Diagnostic>) {
+fn render_all(out: &mut String, name: &str, src: &[u8], mut ds: Vec<Diagnostic>, settings: &crate::Settings) {
     if ds.is_empty() {
         return;
     }
     crate::in_order(&mut ds);
     let shown = &ds[..ds.len().min(crate::MAX_RENDERED)];
-    out.push_str(&crate::render(name, src, shown, crate::Stream::Stdout));
+    out.push_str(&settings.render(name, src, shown, crate::Stream::Stdout));
     if ds.len() > shown.len() {
         out.push_str(&format!(
             "... and {} more diagnostics (--format json lists them all)\n",
@@ -392,27 +391,41 @@ fn human_texts(v: &Value, printable: bool) -> (String, String) {
 }
 
 /// The human form of a result: the value, its type, then diagnostics.
-fn human(name: &str, src: &[u8], r: &Evaluated, printable: bool, parse: &[Diagnostic]) -> String {
+fn human(
+    name: &str,
+    src: &[u8],
+    r: &Evaluated,
+    printable: bool,
+    parse: &[Diagnostic],
+    settings: &crate::Settings,
+) -> String {
     let mut out = String::new();
     let (text, ty) = human_texts(&r.value, printable);
     out.push_str(&format!("{text}\n  type: {ty}\n"));
     let all: Vec<Diagnostic> = parse.iter().chain(r.diagnostics.iter()).cloned().collect();
-    render_all(&mut out, name, src, all);
+    render_all(&mut out, name, src, all, settings);
     out
 }
 
 /// `hcl expr SRC` and `hcl template SRC`.
-pub fn expr_or_template(name: &str, src: &[u8], template: bool, ctx: &EvalContext<'_>, format: Format) {
+pub fn expr_or_template(
+    name: &str,
+    src: &[u8],
+    template: bool,
+    ctx: &EvalContext<'_>,
+    format: Format,
+    settings: &crate::Settings,
+) {
     let arena = Arena::new();
     let (mut r, parse_diags) = if template {
-        let parsed = parse_template_with(&arena, src, crate::limits::parse_options());
+        let parsed = parse_template_with(&arena, src, &settings.parse);
         (evaluate_template(&parsed.ast, ctx), parsed.diagnostics)
     } else {
-        let parsed = parse_expression_with(&arena, src, crate::limits::parse_options());
+        let parsed = parse_expression_with(&arena, src, &settings.parse);
         (evaluate(&parsed.ast, ctx), parsed.diagnostics)
     };
     let whole = Span::new(0, u32::try_from(src.len()).unwrap_or(u32::MAX));
-    let printable = printable(&mut r, whole);
+    let printable = printable(&mut r, whole, ctx.limits().max_steps);
     match format {
         Format::Json => {
             let loc = Locator::new(src);
@@ -423,7 +436,7 @@ pub fn expr_or_template(name: &str, src: &[u8], template: bool, ctx: &EvalContex
             out.push_str("}\n");
             print!("{out}");
         }
-        Format::Human => print!("{}", human(name, src, &r, printable, parse_diags.as_slice())),
+        Format::Human => print!("{}", human(name, src, &r, printable, parse_diags.as_slice(), settings)),
     }
 }
 
@@ -433,9 +446,9 @@ pub fn expr_or_template(name: &str, src: &[u8], template: bool, ctx: &EvalContex
 /// top-level blocks left out. A FILE ending in `.json` is read in the JSON
 /// syntax (its root object's properties are the attributes; without a
 /// schema it has no blocks).
-pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, all: bool) {
+pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, all: bool, settings: &crate::Settings) {
     if name.ends_with(".json") {
-        let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
+        let parsed = hcl_native::json_syntax::parse_with(src, &settings.parse);
         let file = &parsed.ast;
         let (attrs, attr_diags) = file.just_attributes();
         let mut diags: Vec<Diagnostic> = parsed.diagnostics.as_slice().to_vec();
@@ -448,21 +461,21 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, 
                 let mut out = String::from(r#"{"parse_diagnostics":"#);
                 loc.write_diagnostics(&mut out, diags.iter());
                 out.push(',');
-                json_attributes(&mut out, &loc, &listed, eval);
+                json_attributes(&mut out, &loc, &listed, eval, ctx.limits().max_steps);
                 out.push_str("}\n");
                 print!("{out}");
             }
             Format::Human => {
                 let mut out = String::new();
-                human_attributes(&mut out, &listed, eval, 0, &mut diags);
-                render_all(&mut out, name, src, diags);
+                human_attributes(&mut out, &listed, eval, ctx.limits().max_steps, 0, &mut diags);
+                render_all(&mut out, name, src, diags, settings);
                 print!("{out}");
             }
         }
         return;
     }
     let arena = Arena::new();
-    let parsed = parse_config_with(&arena, src, crate::limits::parse_options());
+    let parsed = parse_config_with(&arena, src, &settings.parse);
     let body = &parsed.ast.body;
     match format {
         Format::Json => {
@@ -478,7 +491,7 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, 
             let mut out = String::new();
             let mut diags = parsed.diagnostics.as_slice().to_vec();
             human_body(&mut out, body, ctx, all, 0, &mut diags);
-            render_all(&mut out, name, src, diags);
+            render_all(&mut out, name, src, diags, settings);
             print!("{out}");
         }
     }
@@ -530,7 +543,13 @@ fn skipped_blocks(src: &[u8], body: &Body<'_>) -> Option<String> {
 fn json_body(out: &mut String, loc: &Locator<'_>, body: &Body<'_>, ctx: &EvalContext<'_>, all: bool) {
     let attrs: Vec<_> = body.attributes().collect();
     let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
-    json_attributes(out, loc, &listed, |i| evaluate(&attrs[i].expr, ctx));
+    json_attributes(
+        out,
+        loc,
+        &listed,
+        |i| evaluate(&attrs[i].expr, ctx),
+        ctx.limits().max_steps,
+    );
     if !all {
         return;
     }
@@ -570,7 +589,14 @@ fn human_body(
 ) {
     let attrs: Vec<_> = body.attributes().collect();
     let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
-    human_attributes(out, &listed, |i| evaluate(&attrs[i].expr, ctx), depth, diags);
+    human_attributes(
+        out,
+        &listed,
+        |i| evaluate(&attrs[i].expr, ctx),
+        ctx.limits().max_steps,
+        depth,
+        diags,
+    );
     if !all {
         return;
     }
@@ -593,7 +619,13 @@ fn firsts(attrs: &[(&str, Span)]) -> Vec<usize> {
 
 /// `"attribute_order": [...], "attributes": {name: RESULT}` of the
 /// attributes `attrs`, each evaluated by `eval` (by index) on its own.
-fn json_attributes(out: &mut String, loc: &Locator<'_>, attrs: &[(&str, Span)], eval: impl Fn(usize) -> Evaluated) {
+fn json_attributes(
+    out: &mut String,
+    loc: &Locator<'_>,
+    attrs: &[(&str, Span)],
+    eval: impl Fn(usize) -> Evaluated,
+    max_steps: u64,
+) {
     let firsts = firsts(attrs);
     out.push_str(r#""attribute_order":["#);
     for (k, &i) in firsts.iter().enumerate() {
@@ -611,7 +643,7 @@ fn json_attributes(out: &mut String, loc: &Locator<'_>, attrs: &[(&str, Span)], 
         write_str(out, attr);
         out.push(':');
         let mut r = eval(i);
-        let printable = printable(&mut r, *span);
+        let printable = printable(&mut r, *span, max_steps);
         write_result(out, loc, &r, printable);
         out.push('}');
     }
@@ -625,6 +657,7 @@ fn human_attributes(
     out: &mut String,
     attrs: &[(&str, Span)],
     eval: impl Fn(usize) -> Evaluated,
+    max_steps: u64,
     depth: usize,
     diags: &mut Vec<Diagnostic>,
 ) {
@@ -632,7 +665,7 @@ fn human_attributes(
     for i in firsts(attrs) {
         let (attr, span) = &attrs[i];
         let mut r = eval(i);
-        let printable = printable(&mut r, *span);
+        let printable = printable(&mut r, *span, max_steps);
         let (text, ty) = human_texts(&r.value, printable);
         out.push_str(&format!("{indent}{attr} = {text}    # {ty}\n"));
         diags.extend(r.diagnostics);

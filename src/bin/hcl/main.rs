@@ -5,22 +5,28 @@
 //! `check` (many files and directories in parallel, see `check.rs`) and
 //! `json` (a file converted to one JSON object, see `to_json.rs`), which
 //! exit 1 when they found an error diagnostic.
+//!
+//! [`run`] is the whole tool: it parses the command line, makes one
+//! [`Settings`] of the global options (limits, `--unknown-variables`,
+//! `--color`), passes it down to the command and returns its exit status;
+//! nothing is kept in global state.
 
 mod check;
 mod dec;
 mod evaluate;
 mod fmt;
 mod json;
-mod limits;
+mod settings;
 mod to_json;
 mod variables;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_native::ast::{dump, Body, BodyItem};
-use hcl_native::render::render_diagnostics_styled;
 use hcl_native::{parse_config_with, Arena, LineIndex};
 use std::io::Read;
 use std::process::ExitCode;
+
+pub(crate) use settings::{Color, Settings, Stream};
 
 #[derive(Parser)]
 #[command(name = "hcl", version, about = "HCL v2, exactly as specified")]
@@ -52,28 +58,6 @@ struct Cli {
     /// NO_COLOR environment variable is unset or empty.
     #[arg(long, value_enum, global = true, default_value_t = Color::Auto)]
     color: Color,
-}
-
-/// `--color`.
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-pub enum Color {
-    Auto,
-    Always,
-    Never,
-}
-
-/// The stream rendered diagnostics are written to, which `--color auto`
-/// asks whether it is a terminal.
-#[derive(Clone, Copy)]
-pub(crate) enum Stream {
-    Stdout,
-    Stderr,
-}
-
-/// Renders diagnostics as every command does, in colour when `--color`
-/// (and, for `auto`, `to` being a terminal and NO_COLOR) says so.
-pub(crate) fn render(name: &str, src: &[u8], ds: &[hcl_native::Diagnostic], to: Stream) -> String {
-    render_diagnostics_styled(name, src, ds, limits::style(to))
 }
 
 #[derive(Subcommand)]
@@ -224,61 +208,80 @@ pub enum Format {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    limits::set(
+    run(std::env::args_os())
+}
+
+/// The whole tool: the command line `args` (the program's name first)
+/// parsed, one [`Settings`] made of its global options and passed down to
+/// the command, and the exit status. A command-line error exits 2 (`--help`
+/// and `--version` 0), as clap's own exit does.
+fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let settings = Settings::new(
         cli.max_depth,
         cli.max_steps,
         cli.max_number_bits,
         cli.unknown_variables,
         cli.color,
     );
+    let settings = &settings;
     match cli.command {
-        Command::Parse { file, format, ast } => parse(&file, format, ast),
+        Command::Parse { file, format, ast } => parse(&file, format, ast, settings),
         Command::Eval {
             file,
             vars,
             format,
             all,
         } => {
-            let ctx = match evaluate::read_vars(&vars) {
+            let ctx = match evaluate::read_vars(&vars, settings) {
                 Ok(ctx) => ctx,
                 Err(e) => return usage(&e),
             };
             match read_input(&file) {
-                Ok(src) => evaluate::eval_file(shown_name(&file), &src, &ctx, format, all),
+                Ok(src) => evaluate::eval_file(shown_name(&file), &src, &ctx, format, all, settings),
                 Err(code) => return code,
             }
             ExitCode::SUCCESS
         }
-        Command::Expr { src, vars, format } => expr(&src, &vars, format, false),
-        Command::Template { src, vars, format } => expr(&src, &vars, format, true),
+        Command::Expr { src, vars, format } => expr(&src, &vars, format, false, settings),
+        Command::Template { src, vars, format } => expr(&src, &vars, format, true, settings),
         Command::Check {
             paths,
             vars,
             format,
             type_attributes,
-        } => check::run(&paths, &vars, format, &type_attributes),
+        } => check::run(&paths, &vars, format, &type_attributes, settings),
         Command::Json {
             file,
             vars,
             unevaluated: false,
-        } => to_json::run(&file, &vars),
+        } => to_json::run(&file, &vars, settings),
         Command::Json {
             file,
             unevaluated: true,
             ..
-        } => to_json::run_unevaluated(&file),
-        Command::Dec(options) => dec::run(options),
-        Command::Fmt(options) => fmt::run(&options),
-        Command::Variables { file, expr, format } => variables::run(file.as_deref(), expr.as_deref(), format),
+        } => to_json::run_unevaluated(&file, settings),
+        Command::Dec(options) => dec::run(options, settings),
+        Command::Fmt(options) => fmt::run(&options, settings),
+        Command::Variables { file, expr, format } => variables::run(file.as_deref(), expr.as_deref(), format, settings),
     }
 }
 
 /// `hcl expr` and `hcl template`: the source is the argument's bytes as
 /// they are (invalid UTF-8 is a diagnostic, as in a file), or stdin for
 /// `-`.
-fn expr(src: &std::ffi::OsStr, vars: &evaluate::Vars, format: Format, template: bool) -> ExitCode {
-    let ctx = match evaluate::read_vars(vars) {
+fn expr(src: &std::ffi::OsStr, vars: &evaluate::Vars, format: Format, template: bool, settings: &Settings) -> ExitCode {
+    let ctx = match evaluate::read_vars(vars, settings) {
         Ok(ctx) => ctx,
         Err(e) => return usage(&e),
     };
@@ -290,7 +293,7 @@ fn expr(src: &std::ffi::OsStr, vars: &evaluate::Vars, format: Format, template: 
     } else {
         ("<input>", argument_bytes(src))
     };
-    evaluate::expr_or_template(name, &text, template, &ctx, format);
+    evaluate::expr_or_template(name, &text, template, &ctx, format, settings);
     ExitCode::SUCCESS
 }
 
@@ -340,11 +343,11 @@ pub(crate) fn in_order<D: std::borrow::Borrow<hcl_native::Diagnostic>>(ds: &mut 
 /// The most diagnostics the human form renders.
 pub(crate) const MAX_RENDERED: usize = 100;
 
-/// Runs one level of the tool's own walks of nested blocks (as deep as
-/// `--max-depth` allows) on a fresh stack segment when the stack runs low,
-/// as the library's walks do.
+/// Runs one level of the tool's own walks of nested blocks and values (as
+/// deep as `--max-depth` allows) on a fresh stack segment when the stack
+/// runs low: the library's own guard, with its red zone and segment size.
 pub(crate) fn nested<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(256 << 10, 4 << 20, f)
+    hcl_native::stack::with_stack(f)
 }
 
 /// The name diagnostics give a FILE argument: `<stdin>` for `-`, as every
@@ -373,16 +376,16 @@ fn read_input(file: &str) -> Result<Vec<u8>, ExitCode> {
     }
 }
 
-fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
+fn parse(file: &str, format: Format, ast: bool, settings: &Settings) -> ExitCode {
     let src = match read_input(file) {
         Ok(src) => src,
         Err(code) => return code,
     };
     if file.ends_with(".json") {
-        return parse_json_syntax(file, &src, format);
+        return parse_json_syntax(file, &src, format, settings);
     }
     let arena = Arena::new();
-    let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
+    let parsed = parse_config_with(&arena, &src, &settings.parse);
     match format {
         Format::Json => {
             let loc = json::Locator::new(&src);
@@ -406,7 +409,7 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
                 let mut all = parsed.diagnostics.as_slice().to_vec();
                 in_order(&mut all);
                 let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&render(shown_name(file), &src, shown, Stream::Stdout));
+                out.push_str(&settings.render(shown_name(file), &src, shown, Stream::Stdout));
                 if all.len() > shown.len() {
                     out.push_str(&format!(
                         "... and {} more diagnostics (--format json lists them all)\n",
@@ -425,8 +428,8 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
 /// is the reference's: `{"diagnostics", "body": {"missing_item_range",
 /// "attributes_diagnostics", "attributes": [{"name", "range", "name_range",
 /// "expr_range"}]}}`.
-fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
-    let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
+fn parse_json_syntax(file: &str, src: &[u8], format: Format, settings: &Settings) -> ExitCode {
+    let parsed = hcl_native::json_syntax::parse_with(src, &settings.parse);
     let (attrs, attr_diags) = parsed.ast.just_attributes();
     match format {
         Format::Json => {
@@ -472,7 +475,7 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
             if !all.is_empty() {
                 out.push('\n');
                 let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&render(shown_name(file), src, shown, Stream::Stdout));
+                out.push_str(&settings.render(shown_name(file), src, shown, Stream::Stdout));
             }
             print!("{out}");
         }
