@@ -86,7 +86,7 @@ pub mod ser;
 mod sort;
 mod source;
 mod span;
-mod stack;
+pub mod stack;
 pub mod stdlib;
 mod suggest;
 pub mod typeexpr;

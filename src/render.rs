@@ -1,5 +1,6 @@
 //! Renders diagnostics the way rustc does: `file:line:col`, the source
-//! lines, and a caret under the range at fault.
+//! lines, and a caret under the range at fault; plain text by default, or
+//! with rustc's terminal colours ([`Style::Color`]).
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::span::{LineIndex, Span};
@@ -17,18 +18,56 @@ use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 /// assert!(text.contains("^"));
 /// ```
 pub fn render_diagnostics(path: &str, src: &[u8], diagnostics: &[Diagnostic]) -> String {
+    render_diagnostics_styled(path, src, diagnostics, Style::Plain)
+}
+
+/// Renders one diagnostic.
+pub fn render_diagnostic(path: &str, src: &[u8], d: &Diagnostic) -> String {
+    render_one(path, src, &LineIndex::new(src), d, Style::Plain)
+}
+
+/// How rendered diagnostics look.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Style {
+    /// Plain text, for files, pipes and tests (the default).
+    #[default]
+    Plain,
+    /// ANSI colours as rustc's on a terminal: an error's title red and
+    /// bold, a warning's yellow and bold, the line-number gutter blue.
+    Color,
+}
+
+/// [`render_diagnostics`] in a [`Style`].
+///
+/// ```
+/// use hcl_native::render::{render_diagnostics_styled, Style};
+/// use hcl_native::{parse_config, Arena};
+/// let src = b"a = \n";
+/// let arena = Arena::new();
+/// let parsed = parse_config(&arena, src);
+/// let colored = render_diagnostics_styled("main.tf", src, parsed.diagnostics.as_slice(), Style::Color);
+/// assert!(colored.contains("\x1b["));
+/// let plain = render_diagnostics_styled("main.tf", src, parsed.diagnostics.as_slice(), Style::Plain);
+/// assert!(!plain.contains('\x1b'));
+/// ```
+pub fn render_diagnostics_styled(path: &str, src: &[u8], diagnostics: &[Diagnostic], style: Style) -> String {
     let index = LineIndex::new(src);
     let mut out = String::new();
     for d in diagnostics {
-        out.push_str(&render_one(path, src, &index, d));
+        out.push_str(&render_one(path, src, &index, d, style));
         out.push_str("\n\n");
     }
     out
 }
 
-/// Renders one diagnostic.
-pub fn render_diagnostic(path: &str, src: &[u8], d: &Diagnostic) -> String {
-    render_one(path, src, &LineIndex::new(src), d)
+/// The renderer of a style: annotate-snippets' plain one, or its styled
+/// one (rustc's colours) without terminal hyperlinks.
+fn renderer(style: Style) -> Renderer {
+    match style {
+        Style::Plain => Renderer::plain(),
+        Style::Color => Renderer::styled().hyperlink(false),
+    }
 }
 
 /// The most source text shown for one diagnostic; longer lines are cut to
@@ -39,7 +78,7 @@ const MAX_SHOWN: usize = 400;
 /// Bytes of context kept on each side of the range in a cut line.
 const WINDOW_SIDE: usize = 80;
 
-fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic) -> String {
+fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic, style: Style) -> String {
     let level = match d.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
@@ -55,7 +94,7 @@ fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic) -> Stri
         .map_or(src.len(), |s| s as usize)
         .max(start);
     if end - start > MAX_SHOWN {
-        return render_window(path, src, index, d, level);
+        return render_window(path, src, index, d, level, style);
     }
     let text = printable(&src[start..end]);
     let local = |s: Span| {
@@ -76,13 +115,13 @@ fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic) -> Stri
         level.primary_title(d.summary.as_str()).element(snippet),
         Group::with_title(Level::NOTE.secondary_title(d.detail.as_str())),
     ];
-    Renderer::plain().render(&report).to_string()
+    renderer(style).render(&report).to_string()
 }
 
 /// A diagnostic on a long line (or a long context): the subject's line is
 /// cut to a window around the subject, marked with `…`, and the position
 /// line is written here since the renderer only sees the window.
-fn render_window(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic, level: Level<'_>) -> String {
+fn render_window(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic, level: Level<'_>, style: Style) -> String {
     let at = index.position(src, d.subject.start);
     let line_start = index.line_start(at.line).unwrap_or(0) as usize;
     let line_end = index
@@ -111,10 +150,18 @@ fn render_window(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic, leve
         level.primary_title(d.summary.as_str()).element(snippet),
         Group::with_title(Level::NOTE.secondary_title(d.detail.as_str())),
     ];
-    let rendered = Renderer::plain().render(&report).to_string();
-    // the position line goes right after the title, as the renderer puts it
+    let rendered = renderer(style).render(&report).to_string();
+    // the position line goes right after the title, as the renderer puts
+    // it, its arrow in the gutter's colour
+    let arrow = match style {
+        Style::Plain => "-->".to_string(),
+        Style::Color => {
+            let gutter = annotate_snippets::renderer::DEFAULT_LINE_NUM_STYLE;
+            format!("{gutter}-->{gutter:#}")
+        }
+    };
     match rendered.split_once('\n') {
-        Some((title, rest)) => format!("{title}\n --> {path}:{}:{}\n{rest}", at.line, at.column),
+        Some((title, rest)) => format!("{title}\n {arrow} {path}:{}:{}\n{rest}", at.line, at.column),
         None => rendered,
     }
 }
@@ -177,6 +224,46 @@ mod tests {
             "{text}"
         );
         assert!(text.len() < 1000, "{}", text.len());
+    }
+
+    #[test]
+    fn colour_only_when_asked_and_the_text_is_the_same() {
+        let src = b"a = 1\nb = [1 2]\n";
+        let d = Diagnostic::error("Missing item separator", "Expected a comma.", Span::new(13, 14));
+        let w = Diagnostic::warning("Odd", "Looks odd.", Span::new(0, 1));
+        let plain = render_diagnostics("x.hcl", src, &[d.clone(), w.clone()]);
+        assert!(!plain.contains('\x1b'), "{plain}");
+        let colored = render_diagnostics_styled("x.hcl", src, &[d, w], Style::Color);
+        // error red bold, warning yellow bold, the gutter blue (bright, bold)
+        assert!(colored.contains("\x1b[1m\x1b[91merror"), "{colored:?}");
+        assert!(colored.contains("\x1b[1m\x1b[33mwarning"), "{colored:?}");
+        assert!(colored.contains("\x1b[1m\x1b[94m"), "{colored:?}");
+        let stripped = strip_ansi(&colored);
+        assert_eq!(stripped, plain);
+        // a cut long line keeps its position line, the arrow coloured
+        let mut long = vec![b' '; 5000];
+        long.extend_from_slice(b"oops");
+        let d = Diagnostic::error("Invalid", "Bad.", Span::new(5000, 5004));
+        let colored = render_diagnostics_styled("x", &long, std::slice::from_ref(&d), Style::Color);
+        assert_eq!(strip_ansi(&colored), render_diagnostics("x", &long, &[d]));
+    }
+
+    /// `s` without its ANSI escape sequences.
+    fn strip_ansi(s: &str) -> String {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for c in chars.by_ref() {
+                    if c == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
     }
 
     #[test]

@@ -574,10 +574,12 @@ fn nest(open: &str, leaf: &str, close: &str, n: usize) -> String {
 }
 
 /// How a nesting of tuples or objects is written: the source, the compact
-/// JSON value, the JSON type, the type as `hcl eval` names it.
+/// JSON value, the human form's value (HCL's notation on one line), the
+/// JSON type, the type as `hcl eval` names it.
 struct Deep {
     src: String,
     value: String,
+    human: String,
     ty: String,
     type_name: String,
 }
@@ -586,6 +588,7 @@ fn deep_tuple(n: usize) -> Deep {
     Deep {
         src: nest("[", "1", "]", n),
         value: nest("[", "1", "]", n),
+        human: nest("[", "1", "]", n),
         ty: nest(r#"["tuple",["#, r#""number""#, "]]", n),
         type_name: nest("tuple([", "number", "])", n),
     }
@@ -595,6 +598,7 @@ fn deep_object(n: usize) -> Deep {
     Deep {
         src: nest("{a = ", "1", "}", n),
         value: nest(r#"{"a":"#, "1", "}", n),
+        human: nest("{ a = ", "1", " }", n),
         ty: nest(r#"["object",{"a":"#, r#""number""#, "}]", n),
         type_name: nest("object({a = ", "number", "})", n),
     }
@@ -668,7 +672,7 @@ fn prints_deep_values(d: Deep, json_layout: String) {
     let run = hcl_with_input(&["eval", "-", raised[0], raised[1]], &file);
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert!(
-        run.stdout == format!("a = {}    # {}\n", d.value, d.type_name),
+        run.stdout == format!("a = {}    # {}\n", d.human, d.type_name),
         "hcl eval"
     );
 
@@ -683,7 +687,7 @@ fn prints_deep_values(d: Deep, json_layout: String) {
     let run = hcl_with_input(&["expr", "-", raised[0], raised[1]], &d.src);
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert!(
-        run.stdout == format!("{}\n  type: {}\n", d.value, d.type_name),
+        run.stdout == format!("{}\n  type: {}\n", d.human, d.type_name),
         "hcl expr"
     );
 
@@ -738,10 +742,12 @@ fn unknown_values_of_types_nested_100000_deep_print_with_max_depth_raised() {
         d.ty, d.ty
     );
     assert!(run.stdout == expected + "\n", "hcl expr --format json");
+    // the human form names the unknown value in words, and still prints
+    // its type nested 100,000 deep
     let run = hcl_with_input(&["expr", "-", "--vars", vars, "--max-depth", "1000000"], &src);
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert!(
-        run.stdout == format!("{{\"__unknown__\":{}}}\n  type: {}\n", d.ty, d.type_name),
+        run.stdout == format!("(known after evaluation)\n  type: {}\n", d.type_name),
         "hcl expr"
     );
 }
@@ -780,8 +786,24 @@ fn blocks_nested_100000_deep_go_through_every_command_with_max_depth_raised() {
     );
     assert_eq!(json.lines().count(), 2 * DEEP + 3);
     assert!(json.lines().all(|l| l.len() - l.trim_start().len() <= 2 * 128));
-    // evaluated and checked: nothing to say
-    assert_eq!(run(&["eval"]), "");
+    // evaluated: nothing but a note about the block, or with `--all` the
+    // nested sections (indentation stops growing, as in the outline)
+    let eval = hcl_with_input(&["eval", "-", limit[0], limit[1]], &src);
+    assert_eq!(
+        (eval.code, eval.stdout.as_str(), eval.stderr.as_str()),
+        (
+            0,
+            "",
+            "note: 1 block not evaluated: b (line 1); --all evaluates the attributes inside blocks\n"
+        )
+    );
+    let all = run(&["eval", "--all"]);
+    let lines: Vec<&str> = all.lines().collect();
+    assert_eq!(lines.len(), 2 * DEEP + 1);
+    assert_eq!(lines[DEEP], format!("{}a = 1    # number", "  ".repeat(64)));
+    let json = run(&["eval", "--all", "--format", "json"]);
+    assert_eq!(json.matches(r#""type":"b""#).count(), DEEP);
+    // checked: nothing to say
     let file = std::env::temp_dir().join(format!("hcl-cli-deep-blocks-{}.hcl", std::process::id()));
     std::fs::write(&file, &src).unwrap();
     let checked = hcl(&["check", file.to_str().unwrap(), "--max-depth", "1000000"]);
@@ -848,7 +870,7 @@ fn values_too_large_to_print_are_reported_not_printed() {
     assert!(limited.stdout.starts_with("<too large to print>"), "{}", limited.stdout);
     let raised = hcl(&["expr", "--max-steps", "10000", &expr]);
     assert!(
-        raised.stdout.starts_with("[[[[[[[[[[[[[[[[[[[[1,1]]"),
+        raised.stdout.starts_with("[[[[[[[[[[[[[[[[[[[[1, 1]], [[1, 1]]]]"),
         "{}",
         raised.stdout
     );
@@ -1012,7 +1034,9 @@ fn numbers_count_their_digits_before_printing() {
     assert!(limited.stdout.starts_with("<too large to print>"), "{}", limited.stdout);
     let raised = hcl(&["expr", "--max-steps", "2000000", fractions]);
     assert!(
-        raised.stdout.starts_with("[[0,0.1428571428571428571"),
+        raised
+            .stdout
+            .starts_with("[[0, 0.14285714285714285714…, 0.28571428571428571428…, "),
         "{}",
         &raised.stdout[..200]
     );
@@ -1164,11 +1188,12 @@ fn json_syntax_files_in_check_eval_and_parse() {
             (
                 "bad.tf.json".to_string(),
                 // as the reference: the array is abandoned at the comma, so
-                // the object then meets its `]`
+                // the object then meets its `]`; listed by position, as
+                // every command lists a file's diagnostics
                 vec![
+                    "Root value must be object".to_string(),
                     "Trailing comma in array".to_string(),
                     "Mismatched braces".to_string(),
-                    "Root value must be object".to_string()
                 ]
             ),
             ("main.tf.json".to_string(), vec!["Call to unknown function".to_string()]),
@@ -1553,4 +1578,306 @@ fn every_command_has_its_own_help() {
         let own = hcl(&[command, "--help"]).stdout;
         assert!(own.starts_with(first_words), "{command} --help:\n{own}");
     }
+}
+
+// ------------------------------------------------------------- eval --all
+
+/// A file with attributes at the top and in blocks, nested two deep.
+const WITH_BLOCKS: &str =
+    "x = 1\nresource \"a\" \"b\" {\n  n = 2 + 3\n  inner {\n    s = \"s\"\n  }\n}\nlocals {\n  u = x\n}\n";
+
+/// `hcl eval` evaluates top-level attributes only: a note on stderr names
+/// the blocks it left out (issue 25); a file without blocks gets no note.
+#[test]
+fn eval_names_the_blocks_it_skipped() {
+    for format in ["human", "json"] {
+        let r = hcl_with_input(&["eval", "--format", format, "-"], WITH_BLOCKS);
+        assert_eq!(r.code, 0);
+        assert_eq!(
+            r.stderr,
+            "note: 2 blocks not evaluated: resource \"a\" \"b\" (line 2), locals (line 8); \
+             --all evaluates the attributes inside blocks\n",
+            "{format}"
+        );
+    }
+    let r = hcl_with_input(&["eval", "-"], WITH_BLOCKS);
+    assert_eq!(r.stdout, "x = 1    # number\n");
+    let none = hcl_with_input(&["eval", "-"], "x = 1\n");
+    assert_eq!(
+        (none.stdout.as_str(), none.stderr.as_str()),
+        ("x = 1    # number\n", "")
+    );
+    // many blocks: the first ten are named
+    let many: String = (1..=12).map(|i| format!("b{i} {{}}\n")).collect();
+    let r = hcl_with_input(&["eval", "-"], &many);
+    assert!(
+        r.stderr
+            .starts_with("note: 12 blocks not evaluated: b1 (line 1), b2 (line 2), ")
+            && r.stderr.contains("b10 (line 10), and 2 more; --all"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// `hcl eval --all` evaluates the attributes inside blocks too: nested
+/// sections in the human form, a `blocks` list in each body of the JSON
+/// form; no note.
+#[test]
+fn eval_all_evaluates_attributes_inside_blocks() {
+    let r = hcl_with_input(&["eval", "--all", "-"], WITH_BLOCKS);
+    assert_eq!(r.stderr, "");
+    assert!(
+        r.stdout.starts_with(
+            "x = 1    # number\nresource \"a\" \"b\" {\n  n = 5    # number\n  inner {\n    s = \"s\"    # string\n  }\n}\nlocals {\n  u = "
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = hcl_with_input(&["eval", "--all", "--format", "json", "-"], WITH_BLOCKS);
+    assert_eq!(r.stderr, "");
+    let doc = r.json();
+    assert_eq!(doc["attribute_order"], json!(["x"]));
+    assert_eq!(doc["attributes"]["x"]["value"], json!(1));
+    let blocks = doc["blocks"].as_array().expect("blocks");
+    assert_eq!(blocks.len(), 2);
+    assert_eq!(blocks[0]["type"], json!("resource"));
+    assert_eq!(blocks[0]["labels"], json!(["a", "b"]));
+    assert_eq!(blocks[0]["range"]["start"]["line"], json!(2));
+    assert_eq!(blocks[0]["range"]["end"]["line"], json!(7));
+    assert_eq!(blocks[0]["attribute_order"], json!(["n"]));
+    assert_eq!(blocks[0]["attributes"]["n"]["value"], json!(5));
+    let inner = &blocks[0]["blocks"][0];
+    assert_eq!((&inner["type"], &inner["labels"]), (&json!("inner"), &json!([])));
+    assert_eq!(inner["attributes"]["s"]["value"], json!("s"));
+    assert_eq!(inner["blocks"], json!([]));
+    assert_eq!(blocks[1]["type"], json!("locals"));
+    assert_eq!(
+        blocks[1]["attributes"]["u"]["diagnostics"][0]["summary"],
+        json!("Unknown variable")
+    );
+    // without blocks, `--all` changes nothing but the empty list
+    let plain = hcl_with_input(&["eval", "--format", "json", "-"], "x = 1\n").json();
+    let all = hcl_with_input(&["eval", "--all", "--format", "json", "-"], "x = 1\n").json();
+    let mut expected = plain.clone();
+    expected["blocks"] = json!([]);
+    assert_eq!(all, expected);
+    assert!(plain.get("blocks").is_none());
+}
+
+// ------------------------------------------------------ the human form
+
+/// The human form of `eval` and `expr` writes values in HCL's notation on
+/// one line: each unknown part as `(known after evaluation)`, not JSON's
+/// `{"__unknown__": T}`, and a fraction of more than 20 significant digits
+/// cut with `…` (integers and short fractions whole); `--format json`
+/// keeps every digit and the unknown markers (issue 25).
+#[test]
+fn human_values_name_unknowns_in_words_and_cut_long_fractions() {
+    let vars = std::env::temp_dir().join(format!("hcl-cli-human-{}.json", std::process::id()));
+    std::fs::write(&vars, r#"{"id": {"unknown": "string"}}"#).unwrap();
+    let vars = vars.to_str().unwrap();
+    let src = r#"[80, id, 1/7, -22/7, 0.1 + 0.2, 1e30, "a b", 1/0, null]"#;
+    let r = hcl(&["expr", "--vars", vars, src]);
+    assert_eq!(
+        r.stdout,
+        "[80, (known after evaluation), 0.14285714285714285714…, -3.1428571428571428571…, 0.3, \
+         1000000000000000000000000000000, \"a b\", +Inf, null]\n  \
+         type: tuple([number, string, number, number, number, number, string, number, dynamic])\n"
+    );
+    let r = hcl(&["expr", "--vars", vars, "id"]);
+    assert_eq!(r.stdout, "(known after evaluation)\n  type: string\n");
+    let r = hcl_with_input(
+        &["eval", "--vars", vars, "-"],
+        "o = {a = 1, \"b c\" = \"x${id}\", e = {}}\n",
+    );
+    assert_eq!(
+        r.stdout,
+        "o = { a = 1, \"b c\" = (known after evaluation), e = {} }    # object({a = number, \"b c\" = string, e = object({})})\n"
+    );
+    let json = hcl(&["expr", "--vars", vars, "--format", "json", "[id, 1/7]"]).json();
+    assert_eq!(json["value"][0], json!({"__unknown__": "string"}));
+    assert!(json["value"][1].to_string().len() > 100, "{}", json["value"][1]);
+}
+
+// ------------------------------------------------ the diagnostics' order
+
+/// Every command prints diagnostics in one order, by file then by
+/// position: here the parser finds the missing expression (line 2) before
+/// the unclosed block (line 1), and `hcl json` alone used to sort them
+/// (issue 25); `eval` printed its evaluations' diagnostics before the
+/// parser's. (`hcl dec` is left out: it prints hcldec's own order, which
+/// its golden tests pin byte for byte; so are the JSON documents that
+/// mirror the reference's, whose golden tests pin its order.)
+#[test]
+fn every_command_prints_diagnostics_in_one_order() {
+    let src = "a {\n  b = \n";
+    let expected = pairs(&[
+        ("error: Unclosed configuration block", "<stdin>:1:3"),
+        ("error: Invalid expression", "<stdin>:2:7"),
+    ]);
+    for args in [
+        &["parse", "-"][..],
+        &["check", "-"],
+        &["eval", "-"],
+        &["eval", "--all", "-"],
+        &["json", "-"],
+        &["json", "--unevaluated", "-"],
+        &["variables", "-"],
+        &["fmt", "-"],
+    ] {
+        let r = hcl_with_input(args, src);
+        let all = format!("{}{}", r.stdout, r.stderr);
+        assert_eq!(rendered(&all), expected, "{args:?}: {all}");
+    }
+    let lines = |ds: &Json| -> Vec<(String, u64)> {
+        ds.as_array()
+            .expect("a list of diagnostics")
+            .iter()
+            .map(|d| {
+                let line = d["range"]["start"]["line"].as_u64().unwrap();
+                (d["summary"].as_str().unwrap().to_string(), line)
+            })
+            .collect()
+    };
+    let expected = vec![
+        ("Unclosed configuration block".to_string(), 1),
+        ("Invalid expression".to_string(), 2),
+    ];
+    let check = hcl_with_input(&["check", "--format", "json", "-"], src).json();
+    assert_eq!(lines(&check["files"][0]["diagnostics"]), expected);
+
+    // evaluation and parse diagnostics of `eval` and `check --vars` in one
+    // order too
+    let src = "a = nope\nb = [1 2]\nc = nope\n";
+    let expected = pairs(&[
+        ("error: Unknown variable", "<stdin>:1:5"),
+        ("error: Missing item separator", "<stdin>:2:8"),
+        ("error: Unknown variable", "<stdin>:3:5"),
+    ]);
+    for args in [
+        &["eval", "-"][..],
+        &["check", "--vars", "tests/data/cli/empty.vars.json", "-"],
+        &["json", "-"],
+    ] {
+        let r = hcl_with_input(args, src);
+        let all = format!("{}{}", r.stdout, r.stderr);
+        assert_eq!(rendered(&all), expected, "{args:?}: {all}");
+    }
+}
+
+// ---------------------------------------------------------------- colour
+
+/// Runs `hcl ARGS` with `env` set, its output streams a terminal (through
+/// `script`, when the system has it): what the terminal showed.
+fn hcl_on_a_terminal(args: &[&str], env: &[(&str, &str)]) -> Option<String> {
+    let line = std::iter::once(env!("CARGO_BIN_EXE_hcl"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{a}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &line, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    // another `script` (BSD's takes other options) does not run it
+    let out = cmd.output().ok().filter(|o| o.status.success())?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Rendered diagnostics are in colour with `--color always` (rustc's: the
+/// error title red and bold, the gutter blue), on stdout (`parse`) and
+/// stderr (`json`) alike, and plain with `--color never` or when the
+/// stream is piped (`auto`, the default); on a terminal `auto` colours
+/// unless NO_COLOR is set and not empty (issue 25).
+#[test]
+fn diagnostics_are_coloured_on_a_terminal_or_when_asked() {
+    const ESC: char = '\x1b';
+    let src = "a = [1 2]\n";
+    let red_error = "\x1b[1m\x1b[91merror";
+    let blue_gutter = "\x1b[1m\x1b[94m";
+    // always, before or after the command; never; piped auto
+    let r = hcl_with_input(&["--color", "always", "parse", "-"], src);
+    assert!(
+        r.stdout.contains(red_error) && r.stdout.contains(blue_gutter),
+        "{:?}",
+        r.stdout
+    );
+    let r = hcl_with_input(&["json", "-", "--color=always"], src);
+    assert!(r.stderr.contains(red_error), "{:?}", r.stderr);
+    assert!(!r.stdout.contains(ESC), "the JSON stays plain: {:?}", r.stdout);
+    let r = hcl_with_input(&["check", "-", "--color", "always", "--format", "json"], src);
+    assert!(
+        !r.stdout.contains(ESC) && !r.stderr.contains(ESC),
+        "{r:?}",
+        r = (&r.stdout, &r.stderr)
+    );
+    for args in [
+        &["parse", "-", "--color", "never"][..],
+        &["parse", "-"],
+        &["eval", "-"],
+        &["check", "-"],
+    ] {
+        let r = hcl_with_input(args, src);
+        assert!(
+            r.stdout.contains("error: Missing item separator"),
+            "{args:?}: {}",
+            r.stdout
+        );
+        assert!(!r.stdout.contains(ESC) && !r.stderr.contains(ESC), "{args:?}");
+    }
+    let r = hcl_with_input(&["json", "-"], src);
+    assert!(
+        r.stderr.contains("error: ") && !r.stderr.contains(ESC),
+        "{:?}",
+        r.stderr
+    );
+    // NO_COLOR does not overrule an explicit --color always
+    let out = Command::new(env!("CARGO_BIN_EXE_hcl"))
+        .args(["parse", "tests/data/cli/tree/modules/broken.hcl", "--color", "always"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(red_error));
+
+    // on a terminal
+    let file = "tests/data/cli/tree/modules/broken.hcl";
+    let Some(auto) = hcl_on_a_terminal(&["parse", file], &[]) else {
+        eprintln!("no `script` command: the terminal cases are not run");
+        return;
+    };
+    assert!(auto.contains(red_error), "{auto:?}");
+    let no_color = hcl_on_a_terminal(&["parse", file], &[("NO_COLOR", "1")]).unwrap();
+    assert!(no_color.contains("error: ") && !no_color.contains(ESC), "{no_color:?}");
+    let empty = hcl_on_a_terminal(&["parse", file], &[("NO_COLOR", "")]).unwrap();
+    assert!(empty.contains(red_error), "an empty NO_COLOR is not set: {empty:?}");
+    let never = hcl_on_a_terminal(&["parse", file, "--color", "never"], &[]).unwrap();
+    assert!(never.contains("error: ") && !never.contains(ESC), "{never:?}");
+}
+
+// -------------------------------------------------------------- settings
+
+/// The global options reach every command through one `Settings` value:
+/// `fmt` read the file with the library's default nesting limit whatever
+/// `--max-depth` said, so a file nested 200 deep was a syntax error (exit
+/// 1, not formatted back) for `fmt` but fine for `parse` and `check`.
+#[test]
+fn fmt_takes_max_depth_like_every_command() {
+    let src = format!("a = {}\n", nest("[", "1", "]", 200));
+    let parse = hcl_with_input(&["parse", "--max-depth", "300", "--format", "json", "-"], &src).json();
+    assert_eq!(parse["diagnostics"], json!([]));
+    let r = hcl_with_input(&["fmt", "--max-depth", "300", "-"], &src);
+    assert_eq!((r.code, r.stderr.as_str(), r.stdout.as_str()), (0, "", src.as_str()));
+    // the default limit still applies
+    let r = hcl_with_input(&["fmt", "-"], &src);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("error: "), "{}", r.stderr);
+    // a usage error is still exit 2, --help and --version 0
+    assert_eq!(hcl(&["fmt", "--max-depth", "x", "-"]).code, 2);
+    assert_eq!(hcl(&["--version"]).code, 0);
+    assert_eq!(hcl(&["eval", "--help"]).code, 0);
 }

@@ -38,7 +38,6 @@
 
 use hcl_native::ast::{Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext, StepBudget};
-use hcl_native::render::render_diagnostics;
 use hcl_native::typeexpr::type_constraint_with_defaults;
 use hcl_native::{parse_config_with, Arena, Diagnostic};
 use std::io::Write;
@@ -107,15 +106,21 @@ struct Outcome {
 }
 
 /// `hcl check PATHS... [--vars VARS.json] [--format human|json]`.
-pub fn run(paths: &[String], vars: &crate::evaluate::Vars, format: Format, type_attributes: &[String]) -> ExitCode {
+pub fn run(
+    paths: &[String],
+    vars: &crate::evaluate::Vars,
+    format: Format,
+    type_attributes: &[String],
+    settings: &crate::Settings,
+) -> ExitCode {
     let types = match TypeAttributes::parse(type_attributes) {
         Ok(t) => t,
         Err(e) => return crate::usage(&e),
     };
     // with `--unknown-variables`, attributes are evaluated without a vars
     // file too
-    let evaluate = vars.given() || crate::limits::unknown_variables();
-    let ctx = match evaluate.then(|| crate::evaluate::read_vars(vars)).transpose() {
+    let evaluate = vars.given() || settings.unknown_variables;
+    let ctx = match evaluate.then(|| crate::evaluate::read_vars(vars, settings)).transpose() {
         Ok(ctx) => ctx,
         Err(e) => return crate::usage(&e),
     };
@@ -127,7 +132,7 @@ pub fn run(paths: &[String], vars: &crate::evaluate::Vars, format: Format, type_
         );
         return ExitCode::from(1);
     }
-    let outcomes = check_all(&jobs, ctx.as_ref(), &types, format);
+    let outcomes = check_all(&jobs, ctx.as_ref(), &types, format, settings);
 
     let (mut errors, mut warnings, mut with_diagnostics) = (0, 0, 0);
     for o in &outcomes {
@@ -250,8 +255,14 @@ fn wanted(path: &Path) -> bool {
 }
 
 /// Checks every job on worker threads; the outcomes in job order.
-fn check_all(jobs: &[Job], ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, format: Format) -> Vec<Outcome> {
-    parallel(jobs, |j| check_one(j, ctx, types, format))
+fn check_all(
+    jobs: &[Job],
+    ctx: Option<&EvalContext<'_>>,
+    types: &TypeAttributes,
+    format: Format,
+    settings: &crate::Settings,
+) -> Vec<Outcome> {
+    parallel(jobs, |j| check_one(j, ctx, types, format, settings))
 }
 
 /// `f` of every job, on worker threads; the results in job order.
@@ -296,14 +307,20 @@ pub(crate) fn parallel<R: Send>(jobs: &[Job], f: impl Fn(&Job) -> R + Sync) -> V
 }
 
 /// Reads, parses and (with a context) evaluates one file.
-fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, format: Format) -> Outcome {
+fn check_one(
+    job: &Job,
+    ctx: Option<&EvalContext<'_>>,
+    types: &TypeAttributes,
+    format: Format,
+    settings: &crate::Settings,
+) -> Outcome {
     let name = job.name();
     let src = match job.read() {
         Ok(src) => src,
         Err(e) => return unreadable(&name, &e, format),
     };
     if name.ends_with(".json") {
-        let parsed = hcl_native::json_syntax::parse_with(&src, crate::limits::parse_options());
+        let parsed = hcl_native::json_syntax::parse_with(&src, &settings.parse);
         let mut diagnostics = parsed.diagnostics.into_vec();
         let file = &parsed.ast;
         // Without a schema a JSON body's properties may be blocks as well
@@ -317,21 +334,20 @@ fn check_one(job: &Job, ctx: Option<&EvalContext<'_>>, types: &TypeAttributes, f
                 }
             }
         });
-        return outcome(&name, &src, diagnostics, format);
+        return outcome(&name, &src, diagnostics, format, settings);
     }
     let arena = Arena::new();
-    let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
+    let parsed = parse_config_with(&arena, &src, &settings.parse);
     let mut diagnostics = parsed.diagnostics.into_vec();
     evaluated(ctx, &mut diagnostics, |ctx, out| {
         evaluate_body(&parsed.ast.body, None, ctx, types, out)
     });
-    outcome(&name, &src, diagnostics, format)
+    outcome(&name, &src, diagnostics, format, settings)
 }
 
 /// With a context, runs `evaluate` with a child of it that has a step
 /// budget of its own (so that which attributes a file covers does not
-/// depend on how the threads took the files), then puts the diagnostics in
-/// source order when it added some.
+/// depend on how the threads took the files).
 fn evaluated(
     ctx: Option<&EvalContext<'_>>,
     diagnostics: &mut Vec<Diagnostic>,
@@ -340,15 +356,19 @@ fn evaluated(
     let Some(ctx) = ctx else { return };
     let mut ctx = ctx.child();
     ctx.share_step_budget(StepBudget::new(ctx.limits().max_steps));
-    let before = diagnostics.len();
     evaluate(&ctx, diagnostics);
-    if diagnostics.len() > before {
-        diagnostics.sort_by_key(|d| d.subject.start);
-    }
 }
 
-/// The outcome of a file with these diagnostics.
-fn outcome(name: &str, src: &[u8], diagnostics: Vec<Diagnostic>, format: Format) -> Outcome {
+/// The outcome of a file with these diagnostics (printed in the order of
+/// [`crate::in_order`]).
+fn outcome(
+    name: &str,
+    src: &[u8],
+    mut diagnostics: Vec<Diagnostic>,
+    format: Format,
+    settings: &crate::Settings,
+) -> Outcome {
+    crate::in_order(&mut diagnostics);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     let mut text = String::new();
@@ -356,7 +376,7 @@ fn outcome(name: &str, src: &[u8], diagnostics: Vec<Diagnostic>, format: Format)
         Format::Human => {
             if !diagnostics.is_empty() {
                 let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
-                text = render_diagnostics(name, src, shown);
+                text = settings.render(name, src, shown, crate::Stream::Stdout);
                 if diagnostics.len() > shown.len() {
                     text.push_str(&format!(
                         "... and {} more diagnostics in {name} (--format json lists them all)\n\n",

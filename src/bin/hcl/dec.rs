@@ -14,11 +14,10 @@ use hcl_native::body::{AnyBody, AnyFile, NamedBody};
 use hcl_native::dec::{self, Reference};
 use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::json::{write_type, write_value};
-use hcl_native::render::render_diagnostics;
 use hcl_native::value::Value;
 use hcl_native::{parse_expression, Arena, Diagnostic, Diagnostics, LineIndex, Span};
 
-use crate::limits;
+use crate::Settings;
 
 /// `hcl dec`'s options, in the reference `hcldec`'s spelling (each also
 /// as `--name=value`).
@@ -87,7 +86,7 @@ impl Sources {
 
     /// Writes the diagnostics found (as the reference, only when there is
     /// an error among them) and gives the exit code 2.
-    fn fail(&self) -> ExitCode {
+    fn fail(&self, settings: &Settings) -> ExitCode {
         let mut err = std::io::stderr().lock();
         if self.json {
             let list: Vec<J> = self.found.iter().map(|d| self.diagnostic_json(d)).collect();
@@ -96,7 +95,7 @@ impl Sources {
             // each run of diagnostics of one file rendered with one line index
             for run in self.found.as_slice().chunk_by(|a, b| a.file == b.file) {
                 let (name, src, _) = self.file(run[0].file.as_ref());
-                let _ = write!(err, "{}", render_diagnostics(name, src, run));
+                let _ = write!(err, "{}", settings.render(name, src, run, crate::Stream::Stderr));
             }
         }
         ExitCode::from(2)
@@ -156,7 +155,7 @@ fn fatal(message: &str) -> ExitCode {
     ExitCode::from(1)
 }
 
-pub fn run(o: Options) -> ExitCode {
+pub fn run(o: Options, settings: &Settings) -> ExitCode {
     let mut sources = Sources::default();
     match o.diags.as_deref() {
         None => {}
@@ -173,7 +172,7 @@ pub fn run(o: Options) -> ExitCode {
         Ok(s) => s.into(),
         Err(_) => {
             unreadable(&mut sources, spec_path);
-            return sources.fail();
+            return sources.fail(settings);
         }
     };
     let spec_name = sources.add(spec_path, spec_src.clone());
@@ -181,7 +180,7 @@ pub fn run(o: Options) -> ExitCode {
     let failed = d.has_errors();
     sources.keep(d, &spec_name);
     if failed {
-        return sources.fail();
+        return sources.fail(settings);
     }
 
     // the variables: the spec file's, then each --vars in turn
@@ -200,7 +199,7 @@ pub fn run(o: Options) -> ExitCode {
         };
         let file_name = sources.add(&display, text.clone());
         let arena = Arena::new();
-        let parsed = AnyFile::parse_with(&arena, &syntax_name, &text, limits::parse_options());
+        let parsed = AnyFile::parse_with(&arena, &syntax_name, &text, &settings.parse);
         sources.keep(parsed.diagnostics, &file_name);
         let (attrs, d) = parsed.ast.body().just_attributes();
         sources.keep(d, &file_name);
@@ -238,7 +237,7 @@ pub fn run(o: Options) -> ExitCode {
         let mut files = Vec::new();
         for (name, src) in &texts {
             // by its name, so stdin is the native syntax, as for the reference
-            let parsed = AnyFile::parse_with(&arena, name, src, limits::parse_options());
+            let parsed = AnyFile::parse_with(&arena, name, src, &settings.parse);
             let failed = parsed.diagnostics.has_errors();
             sources.keep(parsed.diagnostics, name);
             if !failed {
@@ -246,7 +245,7 @@ pub fn run(o: Options) -> ExitCode {
             }
         }
         if sources.found.has_errors() {
-            return sources.fail();
+            return sources.fail(settings);
         }
         let body = match files.as_slice() {
             [(name, f)] => AnyBody::named(name, f.body()),
@@ -276,7 +275,7 @@ pub fn run(o: Options) -> ExitCode {
             }
             ctx
         };
-        limits::apply(&mut ctx);
+        settings.apply(&mut ctx);
 
         if o.var_refs {
             let refs = dec::variables(&body, &spec_file.spec);
@@ -289,7 +288,7 @@ pub fn run(o: Options) -> ExitCode {
     let failed = decoded.diagnostics.has_errors();
     sources.found.extend(decoded.diagnostics);
     if failed {
-        return sources.fail();
+        return sources.fail(settings);
     }
     let mut text = String::new();
     let drop_nulls = !o.keep_nulls;

@@ -1,10 +1,10 @@
 //! `hcl eval`, `hcl expr` and `hcl template`: evaluation with the standard
 //! functions and the variables of a VARS.json file.
 
+use hcl_native::ast::Body;
 use hcl_native::convert::convert;
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
 use hcl_native::json::{type_from_json, value_from_json};
-use hcl_native::render::render_diagnostics;
 use hcl_native::value::{Type, Value};
 use hcl_native::{parse_config_with, parse_expression_with, parse_template_with, Arena, Diagnostic, Span};
 use serde_json::Value as Json;
@@ -37,15 +37,15 @@ impl Vars {
 }
 
 /// The context of a run: the standard functions and the variables.
-pub fn read_vars(vars: &Vars) -> Result<EvalContext<'static>, String> {
+pub fn read_vars(vars: &Vars, settings: &crate::Settings) -> Result<EvalContext<'static>, String> {
     let mut ctx = EvalContext::with_standard_functions();
-    crate::limits::apply(&mut ctx);
+    settings.apply(&mut ctx);
     if let Some(path) = &vars.vars {
         let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let list = if path.ends_with(".json") || !(path.ends_with(".tfvars") || path.ends_with(".hcl")) {
             json_vars(&text).map_err(|e| format!("{path}: {e}"))?
         } else {
-            hcl_vars(path, &text)?
+            hcl_vars(path, &text, settings)?
         };
         for (name, value) in list {
             ctx.set_variable(name, value).map_err(|e| e.to_string())?;
@@ -55,7 +55,7 @@ pub fn read_vars(vars: &Vars) -> Result<EvalContext<'static>, String> {
         let Some((name, expr)) = item.split_once('=') else {
             return Err(format!("--var {item:?}: NAME=EXPRESSION is required"));
         };
-        let value = literal_expression(expr.as_bytes()).map_err(|e| format!("--var {name}: {e}"))?;
+        let value = literal_expression(expr.as_bytes(), settings).map_err(|e| format!("--var {name}: {e}"))?;
         ctx.set_variable(name.trim().to_string(), value)
             .map_err(|e| e.to_string())?;
     }
@@ -64,9 +64,9 @@ pub fn read_vars(vars: &Vars) -> Result<EvalContext<'static>, String> {
 
 /// An HCL expression without variables, evaluated with the standard
 /// functions.
-fn literal_expression(src: &[u8]) -> Result<Value, String> {
+fn literal_expression(src: &[u8], settings: &crate::Settings) -> Result<Value, String> {
     let arena = Arena::new();
-    let parsed = parse_expression_with(&arena, src, crate::limits::parse_options());
+    let parsed = parse_expression_with(&arena, src, &settings.parse);
     let out = evaluate(&parsed.ast, &EvalContext::with_standard_functions());
     match parsed
         .diagnostics
@@ -80,9 +80,9 @@ fn literal_expression(src: &[u8]) -> Result<Value, String> {
 }
 
 /// A `.tfvars` file's attributes, each evaluated without variables.
-fn hcl_vars(path: &str, text: &[u8]) -> Result<Vec<(String, Value)>, String> {
+fn hcl_vars(path: &str, text: &[u8], settings: &crate::Settings) -> Result<Vec<(String, Value)>, String> {
     let arena = Arena::new();
-    let parsed = parse_config_with(&arena, text, crate::limits::parse_options());
+    let parsed = parse_config_with(&arena, text, &settings.parse);
     let fail = |d: &Diagnostic| {
         let at = hcl_native::LineIndex::new(text).position(text, d.subject.start);
         format!("{path}:{}:{}: {}: {}", at.line, at.column, d.summary, d.detail)
@@ -199,8 +199,8 @@ fn var_value(spec: &Json) -> Result<Value, String> {
 
 /// Whether the result of evaluating `subject` is small enough to print
 /// (with its type); when not, an error says so (see [`too_large`]).
-fn printable(r: &mut Evaluated, subject: Span) -> bool {
-    match too_large(&r.value, true, subject) {
+fn printable(r: &mut Evaluated, subject: Span, max_steps: u64) -> bool {
+    match too_large(&r.value, true, subject, max_steps) {
         None => true,
         Some(d) => {
             r.diagnostics.push(d);
@@ -215,8 +215,7 @@ fn printable(r: &mut Evaluated, subject: Span) -> bool {
 /// (finding 11 of docs/adversarial-findings.md): 1 KB of input can make a
 /// value of 2^40 parts, which no evaluation step built or walked, and
 /// printing it would never end.
-pub fn too_large(v: &Value, with_type: bool, subject: Span) -> Option<Diagnostic> {
-    let limit = crate::limits::max_steps();
+pub fn too_large(v: &Value, with_type: bool, subject: Span, limit: u64) -> Option<Diagnostic> {
     let mut size = v.expanded_size();
     if with_type {
         size = size.saturating_add(v.ty().expanded_size());
@@ -242,19 +241,92 @@ pub fn too_large(v: &Value, with_type: bool, subject: Span) -> Option<Diagnostic
 /// What is printed in place of a value or type too large to print.
 const NOT_PRINTED: &str = "<too large to print>";
 
-/// A value as compact JSON, or `<why not>` when it has no JSON form.
-///
-/// Values and types are serialized straight to text through their
-/// `Serialize` impls, which grow the stack as they go: a `serde_json::Value`
-/// tree of a value nested 100,000 deep would overflow the stack when
-/// serde_json printed or dropped it (finding 8 of
-/// docs/adversarial-findings.md).
-fn value_text(v: &Value) -> String {
-    serde_json::to_string(v).unwrap_or_else(|e| format!("<{e}>"))
+/// The most significant digits the human form shows of a fraction (a
+/// number with digits after the point); the rest are cut, `…` marking it.
+const FRACTION_DIGITS: usize = 20;
+
+/// A value as the human form prints it: HCL's notation on one line
+/// (`[1, 2]`, `{ a = 1, "b c" = "x" }`, strings quoted as `hcl fmt` and
+/// `write::expression` quote them), each unknown part as `Value`'s
+/// `Display` names it (`(known after evaluation)`), an infinity as `+Inf`
+/// or `-Inf`, and a fraction of more than [`FRACTION_DIGITS`] significant
+/// digits cut (`0.14285714285714285714…`). One line whatever the depth:
+/// `Display`'s multi-line layout would indent a value nested 100,000 deep
+/// quadratically.
+fn human_value(v: &Value, out: &mut String) {
+    use hcl_native::value::ValueRef;
+    crate::nested(|| match v.kind() {
+        ValueRef::Unknown(_) => out.push_str(&v.to_string()),
+        ValueRef::Null(_) => out.push_str("null"),
+        ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        ValueRef::Number(n) => cut_fraction(&n.to_string(), out),
+        ValueRef::String(s) => quoted(s, out),
+        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                human_value(item, out);
+            }
+            out.push(']');
+        }
+        ValueRef::Map(entries) | ValueRef::Object(entries) => {
+            if entries.is_empty() {
+                return out.push_str("{}");
+            }
+            out.push_str("{ ");
+            for (i, (k, item)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&hcl_native::write::key(k));
+                out.push_str(" = ");
+                human_value(item, out);
+            }
+            out.push_str(" }");
+        }
+        ValueRef::Capsule(_) => out.push_str(&v.to_string()),
+    })
+}
+
+/// A string as a quoted HCL string: `write::key` quotes any text that is
+/// not a bare identifier; an identifier needs no escape.
+fn quoted(s: &str, out: &mut String) {
+    let key = hcl_native::write::key(s);
+    if key.starts_with('"') {
+        out.push_str(&key);
+    } else {
+        out.push('"');
+        out.push_str(&key);
+        out.push('"');
+    }
+}
+
+/// A number's text, a fraction cut after [`FRACTION_DIGITS`] significant
+/// digits with `…` (integers, whatever their length, are kept whole).
+fn cut_fraction(text: &str, out: &mut String) {
+    if !text.contains('.') {
+        return out.push_str(text);
+    }
+    let mut significant = 0;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_digit() && (significant > 0 || c != '0') {
+            significant += 1;
+            if significant == FRACTION_DIGITS && i + 1 < text.len() {
+                out.push_str(&text[..=i]);
+                out.push('…');
+                return;
+            }
+        }
+    }
+    out.push_str(text);
 }
 
 /// RESULT, without its closing brace (callers add fields); the value and
-/// type as [`NOT_PRINTED`] when they are not `printable`.
+/// type as [`NOT_PRINTED`] when they are not `printable`. The diagnostics
+/// stay in the order the evaluator found them, as the reference lists
+/// them (the golden tests compare that order).
 fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: bool) {
     let v = &r.value;
     out.push_str(r#"{"value":"#);
@@ -290,18 +362,15 @@ fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: b
     loc.write_diagnostics(out, r.diagnostics.iter());
 }
 
-/// Renders diagnostics while fewer than `MAX_RENDERED` have been
-/// (`rendered` counts them across calls), then says how many were left out.
-fn render_some(out: &mut String, name: &str, src: &[u8], ds: &[Diagnostic], rendered: &mut usize) {
+/// Renders diagnostics in the order of [`crate::in_order`], at most
+/// `MAX_RENDERED` of them, then says how many were left out.
+fn render_all(out: &mut String, name: &str, src: &[u8], mut ds: Vec<Diagnostic>, settings: &crate::Settings) {
     if ds.is_empty() {
         return;
     }
-    let room = crate::MAX_RENDERED.saturating_sub(*rendered);
-    let shown = &ds[..ds.len().min(room)];
-    if !shown.is_empty() {
-        out.push_str(&render_diagnostics(name, src, shown));
-    }
-    *rendered += shown.len();
+    crate::in_order(&mut ds);
+    let shown = &ds[..ds.len().min(crate::MAX_RENDERED)];
+    out.push_str(&settings.render(name, src, shown, crate::Stream::Stdout));
     if ds.len() > shown.len() {
         out.push_str(&format!(
             "... and {} more diagnostics (--format json lists them all)\n",
@@ -313,34 +382,50 @@ fn render_some(out: &mut String, name: &str, src: &[u8], ds: &[Diagnostic], rend
 /// The human form of a value and its type, or [`NOT_PRINTED`] twice.
 fn human_texts(v: &Value, printable: bool) -> (String, String) {
     if printable {
-        (value_text(v), v.ty().to_string())
+        let mut text = String::new();
+        human_value(v, &mut text);
+        (text, v.ty().to_string())
     } else {
         (NOT_PRINTED.into(), NOT_PRINTED.into())
     }
 }
 
 /// The human form of a result: the value, its type, then diagnostics.
-fn human(name: &str, src: &[u8], r: &Evaluated, printable: bool, parse: &[Diagnostic]) -> String {
+fn human(
+    name: &str,
+    src: &[u8],
+    r: &Evaluated,
+    printable: bool,
+    parse: &[Diagnostic],
+    settings: &crate::Settings,
+) -> String {
     let mut out = String::new();
     let (text, ty) = human_texts(&r.value, printable);
     out.push_str(&format!("{text}\n  type: {ty}\n"));
     let all: Vec<Diagnostic> = parse.iter().chain(r.diagnostics.iter()).cloned().collect();
-    render_some(&mut out, name, src, &all, &mut 0);
+    render_all(&mut out, name, src, all, settings);
     out
 }
 
 /// `hcl expr SRC` and `hcl template SRC`.
-pub fn expr_or_template(name: &str, src: &[u8], template: bool, ctx: &EvalContext<'_>, format: Format) {
+pub fn expr_or_template(
+    name: &str,
+    src: &[u8],
+    template: bool,
+    ctx: &EvalContext<'_>,
+    format: Format,
+    settings: &crate::Settings,
+) {
     let arena = Arena::new();
     let (mut r, parse_diags) = if template {
-        let parsed = parse_template_with(&arena, src, crate::limits::parse_options());
+        let parsed = parse_template_with(&arena, src, &settings.parse);
         (evaluate_template(&parsed.ast, ctx), parsed.diagnostics)
     } else {
-        let parsed = parse_expression_with(&arena, src, crate::limits::parse_options());
+        let parsed = parse_expression_with(&arena, src, &settings.parse);
         (evaluate(&parsed.ast, ctx), parsed.diagnostics)
     };
     let whole = Span::new(0, u32::try_from(src.len()).unwrap_or(u32::MAX));
-    let printable = printable(&mut r, whole);
+    let printable = printable(&mut r, whole, ctx.limits().max_steps);
     match format {
         Format::Json => {
             let loc = Locator::new(src);
@@ -351,101 +436,238 @@ pub fn expr_or_template(name: &str, src: &[u8], template: bool, ctx: &EvalContex
             out.push_str("}\n");
             print!("{out}");
         }
-        Format::Human => print!("{}", human(name, src, &r, printable, parse_diags.as_slice())),
+        Format::Human => print!("{}", human(name, src, &r, printable, parse_diags.as_slice(), settings)),
     }
 }
 
-/// `hcl eval FILE`: every top-level attribute evaluated on its own. A
-/// FILE ending in `.json` is read in the JSON syntax (its root object's
-/// properties are the attributes).
-pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format) {
+/// `hcl eval FILE`: every top-level attribute evaluated on its own, and
+/// with `all` the attributes of every block too (nested in the output as
+/// the blocks are in the file). Without `all`, a note on stderr names the
+/// top-level blocks left out. A FILE ending in `.json` is read in the JSON
+/// syntax (its root object's properties are the attributes; without a
+/// schema it has no blocks).
+pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, all: bool, settings: &crate::Settings) {
     if name.ends_with(".json") {
-        let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
+        let parsed = hcl_native::json_syntax::parse_with(src, &settings.parse);
         let file = &parsed.ast;
         let (attrs, attr_diags) = file.just_attributes();
         let mut diags: Vec<Diagnostic> = parsed.diagnostics.as_slice().to_vec();
         diags.extend(attr_diags.into_vec());
         let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name, a.value.span())).collect();
-        print_attributes(
-            name,
-            src,
-            &diags,
-            &listed,
-            |i| file.evaluate(attrs[i].value, ctx),
-            format,
-        );
+        let eval = |i: usize| file.evaluate(attrs[i].value, ctx);
+        match format {
+            Format::Json => {
+                let loc = Locator::new(src);
+                let mut out = String::from(r#"{"parse_diagnostics":"#);
+                loc.write_diagnostics(&mut out, diags.iter());
+                out.push(',');
+                json_attributes(&mut out, &loc, &listed, eval, ctx.limits().max_steps);
+                out.push_str("}\n");
+                print!("{out}");
+            }
+            Format::Human => {
+                let mut out = String::new();
+                human_attributes(&mut out, &listed, eval, ctx.limits().max_steps, 0, &mut diags);
+                render_all(&mut out, name, src, diags, settings);
+                print!("{out}");
+            }
+        }
         return;
     }
     let arena = Arena::new();
-    let parsed = parse_config_with(&arena, src, crate::limits::parse_options());
-    let attrs: Vec<_> = parsed.ast.body.attributes().collect();
-    let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
-    print_attributes(
-        name,
-        src,
-        parsed.diagnostics.as_slice(),
-        &listed,
-        |i| evaluate(&attrs[i].expr, ctx),
-        format,
-    );
-}
-
-/// Prints the attributes `attrs` (name and expression range, in source
-/// order, repeats included) of a file, each evaluated by `eval` (by index)
-/// on its own; a repeated name (which the parser reports) is listed and
-/// evaluated only the first time, as the reference does.
-fn print_attributes(
-    name: &str,
-    src: &[u8],
-    parse_diags: &[Diagnostic],
-    attrs: &[(&str, Span)],
-    eval: impl Fn(usize) -> Evaluated,
-    format: Format,
-) {
-    // a repeated name is listed and evaluated once, where it is first set
-    let mut seen = std::collections::HashSet::new();
-    let firsts: Vec<usize> = (0..attrs.len()).filter(|&i| seen.insert(attrs[i].0)).collect();
+    let parsed = parse_config_with(&arena, src, &settings.parse);
+    let body = &parsed.ast.body;
     match format {
         Format::Json => {
             let loc = Locator::new(src);
             let mut out = String::from(r#"{"parse_diagnostics":"#);
-            loc.write_diagnostics(&mut out, parse_diags.iter());
-            out.push_str(r#","attribute_order":["#);
-            for (k, &i) in firsts.iter().enumerate() {
-                if k > 0 {
-                    out.push(',');
-                }
-                write_str(&mut out, attrs[i].0);
-            }
-            out.push_str(r#"],"attributes":{"#);
-            for (k, &i) in firsts.iter().enumerate() {
-                let (attr, span) = &attrs[i];
-                if k > 0 {
-                    out.push(',');
-                }
-                write_str(&mut out, attr);
-                out.push(':');
-                let mut r = eval(i);
-                let printable = printable(&mut r, *span);
-                write_result(&mut out, &loc, &r, printable);
-                out.push('}');
-            }
-            out.push_str("}}\n");
+            loc.write_diagnostics(&mut out, parsed.diagnostics.iter());
+            out.push(',');
+            json_body(&mut out, &loc, body, ctx, all);
+            out.push_str("}\n");
             print!("{out}");
         }
         Format::Human => {
             let mut out = String::new();
-            let mut rendered = 0;
-            for &i in &firsts {
-                let (attr, span) = &attrs[i];
-                let mut r = eval(i);
-                let printable = printable(&mut r, *span);
-                let (text, ty) = human_texts(&r.value, printable);
-                out.push_str(&format!("{attr} = {text}    # {ty}\n"));
-                render_some(&mut out, name, src, r.diagnostics.as_slice(), &mut rendered);
-            }
-            render_some(&mut out, name, src, parse_diags, &mut rendered);
+            let mut diags = parsed.diagnostics.as_slice().to_vec();
+            human_body(&mut out, body, ctx, all, 0, &mut diags);
+            render_all(&mut out, name, src, diags, settings);
             print!("{out}");
         }
+    }
+    if !all {
+        if let Some(note) = skipped_blocks(src, body) {
+            eprintln!("{note}");
+        }
+    }
+}
+
+/// The most blocks the note about skipped blocks names.
+const NOTE_NAMES: usize = 10;
+
+/// The note `hcl eval` without `--all` gives about the top-level blocks it
+/// did not evaluate: `note: 2 blocks not evaluated: resource "a" "b"
+/// (line 3), ...; --all evaluates the attributes inside blocks`, or
+/// nothing when there are none.
+fn skipped_blocks(src: &[u8], body: &Body<'_>) -> Option<String> {
+    let blocks: Vec<_> = body.blocks().collect();
+    if blocks.is_empty() {
+        return None;
+    }
+    let index = hcl_native::LineIndex::new(src);
+    let mut named: Vec<String> = blocks
+        .iter()
+        .take(NOTE_NAMES)
+        .map(|b| {
+            let line = index.position(src, b.span.start).line;
+            format!("{} (line {line})", crate::block_header(b))
+        })
+        .collect();
+    if blocks.len() > NOTE_NAMES {
+        named.push(format!("and {} more", blocks.len() - NOTE_NAMES));
+    }
+    let count = if blocks.len() == 1 {
+        "1 block".to_string()
+    } else {
+        format!("{} blocks", blocks.len())
+    };
+    Some(format!(
+        "note: {count} not evaluated: {}; --all evaluates the attributes inside blocks",
+        named.join(", ")
+    ))
+}
+
+/// A body's attributes as `"attribute_order": [...], "attributes": {...}`,
+/// and with `all` its blocks as `"blocks": [BLOCK]`, each BLOCK `{"type",
+/// "labels", "range"}` and its own body's keys.
+fn json_body(out: &mut String, loc: &Locator<'_>, body: &Body<'_>, ctx: &EvalContext<'_>, all: bool) {
+    let attrs: Vec<_> = body.attributes().collect();
+    let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
+    json_attributes(
+        out,
+        loc,
+        &listed,
+        |i| evaluate(&attrs[i].expr, ctx),
+        ctx.limits().max_steps,
+    );
+    if !all {
+        return;
+    }
+    out.push_str(r#","blocks":["#);
+    for (k, b) in body.blocks().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        out.push_str(r#"{"type":"#);
+        write_str(out, b.block_type.name);
+        out.push_str(r#","labels":["#);
+        for (j, l) in b.labels.iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            write_str(out, l.value());
+        }
+        out.push_str(r#"],"range":"#);
+        loc.write_range(out, b.span);
+        out.push(',');
+        crate::nested(|| json_body(out, loc, &b.body, ctx, true));
+        out.push('}');
+    }
+    out.push(']');
+}
+
+/// A body's attributes, one a line, and with `all` its blocks as sections
+/// (`TYPE "LABEL" {`, the attributes inside indented, `}`), at `depth`;
+/// the evaluations' diagnostics added to `diags`.
+fn human_body(
+    out: &mut String,
+    body: &Body<'_>,
+    ctx: &EvalContext<'_>,
+    all: bool,
+    depth: usize,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let attrs: Vec<_> = body.attributes().collect();
+    let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
+    human_attributes(
+        out,
+        &listed,
+        |i| evaluate(&attrs[i].expr, ctx),
+        ctx.limits().max_steps,
+        depth,
+        diags,
+    );
+    if !all {
+        return;
+    }
+    let indent = crate::indent(depth);
+    for b in body.blocks() {
+        out.push_str(&format!("{indent}{} {{\n", crate::block_header(b)));
+        crate::nested(|| human_body(out, &b.body, ctx, true, depth + 1, diags));
+        out.push_str(&format!("{indent}}}\n"));
+    }
+}
+
+/// The first definition of each name among `attrs` (name and expression
+/// range, in source order, repeats included): a repeated name (which the
+/// parser reports) is listed and evaluated only the first time, as the
+/// reference does.
+fn firsts(attrs: &[(&str, Span)]) -> Vec<usize> {
+    let mut seen = std::collections::HashSet::new();
+    (0..attrs.len()).filter(|&i| seen.insert(attrs[i].0)).collect()
+}
+
+/// `"attribute_order": [...], "attributes": {name: RESULT}` of the
+/// attributes `attrs`, each evaluated by `eval` (by index) on its own.
+fn json_attributes(
+    out: &mut String,
+    loc: &Locator<'_>,
+    attrs: &[(&str, Span)],
+    eval: impl Fn(usize) -> Evaluated,
+    max_steps: u64,
+) {
+    let firsts = firsts(attrs);
+    out.push_str(r#""attribute_order":["#);
+    for (k, &i) in firsts.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        write_str(out, attrs[i].0);
+    }
+    out.push_str(r#"],"attributes":{"#);
+    for (k, &i) in firsts.iter().enumerate() {
+        let (attr, span) = &attrs[i];
+        if k > 0 {
+            out.push(',');
+        }
+        write_str(out, attr);
+        out.push(':');
+        let mut r = eval(i);
+        let printable = printable(&mut r, *span, max_steps);
+        write_result(out, loc, &r, printable);
+        out.push('}');
+    }
+    out.push('}');
+}
+
+/// The attributes `attrs`, each evaluated by `eval` (by index) on its own,
+/// as `NAME = VALUE    # TYPE` lines at `depth`; the evaluations'
+/// diagnostics added to `diags`.
+fn human_attributes(
+    out: &mut String,
+    attrs: &[(&str, Span)],
+    eval: impl Fn(usize) -> Evaluated,
+    max_steps: u64,
+    depth: usize,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let indent = crate::indent(depth);
+    for i in firsts(attrs) {
+        let (attr, span) = &attrs[i];
+        let mut r = eval(i);
+        let printable = printable(&mut r, *span, max_steps);
+        let (text, ty) = human_texts(&r.value, printable);
+        out.push_str(&format!("{indent}{attr} = {text}    # {ty}\n"));
+        diags.extend(r.diagnostics);
     }
 }

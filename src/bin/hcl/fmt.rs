@@ -6,8 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
-use hcl_native::render::render_diagnostics;
-use hcl_native::{parse_config, Arena};
+use hcl_native::Arena;
 
 use crate::check::{collect, parallel};
 
@@ -50,7 +49,7 @@ struct Outcome {
     failed: bool,
 }
 
-pub fn run(o: &Options) -> ExitCode {
+pub fn run(o: &Options, settings: &crate::Settings) -> ExitCode {
     let stdin_only = o.paths.is_empty() || o.paths == ["-"];
     if stdin_only {
         if o.write {
@@ -61,7 +60,7 @@ pub fn run(o: &Options) -> ExitCode {
             eprintln!("hcl: cannot read stdin: {e}");
             return ExitCode::from(1);
         }
-        return finish(&[one(o, "<stdin>", Ok(src))], o);
+        return finish(&[one(o, "<stdin>", Ok(src), settings)], o);
     }
     if o.paths.iter().any(|p| p == "-") {
         return crate::usage("`-` (stdin) cannot be formatted together with files");
@@ -71,7 +70,7 @@ pub fn run(o: &Options) -> ExitCode {
         eprintln!("hcl: no files to format in {}", o.paths.join(", "));
         return ExitCode::from(1);
     }
-    let outcomes = parallel(&jobs, |job| one(o, &job.name(), job.read()));
+    let outcomes = parallel(&jobs, |job| one(o, &job.name(), job.read(), settings));
     finish(&outcomes, o)
 }
 
@@ -93,7 +92,7 @@ fn finish(outcomes: &[Outcome], o: &Options) -> ExitCode {
 }
 
 /// Formats one file's text.
-fn one(o: &Options, name: &str, read: Result<Vec<u8>, String>) -> Outcome {
+fn one(o: &Options, name: &str, read: Result<Vec<u8>, String>, settings: &crate::Settings) -> Outcome {
     let mut outcome = Outcome {
         out: Vec::new(),
         err: String::new(),
@@ -109,9 +108,11 @@ fn one(o: &Options, name: &str, read: Result<Vec<u8>, String>) -> Outcome {
         }
     };
     let arena = Arena::new();
-    let parsed = parse_config(&arena, &src);
+    let parsed = hcl_native::parse_config_with(&arena, &src, &settings.parse);
     if !parsed.diagnostics.is_empty() {
-        outcome.err = render_diagnostics(name, &src, parsed.diagnostics.as_slice());
+        let mut diagnostics = parsed.diagnostics.as_slice().to_vec();
+        crate::in_order(&mut diagnostics);
+        outcome.err = settings.render(name, &src, &diagnostics, crate::Stream::Stderr);
     }
     let syntax_errors = parsed.diagnostics.has_errors();
     let formatted = hcl_native::format::format(&src);

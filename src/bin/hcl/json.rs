@@ -177,7 +177,7 @@ mod tests {
     fn documents_are_valid_json_with_the_documented_shape() {
         let src = b"a = 1\nb \"x\" {\n  c = \"\\u00e9\\\"\"\n}\nd = [\n";
         let arena = hcl_native::Arena::new();
-        let parsed = hcl_native::parse_config_with(&arena, src, crate::limits::parse_options());
+        let parsed = hcl_native::parse_config_with(&arena, src, &hcl_native::ParseOptions::default());
         let loc = Locator::new(src);
         let mut out = String::from(r#"{"diagnostics":"#);
         loc.write_diagnostics(&mut out, &parsed.diagnostics);

@@ -5,22 +5,28 @@
 //! `check` (many files and directories in parallel, see `check.rs`) and
 //! `json` (a file converted to one JSON object, see `to_json.rs`), which
 //! exit 1 when they found an error diagnostic.
+//!
+//! [`run`] is the whole tool: it parses the command line, makes one
+//! [`Settings`] of the global options (limits, `--unknown-variables`,
+//! `--color`), passes it down to the command and returns its exit status;
+//! nothing is kept in global state.
 
 mod check;
 mod dec;
 mod evaluate;
 mod fmt;
 mod json;
-mod limits;
+mod settings;
 mod to_json;
 mod variables;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_native::ast::{dump, Body, BodyItem};
-use hcl_native::render::render_diagnostics;
 use hcl_native::{parse_config_with, Arena, LineIndex};
 use std::io::Read;
 use std::process::ExitCode;
+
+pub(crate) use settings::{Color, Settings, Stream};
 
 #[derive(Parser)]
 #[command(name = "hcl", version, about = "HCL v2, exactly as specified")]
@@ -47,6 +53,11 @@ struct Cli {
     /// attribute even without `--vars`.
     #[arg(long, global = true)]
     unknown_variables: bool,
+    /// Colour in rendered diagnostics: `auto` when the stream they are
+    /// written to (stdout or stderr, by command) is a terminal and the
+    /// NO_COLOR environment variable is unset or empty.
+    #[arg(long, value_enum, global = true, default_value_t = Color::Auto)]
+    color: Color,
 }
 
 #[derive(Subcommand)]
@@ -64,6 +75,9 @@ enum Command {
     },
     /// Evaluate every top-level attribute of a configuration file, each on
     /// its own, with the standard functions.
+    ///
+    /// Blocks are not evaluated (a note on stderr names them) unless
+    /// `--all` is given.
     Eval {
         /// The file to read, or `-` for stdin.
         file: String,
@@ -72,6 +86,11 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Evaluate the attributes inside blocks too, at any depth: printed
+        /// in sections nested as the blocks are (`--format json`: a
+        /// `blocks` list in each body).
+        #[arg(long)]
+        all: bool,
     },
     /// Evaluate one expression (`-` reads it from stdin).
     Expr {
@@ -189,50 +208,80 @@ pub enum Format {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    limits::set(cli.max_depth, cli.max_steps, cli.max_number_bits, cli.unknown_variables);
+    run(std::env::args_os())
+}
+
+/// The whole tool: the command line `args` (the program's name first)
+/// parsed, one [`Settings`] made of its global options and passed down to
+/// the command, and the exit status. A command-line error exits 2 (`--help`
+/// and `--version` 0), as clap's own exit does.
+fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let settings = Settings::new(
+        cli.max_depth,
+        cli.max_steps,
+        cli.max_number_bits,
+        cli.unknown_variables,
+        cli.color,
+    );
+    let settings = &settings;
     match cli.command {
-        Command::Parse { file, format, ast } => parse(&file, format, ast),
-        Command::Eval { file, vars, format } => {
-            let ctx = match evaluate::read_vars(&vars) {
+        Command::Parse { file, format, ast } => parse(&file, format, ast, settings),
+        Command::Eval {
+            file,
+            vars,
+            format,
+            all,
+        } => {
+            let ctx = match evaluate::read_vars(&vars, settings) {
                 Ok(ctx) => ctx,
                 Err(e) => return usage(&e),
             };
             match read_input(&file) {
-                Ok(src) => evaluate::eval_file(shown_name(&file), &src, &ctx, format),
+                Ok(src) => evaluate::eval_file(shown_name(&file), &src, &ctx, format, all, settings),
                 Err(code) => return code,
             }
             ExitCode::SUCCESS
         }
-        Command::Expr { src, vars, format } => expr(&src, &vars, format, false),
-        Command::Template { src, vars, format } => expr(&src, &vars, format, true),
+        Command::Expr { src, vars, format } => expr(&src, &vars, format, false, settings),
+        Command::Template { src, vars, format } => expr(&src, &vars, format, true, settings),
         Command::Check {
             paths,
             vars,
             format,
             type_attributes,
-        } => check::run(&paths, &vars, format, &type_attributes),
+        } => check::run(&paths, &vars, format, &type_attributes, settings),
         Command::Json {
             file,
             vars,
             unevaluated: false,
-        } => to_json::run(&file, &vars),
+        } => to_json::run(&file, &vars, settings),
         Command::Json {
             file,
             unevaluated: true,
             ..
-        } => to_json::run_unevaluated(&file),
-        Command::Dec(options) => dec::run(options),
-        Command::Fmt(options) => fmt::run(&options),
-        Command::Variables { file, expr, format } => variables::run(file.as_deref(), expr.as_deref(), format),
+        } => to_json::run_unevaluated(&file, settings),
+        Command::Dec(options) => dec::run(options, settings),
+        Command::Fmt(options) => fmt::run(&options, settings),
+        Command::Variables { file, expr, format } => variables::run(file.as_deref(), expr.as_deref(), format, settings),
     }
 }
 
 /// `hcl expr` and `hcl template`: the source is the argument's bytes as
 /// they are (invalid UTF-8 is a diagnostic, as in a file), or stdin for
 /// `-`.
-fn expr(src: &std::ffi::OsStr, vars: &evaluate::Vars, format: Format, template: bool) -> ExitCode {
-    let ctx = match evaluate::read_vars(vars) {
+fn expr(src: &std::ffi::OsStr, vars: &evaluate::Vars, format: Format, template: bool, settings: &Settings) -> ExitCode {
+    let ctx = match evaluate::read_vars(vars, settings) {
         Ok(ctx) => ctx,
         Err(e) => return usage(&e),
     };
@@ -244,7 +293,7 @@ fn expr(src: &std::ffi::OsStr, vars: &evaluate::Vars, format: Format, template: 
     } else {
         ("<input>", argument_bytes(src))
     };
-    evaluate::expr_or_template(name, &text, template, &ctx, format);
+    evaluate::expr_or_template(name, &text, template, &ctx, format, settings);
     ExitCode::SUCCESS
 }
 
@@ -266,14 +315,39 @@ fn usage(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// Puts diagnostics in the one order every command renders them in (and
+/// `check --format json` lists them in): by file (in the order the files
+/// first appear), then by position in the file. The sort is stable, so
+/// diagnostics at one place keep the order they were found in. The parser
+/// reports some errors after later ones (an unclosed block at the end of
+/// the file), and evaluation comes after parsing: without this, each
+/// command printed whatever order its passes gave.
+///
+/// Left in the order found: the JSON documents that mirror the reference
+/// (`parse`, `eval`, `expr`, `template`, `variables` with `--format json`,
+/// whose golden and differential tests compare the reference's order), and
+/// `dec`, which is hcldec byte for byte.
+pub(crate) fn in_order<D: std::borrow::Borrow<hcl_native::Diagnostic>>(ds: &mut [D]) {
+    let mut files: Vec<Option<std::sync::Arc<str>>> = Vec::new();
+    for d in ds.iter() {
+        if !files.contains(&d.borrow().file) {
+            files.push(d.borrow().file.clone());
+        }
+    }
+    ds.sort_by_key(|d| {
+        let d = d.borrow();
+        (files.iter().position(|f| *f == d.file), d.subject.start)
+    });
+}
+
 /// The most diagnostics the human form renders.
 pub(crate) const MAX_RENDERED: usize = 100;
 
-/// Runs one level of the tool's own walks of nested blocks (as deep as
-/// `--max-depth` allows) on a fresh stack segment when the stack runs low,
-/// as the library's walks do.
+/// Runs one level of the tool's own walks of nested blocks and values (as
+/// deep as `--max-depth` allows) on a fresh stack segment when the stack
+/// runs low: the library's own guard, with its red zone and segment size.
 pub(crate) fn nested<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(256 << 10, 4 << 20, f)
+    hcl_native::stack::with_stack(f)
 }
 
 /// The name diagnostics give a FILE argument: `<stdin>` for `-`, as every
@@ -302,16 +376,16 @@ fn read_input(file: &str) -> Result<Vec<u8>, ExitCode> {
     }
 }
 
-fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
+fn parse(file: &str, format: Format, ast: bool, settings: &Settings) -> ExitCode {
     let src = match read_input(file) {
         Ok(src) => src,
         Err(code) => return code,
     };
     if file.ends_with(".json") {
-        return parse_json_syntax(file, &src, format);
+        return parse_json_syntax(file, &src, format, settings);
     }
     let arena = Arena::new();
-    let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
+    let parsed = parse_config_with(&arena, &src, &settings.parse);
     match format {
         Format::Json => {
             let loc = json::Locator::new(&src);
@@ -332,9 +406,10 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
             }
             if !parsed.diagnostics.is_empty() {
                 out.push('\n');
-                let all = parsed.diagnostics.as_slice();
+                let mut all = parsed.diagnostics.as_slice().to_vec();
+                in_order(&mut all);
                 let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&render_diagnostics(shown_name(file), &src, shown));
+                out.push_str(&settings.render(shown_name(file), &src, shown, Stream::Stdout));
                 if all.len() > shown.len() {
                     out.push_str(&format!(
                         "... and {} more diagnostics (--format json lists them all)\n",
@@ -353,8 +428,8 @@ fn parse(file: &str, format: Format, ast: bool) -> ExitCode {
 /// is the reference's: `{"diagnostics", "body": {"missing_item_range",
 /// "attributes_diagnostics", "attributes": [{"name", "range", "name_range",
 /// "expr_range"}]}}`.
-fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
-    let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
+fn parse_json_syntax(file: &str, src: &[u8], format: Format, settings: &Settings) -> ExitCode {
+    let parsed = hcl_native::json_syntax::parse_with(src, &settings.parse);
     let (attrs, attr_diags) = parsed.ast.just_attributes();
     match format {
         Format::Json => {
@@ -395,11 +470,12 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
                 let at = index.position(src, a.span.start);
                 out.push_str(&format!("{} = {first_line}{more}    ({at})\n", a.name));
             }
-            let all: Vec<_> = parsed.diagnostics.iter().chain(attr_diags.iter()).cloned().collect();
+            let mut all: Vec<_> = parsed.diagnostics.iter().chain(attr_diags.iter()).cloned().collect();
+            in_order(&mut all);
             if !all.is_empty() {
                 out.push('\n');
                 let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&render_diagnostics(shown_name(file), src, shown));
+                out.push_str(&settings.render(shown_name(file), src, shown, Stream::Stdout));
             }
             print!("{out}");
         }
@@ -407,12 +483,25 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Indentation for `depth`: two spaces a level, growing no more after 64
+/// levels (past it, output would grow with the square of the depth).
+pub(crate) fn indent(depth: usize) -> String {
+    "  ".repeat(depth.min(64))
+}
+
+/// A block's type and its labels, each quoted: `resource "a" "b"`.
+pub(crate) fn block_header(b: &hcl_native::ast::Block<'_>) -> String {
+    let mut out = b.block_type.name.to_string();
+    for l in b.labels {
+        out.push_str(&format!(" {:?}", l.value()));
+    }
+    out
+}
+
 /// The structure of a body: attributes with their expression text, blocks
 /// with their labels, each with its position.
 fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, depth: usize) {
-    // Indentation stops growing at 64 levels: past it, the output would
-    // grow with the square of the depth.
-    let indent = "  ".repeat(depth.min(64));
+    let indent = indent(depth);
     for item in body.items {
         let at = index.position(src, item.span().start);
         match item {
@@ -423,13 +512,7 @@ fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, dep
                 out.push_str(&format!("{indent}{} = {first_line}{more}    ({at})\n", a.name.name));
             }
             BodyItem::Block(b) | BodyItem::OneLineBlock(b) => {
-                let labels: Vec<String> = b.labels.iter().map(|l| format!("{:?}", l.value())).collect();
-                let sep = if labels.is_empty() { "" } else { " " };
-                out.push_str(&format!(
-                    "{indent}{}{sep}{} {{    ({at})\n",
-                    b.block_type.name,
-                    labels.join(" ")
-                ));
+                out.push_str(&format!("{indent}{} {{    ({at})\n", block_header(b)));
                 nested(|| outline(out, src, index, &b.body, depth + 1));
                 out.push_str(&format!("{indent}}}\n"));
             }

@@ -45,7 +45,6 @@
 
 use hcl_native::ast::{Block, Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext};
-use hcl_native::render::render_diagnostics;
 use hcl_native::value::Value;
 use hcl_native::{parse_config_with, Arena, Diagnostic, LineIndex, Span};
 use serde::Serialize;
@@ -133,16 +132,16 @@ struct Converter<'c, 's> {
 /// `hcl json FILE --unevaluated`: the file in the JSON syntax, nothing
 /// evaluated (`hcl_native::json_syntax::from_native`). Parse diagnostics go
 /// to stderr; exits 1 when there is an error (the JSON is printed anyway).
-pub fn run_unevaluated(file: &str) -> ExitCode {
+pub fn run_unevaluated(file: &str, settings: &crate::Settings) -> ExitCode {
     let src = match crate::read_input(file) {
         Ok(src) => src,
         Err(code) => return code,
     };
     let name = crate::shown_name(file);
     let arena = Arena::new();
-    let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
+    let parsed = parse_config_with(&arena, &src, &settings.parse);
     let out = hcl_native::json_syntax::from_native(&parsed.ast, &src);
-    finish(name, &src, &out, parsed.diagnostics.as_slice())
+    finish(name, &src, &out, parsed.diagnostics.as_slice(), settings)
 }
 
 /// A value's JSON text in the `Layout`, written straight from the value
@@ -150,8 +149,8 @@ pub fn run_unevaluated(file: &str) -> ExitCode {
 /// accepts prints; a `serde_json::Value` tree would overflow the stack when
 /// printed or dropped 100,000 levels deep); `null` with an error when it is
 /// too large to print or has no JSON form. `name` names it in messages.
-fn value_json(value: &Value, name: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> String {
-    if let Some(d) = crate::evaluate::too_large(value, false, span) {
+fn value_json(value: &Value, name: &str, span: Span, max_steps: u64, diagnostics: &mut Vec<Diagnostic>) -> String {
+    if let Some(d) = crate::evaluate::too_large(value, false, span, max_steps) {
         diagnostics.push(d);
         return "null".into();
     }
@@ -178,15 +177,20 @@ fn value_json(value: &Value, name: &str, span: Span, diagnostics: &mut Vec<Diagn
 /// expression (its strings as templates) and written under its name, a
 /// name given several times as an array of its values in order; `"//"`
 /// comments are left out; a root array of bodies is an array.
-fn run_json_syntax(name: &str, src: &[u8], ctx: &EvalContext<'_>) -> (String, Vec<Diagnostic>) {
+fn run_json_syntax(
+    name: &str,
+    src: &[u8],
+    ctx: &EvalContext<'_>,
+    settings: &crate::Settings,
+) -> (String, Vec<Diagnostic>) {
     use hcl_native::json_syntax::Node;
-    let parsed = hcl_native::json_syntax::parse_with(src, crate::limits::parse_options());
+    let parsed = hcl_native::json_syntax::parse_with(src, &settings.parse);
     let file = &parsed.ast;
     let mut diagnostics = parsed.diagnostics.into_vec();
     let value_text = |name: &str, node: &Node<'_>, diagnostics: &mut Vec<Diagnostic>| -> String {
         let r = file.evaluate(node, ctx);
         diagnostics.extend(r.diagnostics);
-        value_json(&r.value, name, node.span(), diagnostics)
+        value_json(&r.value, name, node.span(), ctx.limits().max_steps, diagnostics)
     };
 
     let body = |node: &Node<'_>, depth: usize, diagnostics: &mut Vec<Diagnostic>| -> String {
@@ -246,8 +250,8 @@ fn run_json_syntax(name: &str, src: &[u8], ctx: &EvalContext<'_>) -> (String, Ve
     (out, diagnostics)
 }
 
-pub fn run(file: &str, vars: &crate::evaluate::Vars) -> ExitCode {
-    let ctx = match crate::evaluate::read_vars(vars) {
+pub fn run(file: &str, vars: &crate::evaluate::Vars, settings: &crate::Settings) -> ExitCode {
+    let ctx = match crate::evaluate::read_vars(vars, settings) {
         Ok(ctx) => ctx,
         Err(e) => return crate::usage(&e),
     };
@@ -257,13 +261,12 @@ pub fn run(file: &str, vars: &crate::evaluate::Vars) -> ExitCode {
     };
     let name = crate::shown_name(file);
     if name.ends_with(".json") {
-        let (mut out, mut diagnostics) = run_json_syntax(name, &src, &ctx);
+        let (mut out, diagnostics) = run_json_syntax(name, &src, &ctx, settings);
         out.push('\n');
-        diagnostics.sort_by_key(|d| d.subject.start);
-        return finish(name, &src, &out, &diagnostics);
+        return finish(name, &src, &out, &diagnostics, settings);
     }
     let arena = Arena::new();
-    let parsed = parse_config_with(&arena, &src, crate::limits::parse_options());
+    let parsed = parse_config_with(&arena, &src, &settings.parse);
     let mut conv = Converter {
         ctx: &ctx,
         src: &src,
@@ -278,17 +281,18 @@ pub fn run(file: &str, vars: &crate::evaluate::Vars) -> ExitCode {
     // would recurse past the stack, and the process ends soon anyway.
     std::mem::forget(object);
 
-    let mut diagnostics = conv.diagnostics;
-    diagnostics.sort_by_key(|d| d.subject.start);
-    finish(name, &src, &out, &diagnostics)
+    let diagnostics = conv.diagnostics;
+    finish(name, &src, &out, &diagnostics, settings)
 }
 
-/// Renders the diagnostics on stderr, prints `out`, and exits 1 when there
-/// was an error.
-fn finish(name: &str, src: &[u8], out: &str, diagnostics: &[Diagnostic]) -> ExitCode {
+/// Renders the diagnostics on stderr (in the order of
+/// [`crate::in_order`]), prints `out`, and exits 1 when there was an error.
+fn finish(name: &str, src: &[u8], out: &str, diagnostics: &[Diagnostic], settings: &crate::Settings) -> ExitCode {
     if !diagnostics.is_empty() {
+        let mut diagnostics = diagnostics.to_vec();
+        crate::in_order(&mut diagnostics);
         let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
-        let mut text = render_diagnostics(name, src, shown);
+        let mut text = settings.render(name, src, shown, crate::Stream::Stderr);
         if diagnostics.len() > shown.len() {
             text.push_str(&format!(
                 "... and {} more diagnostics\n",
@@ -368,7 +372,7 @@ impl<'a> Converter<'_, '_> {
     fn attribute_value(&mut self, name: &str, expr: &hcl_native::ast::Expression<'_>, span: Span) -> String {
         let r = evaluate(expr, self.ctx);
         self.diagnostics.extend(r.diagnostics);
-        value_json(&r.value, name, span, &mut self.diagnostics)
+        value_json(&r.value, name, span, self.ctx.limits().max_steps, &mut self.diagnostics)
     }
 
     /// A new group for `b`, from its label `depth` on.

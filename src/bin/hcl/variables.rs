@@ -3,7 +3,6 @@
 
 use crate::json::Locator;
 use crate::{read_input, Format, MAX_RENDERED};
-use hcl_native::render::render_diagnostics;
 use hcl_native::{parse_config_with, parse_expression_with, Arena, Diagnostic, LineIndex};
 use std::process::ExitCode;
 
@@ -13,7 +12,7 @@ use std::process::ExitCode;
 /// [TRAVERSAL]}` as `hcl-oracle variables` prints for an expression;
 /// otherwise one line per traversal, `LINE:COLUMN  SOURCE`, then the
 /// diagnostics.
-pub fn run(file: Option<&str>, expr: Option<&str>, format: Format) -> ExitCode {
+pub fn run(file: Option<&str>, expr: Option<&str>, format: Format, settings: &crate::Settings) -> ExitCode {
     let (name, src) = match (file, expr) {
         (_, Some("-")) | (Some("-"), None) => match read_input("-") {
             Ok(src) => ("<stdin>", src),
@@ -27,8 +26,8 @@ pub fn run(file: Option<&str>, expr: Option<&str>, format: Format) -> ExitCode {
         (None, None) => return crate::usage("give a FILE or an expression with -e"),
     };
     let arena = Arena::new();
-    let options = crate::limits::parse_options();
-    let (vars, diagnostics): (_, Vec<Diagnostic>) = if expr.is_some() {
+    let options = &settings.parse;
+    let (vars, mut diagnostics): (_, Vec<Diagnostic>) = if expr.is_some() {
         let parsed = parse_expression_with(&arena, &src, options);
         (parsed.ast.variables(), parsed.diagnostics.as_slice().to_vec())
     } else {
@@ -59,8 +58,9 @@ pub fn run(file: Option<&str>, expr: Option<&str>, format: Format) -> ExitCode {
             }
             if !diagnostics.is_empty() {
                 out.push('\n');
+                crate::in_order(&mut diagnostics);
                 let shown = &diagnostics[..diagnostics.len().min(MAX_RENDERED)];
-                out.push_str(&render_diagnostics(name, &src, shown));
+                out.push_str(&settings.render(name, &src, shown, crate::Stream::Stdout));
             }
         }
     }

@@ -1,0 +1,117 @@
+//! The settings of a run: the global options (`--max-depth`, `--max-steps`,
+//! `--max-number-bits`, `--unknown-variables`, `--color`), read once by
+//! `main::run` into one [`Settings`] value that is passed down to each
+//! command.
+
+use hcl_native::eval::{EvalContext, EvalLimits, StepBudget};
+use hcl_native::render::{render_diagnostics_styled, Style};
+use hcl_native::{Diagnostic, ParseOptions};
+use std::io::IsTerminal;
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+/// The stream rendered diagnostics are written to, which `--color auto`
+/// asks whether it is a terminal.
+#[derive(Clone, Copy)]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// What the global options set, for every command.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The parser's options (`--max-depth`).
+    pub parse: ParseOptions,
+    /// The evaluation limits (`--max-steps`, `--max-number-bits`).
+    pub eval: EvalLimits,
+    /// `--unknown-variables`.
+    pub unknown_variables: bool,
+    /// `--color`.
+    pub color: Color,
+}
+
+impl Default for Settings {
+    /// The library's defaults, no unknown variables, colour `auto`.
+    fn default() -> Self {
+        Settings {
+            parse: ParseOptions::default(),
+            eval: EvalLimits::default(),
+            unknown_variables: false,
+            color: Color::Auto,
+        }
+    }
+}
+
+impl Settings {
+    /// The settings of the options given; an option not given keeps its
+    /// library default.
+    pub fn new(
+        max_depth: Option<u32>,
+        max_steps: Option<u64>,
+        max_number_bits: Option<u32>,
+        unknown_variables: bool,
+        color: Color,
+    ) -> Self {
+        let mut s = Settings {
+            unknown_variables,
+            color,
+            ..Settings::default()
+        };
+        if let Some(d) = max_depth {
+            s.parse.max_depth = d;
+        }
+        if let Some(n) = max_steps {
+            s.eval.max_steps = n;
+        }
+        if let Some(b) = max_number_bits {
+            s.eval.max_number_bits = b.min(EvalLimits::NUMBER_BITS_CAP);
+        }
+        s
+    }
+
+    /// Applies the evaluation limits to a context, with one step budget of
+    /// `--max-steps` that the command's evaluations share: a file of many
+    /// attributes costs at most the limit once, not once per attribute.
+    /// With `--unknown-variables`, a variable not defined is unknown.
+    pub fn apply(&self, ctx: &mut EvalContext<'_>) {
+        ctx.set_limits(self.eval);
+        ctx.share_step_budget(StepBudget::new(self.eval.max_steps));
+        if self.unknown_variables {
+            ctx.treat_undefined_variables_as_unknown();
+        }
+    }
+
+    /// The style of diagnostics rendered to `to`: coloured with `--color
+    /// always`, or with `auto` (the default) when `to` is a terminal and
+    /// NO_COLOR is unset or empty (<https://no-color.org>).
+    pub fn style(&self, to: Stream) -> Style {
+        let color = match self.color {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && match to {
+                        Stream::Stdout => std::io::stdout().is_terminal(),
+                        Stream::Stderr => std::io::stderr().is_terminal(),
+                    }
+            }
+        };
+        if color {
+            Style::Color
+        } else {
+            Style::Plain
+        }
+    }
+
+    /// Renders diagnostics as every command does, in the style for `to`.
+    pub fn render(&self, name: &str, src: &[u8], ds: &[Diagnostic], to: Stream) -> String {
+        render_diagnostics_styled(name, src, ds, self.style(to))
+    }
+}
