@@ -773,3 +773,45 @@ backend {
     sorted_got.sort();
     assert_eq!(sorted_got, sorted_want, "{got:#?}");
 }
+
+/// The decoding tags in `rename(deserialize = ...)` only: serde_json (or
+/// any other format) serializes the plain field names, `de` still reads
+/// labels and blocks, and `ser` (which sees the serialize names) writes
+/// every field as an attribute (issue 25: the tags leaked into JSON).
+#[test]
+fn tags_in_deserialize_only_renames_stay_out_of_serialization() {
+    #[derive(serde::Serialize, Deserialize, Debug, PartialEq)]
+    struct Config {
+        #[serde(rename(deserialize = "service,block"))]
+        services: Vec<Service>,
+        #[serde(rename(deserialize = "rest,remain"))]
+        rest: BTreeMap<String, String>,
+    }
+    #[derive(serde::Serialize, Deserialize, Debug, PartialEq)]
+    struct Service {
+        #[serde(rename(deserialize = "name,label"))]
+        name: String,
+        port: u16,
+    }
+    let src = "service \"web\" {\n  port = 8080\n}\nregion = \"eu\"\n";
+    let config: Config = de::from_str(src, &ctx()).unwrap();
+    assert_eq!(
+        config,
+        Config {
+            services: vec![Service {
+                name: "web".into(),
+                port: 8080
+            }],
+            rest: [("region".to_string(), "eu".to_string())].into(),
+        }
+    );
+    assert_eq!(
+        serde_json::to_string(&config).unwrap(),
+        r#"{"services":[{"name":"web","port":8080}],"rest":{"region":"eu"}}"#
+    );
+    // `ser` sees only the serialize names: no labels, no blocks.
+    assert_eq!(
+        hcl_native::ser::to_string(&config).unwrap(),
+        "services = [{\n  name = \"web\"\n  port = 8080\n}]\nrest = {\n  region = \"eu\"\n}\n"
+    );
+}

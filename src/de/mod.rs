@@ -17,6 +17,40 @@
 //! | `#[serde(rename = "backend,block")] backends: HashMap<String, Backend>` | every `backend` block keyed by its first label (one block per key); the value type takes the blocks of one key, so `BTreeMap<String, BTreeMap<String, T>>` keys two labels and `HashMap<String, Vec<T>>` keeps repeats; the struct's own label fields take the labels after the keys |
 //! | `#[serde(rename = "rest,remain")] rest: HashMap<String, T>` | every attribute the other fields do not name (partial processing); without a remain field such an attribute is "Unsupported argument" |
 //!
+//! The tags are part of the field's serde name, so a plain `rename` shows
+//! in every other format the struct is serialized to (`"name,label"` as a
+//! JSON key). A struct that also derives `Serialize` for another format
+//! puts the tag in `#[serde(rename(deserialize = "name,label"))]`: `de`
+//! reads the tag and serialization keeps the field's own name.
+//! [`crate::ser`] reads the tags from the serialize names, so a struct
+//! written as HCL with [`crate::ser::to_string`] keeps them in a plain
+//! `rename` (with `rename(deserialize = ...)` alone, `ser` writes every
+//! field as an attribute).
+//!
+//! ```
+//! use hcl_native::de;
+//! use hcl_native::eval::EvalContext;
+//!
+//! #[derive(serde::Serialize, serde::Deserialize)]
+//! struct Service {
+//!     #[serde(rename(deserialize = "name,label"))]
+//!     name: String,
+//!     port: u16,
+//! }
+//! #[derive(serde::Serialize, serde::Deserialize)]
+//! struct Config {
+//!     #[serde(rename(deserialize = "service,block"))]
+//!     services: Vec<Service>,
+//! }
+//!
+//! let config: Config = de::from_str("service \"web\" {\n  port = 8080\n}\n", &EvalContext::new())?;
+//! assert_eq!(
+//!     serde_json::to_string(&config)?,
+//!     r#"{"services":[{"name":"web","port":8080}]}"#
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! A body decoded into a map (`HashMap<String, T>`, `serde_json::Value`)
 //! is read in the dynamic attributes mode: every attribute, and a block is
 //! an error. An attribute or block the struct does not name is an error
