@@ -815,3 +815,66 @@ fn tags_in_deserialize_only_renames_stay_out_of_serialization() {
         "services = [{\n  name = \"web\"\n  port = 8080\n}]\nrest = {\n  region = \"eu\"\n}\n"
     );
 }
+
+/// A `#[serde(flatten)]` struct's problems keep their ranges: serde
+/// decodes its fields from values it buffered, where no range is known,
+/// and a problem there was placed on the whole file (issue 25).
+#[test]
+fn a_flattened_structs_problems_keep_their_ranges() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Service {
+        name: String,
+        #[serde(flatten)]
+        conn: Conn,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Conn {
+        host: String,
+        port: u16,
+    }
+    let ok: Service = de::from_str("name = \"a\"\nhost = \"h\"\nport = 80\n", &ctx()).unwrap();
+    assert_eq!((ok.name.as_str(), ok.conn.host.as_str(), ok.conn.port), ("a", "h", 80));
+
+    let src = "name = \"a\"\nport = \"many\"\n";
+    let p = problems::<Service>(src);
+    assert_eq!(
+        p,
+        [
+            (
+                "Missing required argument".to_string(),
+                "The argument \"host\" is required, but no definition was found.".to_string(),
+                String::new()
+            ),
+            (
+                "Unsuitable value type".to_string(),
+                "Unsuitable value: invalid type: string \"many\", expected u16".to_string(),
+                "\"many\"".to_string()
+            ),
+        ]
+    );
+    // the missing argument at the body's start, as an unflattened one
+    let err = de::from_str::<Service>(src, &ctx()).unwrap_err();
+    assert_eq!(err.diagnostics()[0].subject, hcl_native::Span::empty(0));
+
+    // in a block, beside a wrong value of the outer struct
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Config {
+        #[serde(rename = "service,block")]
+        services: Vec<Service>,
+    }
+    let src = "service {\n  name = \"a\"\n  host = \"h\"\n  port = 70000\n}\nservice {\n  name = [1]\n  host = \"h\"\n  port = 1\n}\n";
+    let got: Vec<_> = problems::<Config>(src)
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Unsuitable value type".to_string(), "70000".to_string()),
+            ("Unsuitable value type".to_string(), "[1]".to_string()),
+        ]
+    );
+}

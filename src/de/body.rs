@@ -166,7 +166,7 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
         &self,
         attrs: impl IntoIterator<Item = AnyAttribute<'n, 'a>>,
         diags: &mut Diagnostics,
-    ) -> BTreeMap<&'n str, (Value, Span, Option<Arc<str>>)> {
+    ) -> BTreeMap<&'n str, Evaluated> {
         attrs
             .into_iter()
             .map(|attr| {
@@ -281,8 +281,7 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
 
     /// This body, as a part that may stand in.
     fn unit(&self) -> Unit {
-        let span = self.body.span();
-        Unit::Span(self.body.file_name().cloned(), span.start, span.end)
+        body_unit(&self.body)
     }
 }
 
@@ -304,10 +303,41 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
             diags.sort_by_position();
             return Err(self.located(Error::from_diagnostics(diags)));
         }
-        let object = Value::object(values.into_iter().map(|(k, (v, _, _))| (k, v)));
-        ValueDeserializer::new(&object)
-            .deserialize_any(visitor)
-            .map_err(|e| self.located(e))
+        // an attribute that failed in an earlier pass is left out
+        let (omitted, given): (Vec<_>, Vec<_>) = values
+            .into_iter()
+            .partition(|(_, (_, span, file))| self.dec.stands_in(&attribute_unit(*span, file)));
+        let access = AttributeMap {
+            entries: given.iter(),
+            pending: None,
+        };
+        match visitor.visit_map(access) {
+            Ok(v) => Ok(v),
+            Err(e) if e.unit.is_some() || e.is_relabel() => Err(self.located(e)),
+            Err(e) => {
+                // An error that no part of the input placed came from values
+                // serde buffered (the fields of a `#[serde(flatten)]`
+                // struct): a field missing because its attribute was left
+                // out is that attribute's failure again, and a value of the
+                // wrong type is placed at the one attribute holding it.
+                // (serde cannot go on past a field inside such a struct, so
+                // the body then fails with nothing more to say, and the
+                // decoding goes on after it.)
+                if let Some(field) = e.missing_field() {
+                    if omitted.iter().any(|(name, _)| *name == field) {
+                        return Err(Error::from_diagnostics(Diagnostics::new()).in_unit(|| self.unit()));
+                    }
+                }
+                if let Some(found) = e.found() {
+                    let mut holding = given.iter().filter(|(_, (v, _, _))| found.is_in(v));
+                    if let (Some((_, (_, span, file))), None) = (holding.next(), holding.next()) {
+                        let unit = attribute_unit(*span, file);
+                        return Err(e.located(*span, *span, file.as_ref()).in_unit(|| unit));
+                    }
+                }
+                Err(self.located(e))
+            }
+        }
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -346,6 +376,56 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
+    }
+}
+
+/// A body as a part that may stand in.
+fn body_unit(body: &AnyBody<'_, '_>) -> Unit {
+    let span = body.span();
+    Unit::Span(body.file_name().cloned(), span.start, span.end)
+}
+
+/// An attribute (its expression's range and file) as a part that may
+/// stand in.
+fn attribute_unit(span: Span, file: &Option<Arc<str>>) -> Unit {
+    Unit::Span(file.clone(), span.start, span.end)
+}
+
+/// An attribute's value, its expression's range, and its file.
+type Evaluated = (Value, Span, Option<Arc<str>>);
+
+/// A body's attributes as a map (the dynamic attributes mode), each value
+/// failing at its own expression.
+struct AttributeMap<'v, 'n> {
+    entries: std::slice::Iter<'v, (&'n str, Evaluated)>,
+    pending: Option<&'v Evaluated>,
+}
+
+impl<'de> de::MapAccess<'de> for AttributeMap<'_, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        let Some((name, attr)) = self.entries.next() else {
+            return Ok(None);
+        };
+        self.pending = Some(attr);
+        seed.deserialize(de::value::StrDeserializer::<Error>::new(name))
+            .map(Some)
+    }
+
+    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
+        let (value, span, file) = self
+            .pending
+            .take()
+            .ok_or_else(|| de::Error::custom("a value asked for before its key"))?;
+        seed.deserialize(ValueDeserializer::new(value)).map_err(|e| {
+            let unit = attribute_unit(*span, file);
+            e.located(*span, *span, file.as_ref()).in_unit(|| unit)
+        })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
     }
 }
 
@@ -496,7 +576,8 @@ impl<'de> de::Deserializer<'de> for BlocksAccess<'_, '_, '_, '_> {
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.blocks.blocks.is_empty() {
+        let failed = |b: &AnyBlock<'_, '_>| self.dec.stands_in(&body_unit(&b.body));
+        if self.blocks.blocks.is_empty() || self.blocks.blocks.iter().all(failed) {
             visitor.visit_none()
         } else {
             visitor.visit_some(self.single()?)
@@ -628,7 +709,10 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, '_, '_> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
-        let Some(block) = self.blocks.next() else {
+        // a block whose body failed in an earlier pass is left out: the
+        // decoding fails anyway, and a placeholder cannot stand in for
+        // every struct (not one with a flattened struct in it)
+        let Some(block) = self.blocks.by_ref().find(|b| !self.dec.stands_in(&body_unit(&b.body))) else {
             return Ok(None);
         };
         seed.deserialize(BodyDeserializer {

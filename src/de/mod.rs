@@ -63,6 +63,15 @@
 //! again with the part that failed replaced by a placeholder, once per
 //! problem; a successful decoding takes one pass.)
 //!
+//! A `#[serde(flatten)]` field reads its body in the dynamic attributes
+//! mode (serde asks for a map), and serde decodes the flattened struct's
+//! fields from values it buffered, which carry no range: a value of the
+//! wrong type there is reported at the one attribute that holds it (at the
+//! body when several hold an equal value), a missing one as a missing
+//! argument at the body. serde cannot go on inside such a struct after a
+//! problem, so the decoder goes on after its body: a second problem in the
+//! same flattened struct may be reported only once the first is fixed.
+//!
 //! Bodies of either syntax decode alike ([`from_file`] picks the syntax by
 //! the file name, [`from_any_body`] takes any [`AnyBody`], merged files
 //! included); in the JSON syntax a labelled block field's labels are the
