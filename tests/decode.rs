@@ -878,3 +878,191 @@ fn a_flattened_structs_problems_keep_their_ranges() {
         ]
     );
 }
+
+/// An `Expression` field keeps the attribute's expression unevaluated, to
+/// evaluate later with another context (issue 25).
+#[test]
+fn an_expression_field_keeps_the_attribute_unevaluated() {
+    use hcl_native::de::Expression;
+    #[derive(Deserialize, Debug)]
+    struct Resource {
+        #[serde(rename = "name,label")]
+        name: String,
+        count: Expression,
+        depends_on: Option<Expression>,
+        region: String,
+    }
+    #[derive(Deserialize, Debug)]
+    struct File {
+        #[serde(rename = "resource,block")]
+        resources: Vec<Resource>,
+    }
+    let src = "resource \"web\" {\n  count  = var.n + 1\n  region = \"eu\"\n}\nresource \"db\" {\n  count      = 2\n  depends_on = [resource.web]\n  region     = \"us\"\n}\n";
+    // `var` is not defined: the decoding does not evaluate the counts
+    let file: File = de::from_str(src, &EvalContext::new()).unwrap();
+    let (web, db) = (&file.resources[0], &file.resources[1]);
+    assert_eq!((web.name.as_str(), web.region.as_str()), ("web", "eu"));
+    assert_eq!(&src[web.count.range().range()], "var.n + 1");
+    assert_eq!(web.count.text(), "var.n + 1");
+    assert_eq!(web.count.variables()[0].root, "var");
+    assert_eq!(&src[web.count.variables()[0].span().range()], "var.n");
+    assert!(web.depends_on.is_none());
+    assert_eq!(&src[db.depends_on.as_ref().unwrap().range().range()], "[resource.web]");
+
+    let mut later = EvalContext::new();
+    later
+        .set_variable("var", Value::object([("n", Value::from(2))]))
+        .unwrap();
+    assert_eq!(web.count.evaluate(&later).value, Value::from(3));
+    assert_eq!(db.count.evaluate(&later).value, Value::from(2));
+    let failed = web.count.evaluate(&EvalContext::new());
+    assert_eq!(failed.diagnostics[0].summary, "Unknown variable");
+    assert_eq!(&src[failed.diagnostics[0].subject.range()], "var");
+
+    // the JSON syntax: a JSON value, its strings templates
+    let json = r#"{"resource": {"web": {"count": "${var.n + 1}", "region": "eu"}}}"#;
+    let file: File = de::from_file("main.tf.json", json.as_bytes(), &EvalContext::new()).unwrap();
+    let count = &file.resources[0].count;
+    assert!(count.is_json());
+    assert_eq!(&json[count.range().range()], r#""${var.n + 1}""#);
+    assert_eq!(count.evaluate(&later).value, Value::from(3));
+    assert_eq!(&json[count.variables()[0].span().range()], "var.n");
+
+    // the other fields' problems are still found, and an expression that
+    // the context cannot evaluate is none of them
+    let bad = "resource \"web\" {\n  count  = var.n\n  region = 1 + true\n  extra  = 1\n}\n";
+    let got: Vec<_> = problems::<File>(bad)
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Invalid operand".to_string(), "true".to_string()),
+            ("Unsupported argument".to_string(), "extra".to_string()),
+        ]
+    );
+    let bad = "resource \"web\" {\n  count  = var.n\n  region = \"eu\"\n  extra  = 1\n}\n";
+    assert_eq!(summaries::<File>(bad), ["Unsupported argument"]);
+}
+
+/// A `Body` field keeps a block's body, and a `Body` remain field the rest
+/// of the body, attributes and blocks, to decode later (issue 25: the
+/// remain field held attributes only).
+#[test]
+fn a_body_field_keeps_a_body_to_decode_later() {
+    use hcl_native::de::Body;
+    #[derive(Deserialize, Debug)]
+    struct Resource {
+        #[serde(rename = "type,label")]
+        kind: String,
+        count: Option<u32>,
+        #[serde(rename = "provisioner,block")]
+        provisioners: Vec<Body>,
+        #[serde(rename = "config,remain")]
+        config: Body,
+    }
+    #[derive(Deserialize, Debug)]
+    struct File {
+        #[serde(rename = "resource,block")]
+        resources: Vec<Resource>,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Instance {
+        ami: String,
+        #[serde(rename = "disk,block")]
+        disks: Vec<Disk>,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Disk {
+        gb: u32,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Exec {
+        command: String,
+    }
+    let src = "resource \"instance\" {\n  count = 2\n  ami   = var.ami\n  disk {\n    gb = 10\n  }\n  provisioner {\n    command = \"echo ${var.ami}\"\n  }\n  disk { gb = 20 }\n}\n";
+    let file: File = de::from_str(src, &EvalContext::new()).unwrap();
+    let r = &file.resources[0];
+    assert_eq!((r.kind.as_str(), r.count), ("instance", Some(2)));
+    assert_eq!(r.config.range(), r.provisioners[0].range().to(r.config.range()));
+    let mut later = EvalContext::new();
+    later
+        .set_variable("var", Value::object([("ami", Value::from("ami-1"))]))
+        .unwrap();
+    // the rest: `count` and the provisioner are the struct's, not the rest's
+    let instance: Instance = r.config.decode(&later).unwrap();
+    assert_eq!(
+        instance,
+        Instance {
+            ami: "ami-1".into(),
+            disks: vec![Disk { gb: 10 }, Disk { gb: 20 }],
+        }
+    );
+    let exec: Exec = r.provisioners[0].decode(&later).unwrap();
+    assert_eq!(exec.command, "echo ami-1");
+    assert_eq!(
+        &src[r.provisioners[0].range().range()],
+        "{\n    command = \"echo ${var.ami}\"\n  }"
+    );
+
+    // a later decoding's problems have the file's ranges
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct NoDisks {
+        ami: String,
+    }
+    let err = r.config.decode::<NoDisks>(&later).unwrap_err();
+    let got: Vec<_> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.summary.as_str(), &src[d.subject.range()]))
+        .collect();
+    assert_eq!(
+        got,
+        [("Unsupported block type", "disk"), ("Unsupported block type", "disk")]
+    );
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Named {
+        command: String,
+        name: String,
+    }
+    let err = r.provisioners[0].decode::<Named>(&later).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Missing required argument");
+    assert_eq!(err.diagnostics()[0].subject.start, r.provisioners[0].range().start);
+
+    // a Body block field takes blocks without labels
+    let p = problems::<File>("resource \"x\" {\n  provisioner \"local\" {}\n}\n");
+    assert_eq!(
+        (p[0].0.as_str(), p[0].2.as_str()),
+        ("Extraneous label for provisioner", "\"local\"")
+    );
+
+    // the JSON syntax, and a file's name
+    let json = r#"{"resource": {"instance": {"count": 2, "ami": "${var.ami}", "disk": [{"gb": 10}, {"gb": 20}], "provisioner": {"command": "x"}}}}"#;
+    let file: File = de::from_file("main.tf.json", json.as_bytes(), &EvalContext::new()).unwrap();
+    let r = &file.resources[0];
+    assert_eq!(r.config.decode::<Instance>(&later).unwrap().disks.len(), 2);
+    assert_eq!(r.provisioners[0].decode::<Exec>(&later).unwrap().command, "x");
+    let arena = hcl_native::Arena::new();
+    let parsed = hcl_native::body::AnyFile::parse(&arena, "main.tf.json", json.as_bytes()).ast;
+    let named = hcl_native::body::AnyBody::named("main.tf.json", parsed.body());
+    let file: File = de::from_any_body(&named, &EvalContext::new()).unwrap();
+    let config = &file.resources[0].config;
+    assert_eq!(config.file(), Some("main.tf.json"));
+    let err = config.decode::<Exec>(&EvalContext::new()).unwrap_err();
+    // what the struct took (`count`, the provisioner) is not in the rest
+    let got: Vec<_> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.summary.as_str(), d.file.as_deref(), &json[d.subject.range()]))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Extraneous JSON object property", Some("main.tf.json"), r#""ami""#),
+            ("Extraneous JSON object property", Some("main.tf.json"), r#""disk""#),
+        ]
+    );
+}

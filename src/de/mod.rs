@@ -15,7 +15,10 @@
 //! | `#[serde(rename = "lifecycle,block")] lifecycle: Option<Lifecycle>` | at most one `lifecycle` block ("Duplicate lifecycle block" otherwise) |
 //! | `#[serde(rename = "backend,block")] backend: Backend` | exactly one `backend` block ("Missing backend block" otherwise) |
 //! | `#[serde(rename = "backend,block")] backends: HashMap<String, Backend>` | every `backend` block keyed by its first label (one block per key); the value type takes the blocks of one key, so `BTreeMap<String, BTreeMap<String, T>>` keys two labels and `HashMap<String, Vec<T>>` keeps repeats; the struct's own label fields take the labels after the keys |
-//! | `#[serde(rename = "rest,remain")] rest: HashMap<String, T>` | every attribute the other fields do not name (partial processing); without a remain field such an attribute is "Unsupported argument" |
+//! | `#[serde(rename = "rest,remain")] rest: HashMap<String, T>` | every attribute the other fields do not name (partial processing), evaluated; a block there is "Unexpected block"; without a remain field such an attribute is "Unsupported argument" |
+//! | `#[serde(rename = "rest,remain")] rest: Body` | the rest of the body, attributes and blocks, unevaluated ([`Body`]): to decode later into another type, or read with a schema |
+//! | `count: Expression` (or `Option<Expression>`) | the attribute `count`'s expression, unevaluated ([`Expression`]): to evaluate later with another context |
+//! | `#[serde(rename = "provisioner,block")] provisioners: Vec<Body>` | each `provisioner` block's body, unevaluated (a block field of [`Body`]s, or one `Body`, an `Option` or a map by label, takes blocks whose labels its map keys take, as a struct without label fields does) |
 //!
 //! The tags are part of the field's serde name, so a plain `rename` shows
 //! in every other format the struct is serialized to (`"name,label"` as a
@@ -187,11 +190,13 @@
 mod body;
 mod error;
 mod placeholder;
+mod unevaluated;
 mod value;
 
 use serde::de::DeserializeOwned;
 
 pub use error::Error;
+pub use unevaluated::{Body, Expression, ParsedBody, ParsedExpression};
 
 /// What a struct field is, from the tag after the comma in its serde name
 /// (one home for `de` and `ser`).
@@ -220,7 +225,7 @@ pub(crate) fn field_kind(field: &str) -> Result<Field<'_>, String> {
 
 pub use value::ValueDeserializer;
 
-use crate::ast::Body;
+use crate::ast::Body as AstBody;
 use crate::body::{AnyBody, AnyFile, BodyView};
 use crate::eval::{EvalContext, StepBudget};
 use crate::value::Value;
@@ -243,7 +248,7 @@ use crate::Arena;
 /// let server: Server = de::from_body(&file.body, &EvalContext::new()).unwrap();
 /// assert_eq!((server.host.as_str(), server.port), ("localhost", 8080));
 /// ```
-pub fn from_body<T: DeserializeOwned>(body: &Body<'_>, ctx: &EvalContext<'_>) -> Result<T, Error> {
+pub fn from_body<T: DeserializeOwned>(body: &AstBody<'_>, ctx: &EvalContext<'_>) -> Result<T, Error> {
     from_any_body(&AnyBody::Native(BodyView::new(body)), ctx)
 }
 
