@@ -1039,6 +1039,35 @@ fn a_body_field_keeps_a_body_to_decode_later() {
         ("Extraneous label for provisioner", "\"local\"")
     );
 
+    // a Body that failed stands in, and the decoding goes on to the next
+    // problem
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct One {
+        #[serde(rename = "backend,block")]
+        backend: Body,
+        port: u16,
+    }
+    let got: Vec<_> = problems::<One>("backend \"s3\" {}\nport = \"many\"\n")
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Extraneous label for backend".to_string(), "\"s3\"".to_string()),
+            ("Unsuitable value type".to_string(), "\"many\"".to_string()),
+        ]
+    );
+    // without the source text (a bare syntax tree) there is nothing to keep
+    let arena = hcl_native::Arena::new();
+    let tree = hcl_native::parse_config(&arena, b"backend {}\nport = 1\n").ast;
+    let err = de::from_body::<One>(&tree.body, &EvalContext::new()).unwrap_err();
+    assert!(
+        err.to_string().contains("a Body field needs the body's source text"),
+        "{err}"
+    );
+
     // the JSON syntax, and a file's name
     let json = r#"{"resource": {"instance": {"count": 2, "ami": "${var.ami}", "disk": [{"gb": 10}, {"gb": 20}], "provisioner": {"command": "x"}}}}"#;
     let file: File = de::from_file("main.tf.json", json.as_bytes(), &EvalContext::new()).unwrap();

@@ -75,6 +75,69 @@
 //! problem, so the decoder goes on after its body: a second problem in the
 //! same flattened struct may be reported only once the first is fixed.
 //!
+//! An [`Expression`] or [`Body`] field is not evaluated: it keeps the
+//! attribute's expression or the body (a block's, or the rest of the
+//! struct's own for a remain field) to evaluate or decode later, with a
+//! context that other fields helped to build. serde carries no references
+//! into the parse, so these fields own their source text (a copy of the
+//! expression's or the body's text, with its range and file) and parse it
+//! again when used; their ranges and diagnostics are the original file's.
+//! They need the source text, which [`from_str`], [`from_file`] and an
+//! [`AnyFile`]'s body have and a bare tree given to [`from_body`] has not.
+//!
+//! ```
+//! use hcl_native::de::{self, Body, Expression};
+//! use hcl_native::eval::EvalContext;
+//! use hcl_native::value::Value;
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize)]
+//! struct File {
+//!     #[serde(rename = "resource,block")]
+//!     resources: Vec<Resource>,
+//! }
+//! #[derive(Deserialize)]
+//! struct Resource {
+//!     #[serde(rename = "name,label")]
+//!     name: String,
+//!     count: Expression,
+//!     #[serde(rename = "config,remain")]
+//!     config: Body,
+//! }
+//! #[derive(Deserialize, Debug, PartialEq)]
+//! struct Instance {
+//!     zone: String,
+//! }
+//!
+//! let src = r#"
+//! resource "web" {
+//!   count = length(var.zones)
+//!   zone  = var.zones[count.index]
+//! }
+//! "#;
+//! // `var` and `count` are not known yet: only the name is decoded now
+//! let file: File = de::from_str(src, &EvalContext::new())?;
+//! let web = &file.resources[0];
+//! assert_eq!(web.name, "web");
+//!
+//! let mut ctx = EvalContext::with_standard_functions();
+//! ctx.set_variable("var", Value::object([("zones", Value::tuple(vec!["a".into(), "b".into()]))]))?;
+//! let count = web.count.evaluate(&ctx).value;
+//! assert_eq!(count, Value::from(2));
+//! let mut instances = Vec::new();
+//! for index in 0..2 {
+//!     let mut each = ctx.child();
+//!     each.set_variable("count", Value::object([("index", Value::from(index))]))?;
+//!     instances.push(web.config.decode::<Instance>(&each)?);
+//! }
+//! assert_eq!(instances, [Instance { zone: "a".into() }, Instance { zone: "b".into() }]);
+//!
+//! // a problem found later has its range in the file
+//! let err = web.config.decode::<Instance>(&ctx).unwrap_err();
+//! assert_eq!(&src[err.diagnostics()[0].subject.range()], "count");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Bodies of either syntax decode alike ([`from_file`] picks the syntax by
 //! the file name, [`from_any_body`] takes any [`AnyBody`], merged files
 //! included); in the JSON syntax a labelled block field's labels are the

@@ -29,6 +29,30 @@ pub(crate) const EXPRESSION: &str = "$hcl_native::de::Expression";
 /// The serde name the decoder knows a [`Body`] field by.
 pub(crate) const BODY: &str = "$hcl_native::de::Body";
 
+/// The form of an empty [`Expression`] or [`Body`] for the newtype name
+/// `name`, for a placeholder to stand in with.
+pub(crate) fn placeholder_form(name: &str) -> Option<Value> {
+    let empty = Piece {
+        syntax: Syntax::Native,
+        text: String::new(),
+        range: Span::empty(0),
+        lines_before: 0,
+        line_start: 0,
+        file: None,
+    };
+    match name {
+        EXPRESSION => Some(empty.form()),
+        BODY => Some(Value::tuple(vec![
+            Value::empty_tuple(),
+            Value::empty_tuple(),
+            Value::empty_tuple(),
+            Value::from(0i64),
+            Value::from(0i64),
+        ])),
+        _ => None,
+    }
+}
+
 /// The syntax a piece of source text is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Syntax {
