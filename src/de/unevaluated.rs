@@ -7,9 +7,13 @@
 //! it (a `Deserialize` impl cannot tell a genuine handle from one any
 //! other deserializer made up). So these fields own their source text:
 //! the decoder gives each its syntax, its text, its range and its file,
-//! and each parses its text again when it is used, in place (the text is
-//! parsed behind blank space as long as its offset, so that every range
-//! found in it is its range in the original file).
+//! and each parses its text again when it is used. An expression is
+//! evaluated from its text alone, the ranges of its diagnostics and
+//! variables moved to the file's; a parse that hands out a tree
+//! ([`Expression::parse`], [`Body::parse`], and so [`Body::decode`]) reads
+//! the text in place, behind blank space as long as its offset (with the
+//! file's line breaks, for a body), so that every range in the tree is the
+//! file's: that costs the offset's length in time and transient memory.
 //!
 //! spec: model#body-content, model#partial-processing-of-body-content
 
@@ -18,11 +22,16 @@ use std::sync::Arc;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
 use super::error::Error;
-use crate::analysis::Traversal;
+use crate::analysis::{Traversal, TraversalStep};
 use crate::body::{AnyBody, AnyExpression, AnyFile, AttributeSchema, BlockHeaderSchema, BodySchema, NamedBody};
 use crate::eval::{EvalContext, Evaluated};
 use crate::value::Value;
 use crate::{Arena, Diagnostics, Parsed, Span};
+
+/// `span` of a text that starts at `at` in its file.
+fn moved(span: Span, at: u32) -> Span {
+    Span::new(span.start + at, span.end + at)
+}
 
 /// The serde name the decoder knows an [`Expression`] field by.
 pub(crate) const EXPRESSION: &str = "$hcl_native::de::Expression";
@@ -96,14 +105,22 @@ type PieceForm = (String, String, u32, u32, u32, u32, Option<String>);
 
 impl Piece {
     /// The piece `range` of `src`.
-    pub(crate) fn of(syntax: Syntax, src: &[u8], range: Span, file: Option<&Arc<str>>) -> Result<Piece, Error> {
+    /// The piece `range` of `src`; with `lines`, knowing the lines before
+    /// it (a body's, whose re-parse gives positions).
+    fn of(syntax: Syntax, src: &[u8], range: Span, file: Option<&Arc<str>>, lines: bool) -> Result<Piece, Error> {
         let text = src
             .get(range.range())
             .and_then(|t| std::str::from_utf8(t).ok())
             .ok_or_else(|| de::Error::custom("the source text of an unevaluated field is not valid UTF-8"))?;
         let before = &src[..range.start as usize];
-        let lines_before = before.iter().filter(|&&b| b == b'\n').count() as u32;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i as u32 + 1);
+        let (lines_before, line_start) = if lines {
+            (
+                memchr::memchr_iter(b'\n', before).count() as u32,
+                memchr::memrchr(b'\n', before).map_or(0, |i| i as u32 + 1),
+            )
+        } else {
+            (0, 0)
+        };
         Ok(Piece {
             syntax,
             text: text.to_string(),
@@ -241,7 +258,11 @@ impl Expression {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse<'x>(&self, arena: &'x Arena) -> Parsed<ParsedExpression<'x>> {
-        let src = self.piece.in_place(arena, false);
+        self.parse_from(arena, self.piece.in_place(arena, false))
+    }
+
+    /// Parses `src`, the expression's text in place or alone.
+    fn parse_from<'x>(&self, arena: &'x Arena, src: &'x [u8]) -> Parsed<ParsedExpression<'x>> {
         let (ast, diagnostics) = match self.piece.syntax {
             Syntax::Native => {
                 let p = crate::parse_expression(arena, src);
@@ -261,16 +282,18 @@ impl Expression {
     /// Evaluates the expression with `ctx` (see [`AnyExpression::evaluate`]);
     /// diagnostics have the expression's ranges in its file.
     pub fn evaluate(&self, ctx: &EvalContext<'_>) -> Evaluated {
+        // the text alone (not in place, which costs its offset), its
+        // ranges moved to the file's after
         let arena = Arena::new();
-        let parsed = self.parse(&arena);
+        let parsed = self.parse_from(&arena, self.piece.text.as_bytes());
         if parsed.diagnostics.has_errors() {
             return Evaluated {
                 value: Value::dynamic(),
-                diagnostics: parsed.diagnostics,
+                diagnostics: self.moved(parsed.diagnostics),
             };
         }
         let mut out = parsed.ast.expr().evaluate(ctx);
-        out.diagnostics = self.in_file(out.diagnostics);
+        out.diagnostics = self.moved(self.in_file(out.diagnostics));
         out
     }
 
@@ -278,9 +301,32 @@ impl Expression {
     /// their ranges in the file.
     pub fn variables(&self) -> Vec<Traversal> {
         let arena = Arena::new();
-        let parsed = self.parse(&arena);
-        let vars = parsed.ast.expr().variables();
+        let parsed = self.parse_from(&arena, self.piece.text.as_bytes());
+        let mut vars = parsed.ast.expr().variables();
+        let at = self.piece.range.start;
+        for v in &mut vars {
+            v.root_span = moved(v.root_span, at);
+            for step in &mut v.steps {
+                match step {
+                    TraversalStep::Attr { span, .. } | TraversalStep::Index { span, .. } => *span = moved(*span, at),
+                }
+            }
+        }
         vars
+    }
+
+    /// Diagnostics of the text alone, with the file's ranges.
+    fn moved(&self, diags: Diagnostics) -> Diagnostics {
+        let at = self.piece.range.start;
+        let moved: Vec<_> = diags
+            .into_iter()
+            .map(|mut d| {
+                d.subject = moved(d.subject, at);
+                d.context = d.context.map(|c| moved(c, at));
+                d
+            })
+            .collect();
+        Diagnostics::from(moved)
     }
 
     fn in_file(&self, diags: Diagnostics) -> Diagnostics {
@@ -293,7 +339,7 @@ impl Expression {
     /// The form the decoder hands over serde.
     pub(crate) fn form(syntax_json: bool, src: &[u8], range: Span, file: Option<&Arc<str>>) -> Result<Value, Error> {
         let syntax = if syntax_json { Syntax::Json } else { Syntax::Native };
-        Ok(Piece::of(syntax, src, range, file)?.form())
+        Ok(Piece::of(syntax, src, range, file, false)?.form())
     }
 }
 
@@ -495,9 +541,9 @@ impl Body {
                 } else {
                     span
                 };
-                out.push(Piece::of(Syntax::Native, src, inner, file)?);
+                out.push(Piece::of(Syntax::Native, src, inner, file, true)?);
             }
-            AnyBody::Json(b) => out.push(Piece::of(Syntax::Json, b.file().src, b.node().span(), file)?),
+            AnyBody::Json(b) => out.push(Piece::of(Syntax::Json, b.file().src, b.node().span(), file, true)?),
             AnyBody::Merged(parts) => {
                 for p in parts.iter() {
                     Body::pieces(&p.body, Some(&p.name), out)?;
