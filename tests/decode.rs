@@ -1095,3 +1095,56 @@ fn a_body_field_keeps_a_body_to_decode_later() {
         ]
     );
 }
+
+/// A remain map's or a body map's values are read one by one: `Expression`
+/// values stay unevaluated, and a value that does not fit is reported at
+/// its own expression (a remain value's problem was placed at the body's
+/// start).
+#[test]
+fn map_values_can_be_expressions_and_fail_at_their_own_range() {
+    use hcl_native::de::Expression;
+    #[derive(Deserialize, Debug)]
+    struct Module {
+        source: String,
+        #[serde(rename = "inputs,remain")]
+        inputs: BTreeMap<String, Expression>,
+    }
+    let src = "source = \"./net\"\ncidr   = var.cidr\nzones  = [for z in var.zones : upper(z)]\n";
+    let m: Module = de::from_str(src, &EvalContext::new()).unwrap();
+    assert_eq!(m.source, "./net");
+    assert_eq!(m.inputs.keys().collect::<Vec<_>>(), ["cidr", "zones"]);
+    assert_eq!(&src[m.inputs["cidr"].range().range()], "var.cidr");
+    let all: HashMap<String, Expression> = de::from_str(src, &EvalContext::new()).unwrap();
+    assert_eq!(all["zones"].variables()[0].root, "var");
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Ports {
+        name: String,
+        #[serde(rename = "rest,remain")]
+        rest: BTreeMap<String, u16>,
+    }
+    let got: Vec<_> = problems::<Ports>("name = \"a\"\nhttp = 80\nhttps = \"many\"\nssh = nope\n")
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Unsuitable value type".to_string(), "\"many\"".to_string()),
+            ("Unknown variable".to_string(), "nope".to_string()),
+        ]
+    );
+    let got: Vec<_> = problems::<HashMap<String, u16>>("a = nope\nb = 1 + true\nc = -1\n")
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Unknown variable".to_string(), "nope".to_string()),
+            ("Invalid operand".to_string(), "true".to_string()),
+            ("Unsuitable value type".to_string(), "-1".to_string()),
+        ]
+    );
+}

@@ -195,7 +195,7 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
         &self,
         attrs: impl IntoIterator<Item = AnyAttribute<'n, 'a>>,
         diags: &mut Diagnostics,
-    ) -> BTreeMap<&'n str, Evaluated> {
+    ) -> BTreeMap<&'n str, (Value, Span, Option<Arc<str>>)> {
         attrs
             .into_iter()
             .map(|attr| {
@@ -373,18 +373,20 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
         diags.extend(self.label_problem(&[]).map_err(|e| self.located(e))?);
         let (attrs, d) = self.body.just_attributes();
         diags.extend(d);
-        let values = self.evaluate_all(attrs, &mut diags);
         if diags.has_errors() {
             diags.sort_by_position();
             return Err(self.located(Error::from_diagnostics(diags)));
         }
-        // an attribute that failed in an earlier pass is left out
-        let (omitted, given): (Vec<_>, Vec<_>) = values
-            .into_iter()
-            .partition(|(_, (_, span, file))| self.dec.stands_in(&attribute_unit(*span, file)));
+        // by name; an attribute that failed in an earlier pass is left out
+        let attrs: BTreeMap<&str, AnyAttribute<'_, '_>> = attrs.into_iter().map(|a| (a.name, a)).collect();
+        let (omitted, given): (Vec<_>, Vec<_>) = attrs
+            .into_values()
+            .partition(|a| self.dec.stands_in(&attribute_unit(a.expr.span(), &a.file)));
         let access = AttributeMap {
             entries: given.iter(),
             pending: None,
+            body: &self.body,
+            dec: self.dec,
         };
         match visitor.visit_map(access) {
             Ok(v) => Ok(v),
@@ -399,15 +401,19 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
                 // the body then fails with nothing more to say, and the
                 // decoding goes on after it.)
                 if let Some(field) = e.missing_field() {
-                    if omitted.iter().any(|(name, _)| *name == field) {
+                    if omitted.iter().any(|a| a.name == field) {
                         return Err(Error::from_diagnostics(Diagnostics::new()).in_unit(|| self.unit()));
                     }
                 }
                 if let Some(found) = e.found() {
-                    let mut holding = given.iter().filter(|(_, (v, _, _))| found.is_in(v));
-                    if let (Some((_, (_, span, file))), None) = (holding.next(), holding.next()) {
-                        let unit = attribute_unit(*span, file);
-                        return Err(e.located(*span, *span, file.as_ref()).in_unit(|| unit));
+                    let mut holding = given.iter().filter(|a| {
+                        let out = a.evaluate(self.dec.ctx);
+                        !out.diagnostics.has_errors() && found.is_in(&out.value)
+                    });
+                    if let (Some(a), None) = (holding.next(), holding.next()) {
+                        let (span, file) = (a.expr.span(), &a.file);
+                        let unit = attribute_unit(span, file);
+                        return Err(e.located(span, span, file.as_ref()).in_unit(|| unit));
                     }
                 }
                 Err(self.located(e))
@@ -482,36 +488,44 @@ fn attribute_unit(span: Span, file: &Option<Arc<str>>) -> Unit {
     Unit::Span(file.clone(), span.start, span.end)
 }
 
-/// An attribute's value, its expression's range, and its file.
-type Evaluated = (Value, Span, Option<Arc<str>>);
-
 /// A body's attributes as a map (the dynamic attributes mode), each value
-/// failing at its own expression.
-struct AttributeMap<'v, 'n> {
-    entries: std::slice::Iter<'v, (&'n str, Evaluated)>,
-    pending: Option<&'v Evaluated>,
+/// read when the map's value type asks for it (an [`super::Expression`]
+/// unevaluated) and failing at its own expression.
+struct AttributeMap<'v, 'b, 'x, 'n, 'a, 'p> {
+    entries: std::slice::Iter<'v, AnyAttribute<'n, 'a>>,
+    pending: Option<&'v AnyAttribute<'n, 'a>>,
+    /// The body the attributes are in (for their source text).
+    body: &'b AnyBody<'n, 'a>,
+    dec: &'x Decoder<'x, 'p>,
 }
 
-impl<'de> de::MapAccess<'de> for AttributeMap<'_, '_> {
+impl<'de, 'n, 'a: 'n> de::MapAccess<'de> for AttributeMap<'_, '_, '_, 'n, 'a, '_> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
-        let Some((name, attr)) = self.entries.next() else {
+        let Some(attr) = self.entries.next() else {
             return Ok(None);
         };
         self.pending = Some(attr);
-        seed.deserialize(de::value::StrDeserializer::<Error>::new(name))
+        seed.deserialize(de::value::StrDeserializer::<Error>::new(attr.name))
             .map(Some)
     }
 
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
-        let (value, span, file) = self
+        let attr = self
             .pending
             .take()
             .ok_or_else(|| de::Error::custom("a value asked for before its key"))?;
-        seed.deserialize(ValueDeserializer::new(value)).map_err(|e| {
-            let unit = attribute_unit(*span, file);
-            e.located(*span, *span, file.as_ref()).in_unit(|| unit)
+        let (span, file) = (attr.expr.span(), attr.file.clone());
+        let field = FieldDeserializer {
+            src: source_of(self.body, file.as_ref()),
+            field: Lazy::Attribute(attr.clone()),
+            // a map's entries are not a struct's fields
+            key: (0, ""),
+        };
+        seed.deserialize(field.with(self.dec)).map_err(|e| {
+            let unit = attribute_unit(span, &file);
+            e.located(span, span, file.as_ref()).in_unit(|| unit)
         })
     }
 
@@ -948,10 +962,10 @@ impl<'de, 'n, 'a: 'n> de::Deserializer<'de> for BoundField<'_, 'n, 'a, '_> {
     type Error = Error;
 
     by_value! {
-        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
         deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
         deserialize_f32 deserialize_f64 deserialize_char deserialize_str deserialize_string
-        deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_seq deserialize_map
+        deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_seq
         deserialize_identifier deserialize_ignored_any
     }
 
@@ -962,6 +976,37 @@ impl<'de, 'n, 'a: 'n> de::Deserializer<'de> for BoundField<'_, 'n, 'a, '_> {
         match self.value() {
             Ok(v) if v.is_null() => visitor.visit_none(),
             _ => visitor.visit_some(self),
+        }
+    }
+
+    /// A remain field's map: the rest's attributes, each read when the
+    /// map's value type asks for it (a block there is an error).
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let Lazy::Remain { rest, .. } = &self.field.field else {
+            return ValueDeserializer::new(self.value()?).deserialize_map(visitor);
+        };
+        let (attrs, mut diags) = rest.just_attributes();
+        if diags.has_errors() {
+            diags.sort_by_position();
+            return Err(Error::from_diagnostics(diags));
+        }
+        let attrs: BTreeMap<&str, AnyAttribute<'_, '_>> = attrs.into_iter().map(|a| (a.name, a)).collect();
+        let given: Vec<_> = attrs
+            .into_values()
+            .filter(|a| !self.dec.stands_in(&attribute_unit(a.expr.span(), &a.file)))
+            .collect();
+        visitor.visit_map(AttributeMap {
+            entries: given.iter(),
+            pending: None,
+            body: rest,
+            dec: self.dec,
+        })
+    }
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.field.field {
+            Lazy::Remain { .. } => self.deserialize_map(visitor),
+            Lazy::Attribute(_) => ValueDeserializer::new(self.value()?).deserialize_any(visitor),
         }
     }
 

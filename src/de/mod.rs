@@ -15,7 +15,7 @@
 //! | `#[serde(rename = "lifecycle,block")] lifecycle: Option<Lifecycle>` | at most one `lifecycle` block ("Duplicate lifecycle block" otherwise) |
 //! | `#[serde(rename = "backend,block")] backend: Backend` | exactly one `backend` block ("Missing backend block" otherwise) |
 //! | `#[serde(rename = "backend,block")] backends: HashMap<String, Backend>` | every `backend` block keyed by its first label (one block per key); the value type takes the blocks of one key, so `BTreeMap<String, BTreeMap<String, T>>` keys two labels and `HashMap<String, Vec<T>>` keeps repeats; the struct's own label fields take the labels after the keys |
-//! | `#[serde(rename = "rest,remain")] rest: HashMap<String, T>` | every attribute the other fields do not name (partial processing), evaluated; a block there is "Unexpected block"; without a remain field such an attribute is "Unsupported argument" |
+//! | `#[serde(rename = "rest,remain")] rest: HashMap<String, T>` | every attribute the other fields do not name (partial processing), each evaluated, or kept when `T` is [`Expression`]; a block there is "Unexpected block"; without a remain field such an attribute is "Unsupported argument" |
 //! | `#[serde(rename = "rest,remain")] rest: Body` | the rest of the body, attributes and blocks, unevaluated ([`Body`]): to decode later into another type, or read with a schema |
 //! | `count: Expression` (or `Option<Expression>`) | the attribute `count`'s expression, unevaluated ([`Expression`]): to evaluate later with another context |
 //! | `#[serde(rename = "provisioner,block")] provisioners: Vec<Body>` | each `provisioner` block's body, unevaluated (a block field of [`Body`]s, or one `Body`, an `Option` or a map by label, takes blocks whose labels its map keys take, as a struct without label fields does) |
@@ -55,8 +55,8 @@
 //! ```
 //!
 //! A body decoded into a map (`HashMap<String, T>`, `serde_json::Value`)
-//! is read in the dynamic attributes mode: every attribute, and a block is
-//! an error. An attribute or block the struct does not name is an error
+//! is read in the dynamic attributes mode: every attribute (each value
+//! evaluated, or kept as an [`Expression`]), and a block is an error. An attribute or block the struct does not name is an error
 //! with a "Did you mean" hint; so is an attribute written as a block or a
 //! block written as an attribute. Every problem of the whole input is
 //! reported together (up to 64), as [`Diagnostic`](crate::Diagnostic)s
