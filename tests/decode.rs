@@ -1148,3 +1148,28 @@ fn map_values_can_be_expressions_and_fail_at_their_own_range() {
         ]
     );
 }
+
+/// An `Expression` of every shape evaluates from its own text as in the
+/// file: heredocs (whose text ends at the closing marker), templates with
+/// directives, multi-line collections, and a JSON object.
+#[test]
+fn expressions_of_every_shape_evaluate_from_their_text() {
+    use hcl_native::body::AnyFile;
+    use hcl_native::de::Expression;
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::from("w")).unwrap();
+    let native = "a = <<EOT\nhello ${x}\nEOT\nb = <<-EOT\n    indented\n      more\n    EOT\nc = \"%{ if x == \"w\" }yes%{ else }no%{ endif }\"\nd = {\n  k = [1,\n    2]\n}\ne = x # comment\n";
+    let json = r#"{"a": {"k": ["${x}", 2]}, "b": null, "c": "%{ if x == \"w\" }yes%{ endif }"}"#;
+    for (name, src) in [("x.hcl", native), ("x.json", json)] {
+        let kept: BTreeMap<String, Expression> = de::from_file(name, src.as_bytes(), &EvalContext::new()).unwrap();
+        let arena = hcl_native::Arena::new();
+        let file = AnyFile::parse(&arena, name, src.as_bytes()).ast;
+        let (attrs, _) = file.body().just_attributes();
+        assert_eq!(kept.len(), attrs.len());
+        for a in attrs {
+            let (ours, theirs) = (kept[a.name].evaluate(&ctx), a.evaluate(&ctx));
+            assert!(ours.diagnostics.is_empty(), "{name} {}: {:?}", a.name, ours.diagnostics);
+            assert_eq!(ours.value, theirs.value, "{name} {}", a.name);
+        }
+    }
+}
