@@ -1173,3 +1173,38 @@ fn expressions_of_every_shape_evaluate_from_their_text() {
         }
     }
 }
+
+/// An `Option<Body>` remain field is the rest, whatever it holds: nothing
+/// in it is evaluated to decide.
+#[test]
+fn an_optional_remain_body_is_some_without_evaluating() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        name: String,
+        #[serde(rename = "rest,remain")]
+        rest: Option<hcl_native::de::Body>,
+    }
+    let src = "name = \"a\"\nlater = var.x\nblock {}\n";
+    let t: T = de::from_str(src, &EvalContext::new()).unwrap();
+    assert_eq!(t.name, "a");
+    let rest = t.rest.unwrap();
+    let err = rest.decode::<HashMap<String, String>>(&EvalContext::new()).unwrap_err();
+    let got: Vec<_> = err.diagnostics().iter().map(|d| &src[d.subject.range()]).collect();
+    assert_eq!(got, ["var", "block"]);
+    // a map remain field reports both too
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct M {
+        name: String,
+        #[serde(rename = "rest,remain")]
+        rest: BTreeMap<String, String>,
+    }
+    let got: Vec<_> = problems::<M>(src).into_iter().map(|(s, _, text)| (s, text)).collect();
+    assert_eq!(
+        got,
+        [
+            ("Unknown variable".to_string(), "var".to_string()),
+            ("Unexpected \"block\" block".to_string(), "block".to_string()),
+        ]
+    );
+}

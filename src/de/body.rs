@@ -373,10 +373,6 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
         diags.extend(self.label_problem(&[]).map_err(|e| self.located(e))?);
         let (attrs, d) = self.body.just_attributes();
         diags.extend(d);
-        if diags.has_errors() {
-            diags.sort_by_position();
-            return Err(self.located(Error::from_diagnostics(diags)));
-        }
         // by name; an attribute that failed in an earlier pass is left out
         let attrs: BTreeMap<&str, AnyAttribute<'_, '_>> = attrs.into_iter().map(|a| (a.name, a)).collect();
         let (omitted, given): (Vec<_>, Vec<_>) = attrs
@@ -385,6 +381,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
         let access = AttributeMap {
             entries: given.iter(),
             pending: None,
+            deferred: deferred(diags),
             body: &self.body,
             dec: self.dec,
         };
@@ -488,12 +485,23 @@ fn attribute_unit(span: Span, file: &Option<Arc<str>>) -> Unit {
     Unit::Span(file.clone(), span.start, span.end)
 }
 
+/// The error of `diags`, when they hold one.
+fn deferred(mut diags: Diagnostics) -> Option<Error> {
+    diags.has_errors().then(|| {
+        diags.sort_by_position();
+        Error::from_diagnostics(diags)
+    })
+}
+
 /// A body's attributes as a map (the dynamic attributes mode), each value
 /// read when the map's value type asks for it (an [`super::Expression`]
 /// unevaluated) and failing at its own expression.
 struct AttributeMap<'v, 'b, 'x, 'n, 'a, 'p> {
     entries: std::slice::Iter<'v, AnyAttribute<'n, 'a>>,
     pending: Option<&'v AnyAttribute<'n, 'a>>,
+    /// The body's own problems (a block, a label), once every value was
+    /// read, so that the values' problems are found too.
+    deferred: Option<Error>,
     /// The body the attributes are in (for their source text).
     body: &'b AnyBody<'n, 'a>,
     dec: &'x Decoder<'x, 'p>,
@@ -504,7 +512,10 @@ impl<'de, 'n, 'a: 'n> de::MapAccess<'de> for AttributeMap<'_, '_, '_, 'n, 'a, '_
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
         let Some(attr) = self.entries.next() else {
-            return Ok(None);
+            return match self.deferred.take() {
+                Some(e) => Err(e),
+                None => Ok(None),
+            };
         };
         self.pending = Some(attr);
         seed.deserialize(de::value::StrDeserializer::<Error>::new(attr.name))
@@ -971,8 +982,11 @@ impl<'de, 'n, 'a: 'n> de::Deserializer<'de> for BoundField<'_, 'n, 'a, '_> {
 
     /// An absent attribute is no field at all: a present one is `None`
     /// when null, and otherwise (or when it cannot be evaluated, for an
-    /// `Option<Expression>`) `Some`.
+    /// `Option<Expression>`) `Some`. A remain field is always `Some`.
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if let Lazy::Remain { .. } = self.field.field {
+            return visitor.visit_some(self);
+        }
         match self.value() {
             Ok(v) if v.is_null() => visitor.visit_none(),
             _ => visitor.visit_some(self),
@@ -985,11 +999,7 @@ impl<'de, 'n, 'a: 'n> de::Deserializer<'de> for BoundField<'_, 'n, 'a, '_> {
         let Lazy::Remain { rest, .. } = &self.field.field else {
             return ValueDeserializer::new(self.value()?).deserialize_map(visitor);
         };
-        let (attrs, mut diags) = rest.just_attributes();
-        if diags.has_errors() {
-            diags.sort_by_position();
-            return Err(Error::from_diagnostics(diags));
-        }
+        let (attrs, diags) = rest.just_attributes();
         let attrs: BTreeMap<&str, AnyAttribute<'_, '_>> = attrs.into_iter().map(|a| (a.name, a)).collect();
         let given: Vec<_> = attrs
             .into_values()
@@ -998,6 +1008,7 @@ impl<'de, 'n, 'a: 'n> de::Deserializer<'de> for BoundField<'_, 'n, 'a, '_> {
         visitor.visit_map(AttributeMap {
             entries: given.iter(),
             pending: None,
+            deferred: deferred(diags),
             body: rest,
             dec: self.dec,
         })
