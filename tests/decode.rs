@@ -773,3 +773,438 @@ backend {
     sorted_got.sort();
     assert_eq!(sorted_got, sorted_want, "{got:#?}");
 }
+
+/// The decoding tags in `rename(deserialize = ...)` only: serde_json (or
+/// any other format) serializes the plain field names, `de` still reads
+/// labels and blocks, and `ser` (which sees the serialize names) writes
+/// every field as an attribute (issue 25: the tags leaked into JSON).
+#[test]
+fn tags_in_deserialize_only_renames_stay_out_of_serialization() {
+    #[derive(serde::Serialize, Deserialize, Debug, PartialEq)]
+    struct Config {
+        #[serde(rename(deserialize = "service,block"))]
+        services: Vec<Service>,
+        #[serde(rename(deserialize = "rest,remain"))]
+        rest: BTreeMap<String, String>,
+    }
+    #[derive(serde::Serialize, Deserialize, Debug, PartialEq)]
+    struct Service {
+        #[serde(rename(deserialize = "name,label"))]
+        name: String,
+        port: u16,
+    }
+    let src = "service \"web\" {\n  port = 8080\n}\nregion = \"eu\"\n";
+    let config: Config = de::from_str(src, &ctx()).unwrap();
+    assert_eq!(
+        config,
+        Config {
+            services: vec![Service {
+                name: "web".into(),
+                port: 8080
+            }],
+            rest: [("region".to_string(), "eu".to_string())].into(),
+        }
+    );
+    assert_eq!(
+        serde_json::to_string(&config).unwrap(),
+        r#"{"services":[{"name":"web","port":8080}],"rest":{"region":"eu"}}"#
+    );
+    // `ser` sees only the serialize names: no labels, no blocks.
+    assert_eq!(
+        hcl_native::ser::to_string(&config).unwrap(),
+        "services = [{\n  name = \"web\"\n  port = 8080\n}]\nrest = {\n  region = \"eu\"\n}\n"
+    );
+}
+
+/// A `#[serde(flatten)]` struct's problems keep their ranges: serde
+/// decodes its fields from values it buffered, where no range is known,
+/// and a problem there was placed on the whole file (issue 25).
+#[test]
+fn a_flattened_structs_problems_keep_their_ranges() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Service {
+        name: String,
+        #[serde(flatten)]
+        conn: Conn,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Conn {
+        host: String,
+        port: u16,
+    }
+    let ok: Service = de::from_str("name = \"a\"\nhost = \"h\"\nport = 80\n", &ctx()).unwrap();
+    assert_eq!((ok.name.as_str(), ok.conn.host.as_str(), ok.conn.port), ("a", "h", 80));
+
+    let src = "name = \"a\"\nport = \"many\"\n";
+    let p = problems::<Service>(src);
+    assert_eq!(
+        p,
+        [
+            (
+                "Missing required argument".to_string(),
+                "The argument \"host\" is required, but no definition was found.".to_string(),
+                String::new()
+            ),
+            (
+                "Unsuitable value type".to_string(),
+                "Unsuitable value: invalid type: string \"many\", expected u16".to_string(),
+                "\"many\"".to_string()
+            ),
+        ]
+    );
+    // the missing argument at the body's start, as an unflattened one
+    let err = de::from_str::<Service>(src, &ctx()).unwrap_err();
+    assert_eq!(err.diagnostics()[0].subject, hcl_native::Span::empty(0));
+
+    // in a block, beside a wrong value of the outer struct
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Config {
+        #[serde(rename = "service,block")]
+        services: Vec<Service>,
+    }
+    let src = "service {\n  name = \"a\"\n  host = \"h\"\n  port = 70000\n}\nservice {\n  name = [1]\n  host = \"h\"\n  port = 1\n}\n";
+    let got: Vec<_> = problems::<Config>(src)
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Unsuitable value type".to_string(), "70000".to_string()),
+            ("Unsuitable value type".to_string(), "[1]".to_string()),
+        ]
+    );
+}
+
+/// An `Expression` field keeps the attribute's expression unevaluated, to
+/// evaluate later with another context (issue 25).
+#[test]
+fn an_expression_field_keeps_the_attribute_unevaluated() {
+    use hcl_native::de::Expression;
+    #[derive(Deserialize, Debug)]
+    struct Resource {
+        #[serde(rename = "name,label")]
+        name: String,
+        count: Expression,
+        depends_on: Option<Expression>,
+        region: String,
+    }
+    #[derive(Deserialize, Debug)]
+    struct File {
+        #[serde(rename = "resource,block")]
+        resources: Vec<Resource>,
+    }
+    let src = "resource \"web\" {\n  count  = var.n + 1\n  region = \"eu\"\n}\nresource \"db\" {\n  count      = 2\n  depends_on = [resource.web]\n  region     = \"us\"\n}\n";
+    // `var` is not defined: the decoding does not evaluate the counts
+    let file: File = de::from_str(src, &EvalContext::new()).unwrap();
+    let (web, db) = (&file.resources[0], &file.resources[1]);
+    assert_eq!((web.name.as_str(), web.region.as_str()), ("web", "eu"));
+    assert_eq!(&src[web.count.range().range()], "var.n + 1");
+    assert_eq!(web.count.text(), "var.n + 1");
+    assert_eq!(web.count.variables()[0].root, "var");
+    assert_eq!(&src[web.count.variables()[0].span().range()], "var.n");
+    assert!(web.depends_on.is_none());
+    assert_eq!(&src[db.depends_on.as_ref().unwrap().range().range()], "[resource.web]");
+
+    let mut later = EvalContext::new();
+    later
+        .set_variable("var", Value::object([("n", Value::from(2))]))
+        .unwrap();
+    assert_eq!(web.count.evaluate(&later).value, Value::from(3));
+    assert_eq!(db.count.evaluate(&later).value, Value::from(2));
+    let failed = web.count.evaluate(&EvalContext::new());
+    assert_eq!(failed.diagnostics[0].summary, "Unknown variable");
+    assert_eq!(&src[failed.diagnostics[0].subject.range()], "var");
+
+    // the JSON syntax: a JSON value, its strings templates
+    let json = r#"{"resource": {"web": {"count": "${var.n + 1}", "region": "eu"}}}"#;
+    let file: File = de::from_file("main.tf.json", json.as_bytes(), &EvalContext::new()).unwrap();
+    let count = &file.resources[0].count;
+    assert!(count.is_json());
+    assert_eq!(&json[count.range().range()], r#""${var.n + 1}""#);
+    assert_eq!(count.evaluate(&later).value, Value::from(3));
+    assert_eq!(&json[count.variables()[0].span().range()], "var.n");
+
+    // the other fields' problems are still found, and an expression that
+    // the context cannot evaluate is none of them
+    let bad = "resource \"web\" {\n  count  = var.n\n  region = 1 + true\n  extra  = 1\n}\n";
+    let got: Vec<_> = problems::<File>(bad)
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Invalid operand".to_string(), "true".to_string()),
+            ("Unsupported argument".to_string(), "extra".to_string()),
+        ]
+    );
+    let bad = "resource \"web\" {\n  count  = var.n\n  region = \"eu\"\n  extra  = 1\n}\n";
+    assert_eq!(summaries::<File>(bad), ["Unsupported argument"]);
+}
+
+/// A `Body` field keeps a block's body, and a `Body` remain field the rest
+/// of the body, attributes and blocks, to decode later (issue 25: the
+/// remain field held attributes only).
+#[test]
+fn a_body_field_keeps_a_body_to_decode_later() {
+    use hcl_native::de::Body;
+    #[derive(Deserialize, Debug)]
+    struct Resource {
+        #[serde(rename = "type,label")]
+        kind: String,
+        count: Option<u32>,
+        #[serde(rename = "provisioner,block")]
+        provisioners: Vec<Body>,
+        #[serde(rename = "config,remain")]
+        config: Body,
+    }
+    #[derive(Deserialize, Debug)]
+    struct File {
+        #[serde(rename = "resource,block")]
+        resources: Vec<Resource>,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Instance {
+        ami: String,
+        #[serde(rename = "disk,block")]
+        disks: Vec<Disk>,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Disk {
+        gb: u32,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Exec {
+        command: String,
+    }
+    let src = "resource \"instance\" {\n  count = 2\n  ami   = var.ami\n  disk {\n    gb = 10\n  }\n  provisioner {\n    command = \"echo ${var.ami}\"\n  }\n  disk { gb = 20 }\n}\n";
+    let file: File = de::from_str(src, &EvalContext::new()).unwrap();
+    let r = &file.resources[0];
+    assert_eq!((r.kind.as_str(), r.count), ("instance", Some(2)));
+    assert_eq!(r.config.range(), r.provisioners[0].range().to(r.config.range()));
+    let mut later = EvalContext::new();
+    later
+        .set_variable("var", Value::object([("ami", Value::from("ami-1"))]))
+        .unwrap();
+    // the rest: `count` and the provisioner are the struct's, not the rest's
+    let instance: Instance = r.config.decode(&later).unwrap();
+    assert_eq!(
+        instance,
+        Instance {
+            ami: "ami-1".into(),
+            disks: vec![Disk { gb: 10 }, Disk { gb: 20 }],
+        }
+    );
+    let exec: Exec = r.provisioners[0].decode(&later).unwrap();
+    assert_eq!(exec.command, "echo ami-1");
+    assert_eq!(
+        &src[r.provisioners[0].range().range()],
+        "{\n    command = \"echo ${var.ami}\"\n  }"
+    );
+
+    // a later decoding's problems have the file's ranges
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct NoDisks {
+        ami: String,
+    }
+    let err = r.config.decode::<NoDisks>(&later).unwrap_err();
+    let got: Vec<_> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.summary.as_str(), &src[d.subject.range()]))
+        .collect();
+    assert_eq!(
+        got,
+        [("Unsupported block type", "disk"), ("Unsupported block type", "disk")]
+    );
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Named {
+        command: String,
+        name: String,
+    }
+    let err = r.provisioners[0].decode::<Named>(&later).unwrap_err();
+    assert_eq!(err.diagnostics()[0].summary, "Missing required argument");
+    assert_eq!(err.diagnostics()[0].subject.start, r.provisioners[0].range().start);
+
+    // a Body block field takes blocks without labels
+    let p = problems::<File>("resource \"x\" {\n  provisioner \"local\" {}\n}\n");
+    assert_eq!(
+        (p[0].0.as_str(), p[0].2.as_str()),
+        ("Extraneous label for provisioner", "\"local\"")
+    );
+
+    // a Body that failed stands in, and the decoding goes on to the next
+    // problem
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct One {
+        #[serde(rename = "backend,block")]
+        backend: Body,
+        port: u16,
+    }
+    let got: Vec<_> = problems::<One>("backend \"s3\" {}\nport = \"many\"\n")
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Extraneous label for backend".to_string(), "\"s3\"".to_string()),
+            ("Unsuitable value type".to_string(), "\"many\"".to_string()),
+        ]
+    );
+    // without the source text (a bare syntax tree) there is nothing to keep
+    let arena = hcl_native::Arena::new();
+    let tree = hcl_native::parse_config(&arena, b"backend {}\nport = 1\n").ast;
+    let err = de::from_body::<One>(&tree.body, &EvalContext::new()).unwrap_err();
+    assert!(
+        err.to_string().contains("a Body field needs the body's source text"),
+        "{err}"
+    );
+
+    // the JSON syntax, and a file's name
+    let json = r#"{"resource": {"instance": {"count": 2, "ami": "${var.ami}", "disk": [{"gb": 10}, {"gb": 20}], "provisioner": {"command": "x"}}}}"#;
+    let file: File = de::from_file("main.tf.json", json.as_bytes(), &EvalContext::new()).unwrap();
+    let r = &file.resources[0];
+    assert_eq!(r.config.decode::<Instance>(&later).unwrap().disks.len(), 2);
+    assert_eq!(r.provisioners[0].decode::<Exec>(&later).unwrap().command, "x");
+    let arena = hcl_native::Arena::new();
+    let parsed = hcl_native::body::AnyFile::parse(&arena, "main.tf.json", json.as_bytes()).ast;
+    let named = hcl_native::body::AnyBody::named("main.tf.json", parsed.body());
+    let file: File = de::from_any_body(&named, &EvalContext::new()).unwrap();
+    let config = &file.resources[0].config;
+    assert_eq!(config.file(), Some("main.tf.json"));
+    let err = config.decode::<Exec>(&EvalContext::new()).unwrap_err();
+    // what the struct took (`count`, the provisioner) is not in the rest
+    let got: Vec<_> = err
+        .diagnostics()
+        .iter()
+        .map(|d| (d.summary.as_str(), d.file.as_deref(), &json[d.subject.range()]))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Extraneous JSON object property", Some("main.tf.json"), r#""ami""#),
+            ("Extraneous JSON object property", Some("main.tf.json"), r#""disk""#),
+        ]
+    );
+}
+
+/// A remain map's or a body map's values are read one by one: `Expression`
+/// values stay unevaluated, and a value that does not fit is reported at
+/// its own expression (a remain value's problem was placed at the body's
+/// start).
+#[test]
+fn map_values_can_be_expressions_and_fail_at_their_own_range() {
+    use hcl_native::de::Expression;
+    #[derive(Deserialize, Debug)]
+    struct Module {
+        source: String,
+        #[serde(rename = "inputs,remain")]
+        inputs: BTreeMap<String, Expression>,
+    }
+    let src = "source = \"./net\"\ncidr   = var.cidr\nzones  = [for z in var.zones : upper(z)]\n";
+    let m: Module = de::from_str(src, &EvalContext::new()).unwrap();
+    assert_eq!(m.source, "./net");
+    assert_eq!(m.inputs.keys().collect::<Vec<_>>(), ["cidr", "zones"]);
+    assert_eq!(&src[m.inputs["cidr"].range().range()], "var.cidr");
+    let all: HashMap<String, Expression> = de::from_str(src, &EvalContext::new()).unwrap();
+    assert_eq!(all["zones"].variables()[0].root, "var");
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Ports {
+        name: String,
+        #[serde(rename = "rest,remain")]
+        rest: BTreeMap<String, u16>,
+    }
+    let got: Vec<_> = problems::<Ports>("name = \"a\"\nhttp = 80\nhttps = \"many\"\nssh = nope\n")
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Unsuitable value type".to_string(), "\"many\"".to_string()),
+            ("Unknown variable".to_string(), "nope".to_string()),
+        ]
+    );
+    let got: Vec<_> = problems::<HashMap<String, u16>>("a = nope\nb = 1 + true\nc = -1\n")
+        .into_iter()
+        .map(|(s, _, text)| (s, text))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Unknown variable".to_string(), "nope".to_string()),
+            ("Invalid operand".to_string(), "true".to_string()),
+            ("Unsuitable value type".to_string(), "-1".to_string()),
+        ]
+    );
+}
+
+/// An `Expression` of every shape evaluates from its own text as in the
+/// file: heredocs (whose text ends at the closing marker), templates with
+/// directives, multi-line collections, and a JSON object.
+#[test]
+fn expressions_of_every_shape_evaluate_from_their_text() {
+    use hcl_native::body::AnyFile;
+    use hcl_native::de::Expression;
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::from("w")).unwrap();
+    let native = "a = <<EOT\nhello ${x}\nEOT\nb = <<-EOT\n    indented\n      more\n    EOT\nc = \"%{ if x == \"w\" }yes%{ else }no%{ endif }\"\nd = {\n  k = [1,\n    2]\n}\ne = x # comment\n";
+    let json = r#"{"a": {"k": ["${x}", 2]}, "b": null, "c": "%{ if x == \"w\" }yes%{ endif }"}"#;
+    for (name, src) in [("x.hcl", native), ("x.json", json)] {
+        let kept: BTreeMap<String, Expression> = de::from_file(name, src.as_bytes(), &EvalContext::new()).unwrap();
+        let arena = hcl_native::Arena::new();
+        let file = AnyFile::parse(&arena, name, src.as_bytes()).ast;
+        let (attrs, _) = file.body().just_attributes();
+        assert_eq!(kept.len(), attrs.len());
+        for a in attrs {
+            let (ours, theirs) = (kept[a.name].evaluate(&ctx), a.evaluate(&ctx));
+            assert!(ours.diagnostics.is_empty(), "{name} {}: {:?}", a.name, ours.diagnostics);
+            assert_eq!(ours.value, theirs.value, "{name} {}", a.name);
+        }
+    }
+}
+
+/// An `Option<Body>` remain field is the rest, whatever it holds: nothing
+/// in it is evaluated to decide.
+#[test]
+fn an_optional_remain_body_is_some_without_evaluating() {
+    #[derive(Deserialize, Debug)]
+    struct T {
+        name: String,
+        #[serde(rename = "rest,remain")]
+        rest: Option<hcl_native::de::Body>,
+    }
+    let src = "name = \"a\"\nlater = var.x\nblock {}\n";
+    let t: T = de::from_str(src, &EvalContext::new()).unwrap();
+    assert_eq!(t.name, "a");
+    let rest = t.rest.unwrap();
+    let err = rest.decode::<HashMap<String, String>>(&EvalContext::new()).unwrap_err();
+    let got: Vec<_> = err.diagnostics().iter().map(|d| &src[d.subject.range()]).collect();
+    assert_eq!(got, ["var", "block"]);
+    // a map remain field reports both too
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct M {
+        name: String,
+        #[serde(rename = "rest,remain")]
+        rest: BTreeMap<String, String>,
+    }
+    let got: Vec<_> = problems::<M>(src).into_iter().map(|(s, _, text)| (s, text)).collect();
+    assert_eq!(
+        got,
+        [
+            ("Unknown variable".to_string(), "var".to_string()),
+            ("Unexpected \"block\" block".to_string(), "block".to_string()),
+        ]
+    );
+}

@@ -447,3 +447,70 @@ check "http" "fast" {}
     let p = problems::<T>("m.hcl", "backend { path = \"a\" }\n");
     assert_eq!(p[0].0, "Missing label for backend");
 }
+
+/// A remain `Body` of several files merged keeps each file's rest, the
+/// attributes and blocks the struct did not take, and decodes later as
+/// the merged body would (issue 25: the remain field held attributes
+/// only).
+#[test]
+fn a_remain_body_of_merged_files_keeps_each_files_rest() {
+    #[derive(Deserialize, Debug)]
+    struct Root {
+        region: String,
+        #[serde(rename = "rest,remain")]
+        rest: de::Body,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Rest {
+        zone: String,
+        #[serde(rename = "disk,block")]
+        disks: Vec<Disk>,
+    }
+    let arena = Arena::new();
+    let a_src = "region = \"eu\"\ndisk {\n  size = 1\n}\n";
+    let b_src = r#"{"zone": "${var.zone}", "disk": {"size": 2}}"#;
+    let a = AnyFile::parse(&arena, "a.hcl", a_src.as_bytes()).ast;
+    let b = AnyFile::parse(&arena, "b.hcl.json", b_src.as_bytes()).ast;
+    let merged = AnyBody::merge(vec![
+        NamedBody {
+            name: "a.hcl".into(),
+            body: a.body(),
+        },
+        NamedBody {
+            name: "b.hcl.json".into(),
+            body: b.body(),
+        },
+    ]);
+    let root: Root = de::from_any_body(&merged, &EvalContext::new()).unwrap();
+    assert_eq!(root.region, "eu");
+    assert_eq!(root.rest.file(), Some("a.hcl"));
+    let mut later = EvalContext::new();
+    later
+        .set_variable("var", Value::object([("zone", Value::from("eu-1"))]))
+        .unwrap();
+    let rest: Rest = root.rest.decode(&later).unwrap();
+    assert_eq!(
+        rest,
+        Rest {
+            zone: "eu-1".into(),
+            disks: vec![Disk { size: 1 }, Disk { size: 2 }],
+        }
+    );
+    // `region` is the struct's: not in the rest, and its problems say
+    // their file
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Zone {
+        zone: u8,
+        region: Option<String>,
+        #[serde(rename = "disk,block")]
+        disks: Vec<Disk>,
+    }
+    let err = root.rest.decode::<Zone>(&later).unwrap_err();
+    let d = &err.diagnostics()[0];
+    assert_eq!(
+        (d.summary.as_str(), d.file.as_deref()),
+        ("Unsuitable value type", Some("b.hcl.json"))
+    );
+    assert_eq!(&b_src[d.subject.range()], r#""${var.zone}""#);
+}

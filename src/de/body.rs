@@ -15,7 +15,9 @@ use super::error::{Error, Unit};
 use super::placeholder::Placeholder;
 use super::value::ValueDeserializer;
 use super::{field_kind, Field};
-use crate::body::{label_problem, AnyAttribute, AnyBlock, AnyBody, AttributeSchema, BlockHeaderSchema, BodySchema};
+use crate::body::{
+    label_problem, AnyAttribute, AnyBlock, AnyBody, AnyExpression, AttributeSchema, BlockHeaderSchema, BodySchema,
+};
 use crate::eval::EvalContext;
 use crate::value::Value;
 use crate::{Diagnostic, Diagnostics, Span};
@@ -41,6 +43,9 @@ pub(crate) struct Decoder<'x, 'p> {
     /// The parts that failed in earlier passes, decoded as placeholders so
     /// that a pass goes on to the next problem.
     stand_ins: RefCell<std::collections::HashSet<Unit>>,
+    /// The attribute fields found to be [`super::Expression`]s, whose
+    /// attributes are not evaluated.
+    unevaluated: RefCell<std::collections::HashSet<FieldKey>>,
 }
 
 /// How many problems one decoding reports at most (each takes a pass).
@@ -57,6 +62,7 @@ impl<'x, 'p> Decoder<'x, 'p> {
             ctx,
             labels: RefCell::new(HashMap::new()),
             stand_ins: RefCell::new(std::collections::HashSet::new()),
+            unevaluated: RefCell::new(std::collections::HashSet::new()),
         }
     }
 
@@ -155,9 +161,32 @@ pub(crate) struct BodyDeserializer<'x, 'n, 'a, 'p> {
 /// What one struct field is given.
 enum Item<'n, 'a> {
     Label(&'n str, Span),
-    Attribute(Value, Span, Option<Arc<str>>),
+    /// An attribute, evaluated when its field asks for a value.
+    Attribute(FieldDeserializer<'n, 'a>),
     Blocks(BlocksDeserializer<'n, 'a>),
-    Remain(Value),
+    /// The rest of the body, read when its field asks for it.
+    Remain(FieldDeserializer<'n, 'a>),
+}
+
+/// An attribute field or a remain field, read when the field says what it
+/// is: an [`super::Expression`] or a [`super::Body`] kept unevaluated,
+/// otherwise evaluated.
+struct FieldDeserializer<'n, 'a> {
+    field: Lazy<'n, 'a>,
+    key: FieldKey,
+    /// The source text of the body's file, for a native expression.
+    src: Option<&'a [u8]>,
+}
+
+enum Lazy<'n, 'a> {
+    Attribute(AnyAttribute<'n, 'a>),
+    Remain {
+        /// The whole body, and what the struct's other fields left of it.
+        body: AnyBody<'n, 'a>,
+        rest: AnyBody<'n, 'a>,
+        hidden_attributes: Vec<&'static str>,
+        hidden_blocks: Vec<&'static str>,
+    },
 }
 
 impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
@@ -193,9 +222,15 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
         }
     }
 
-    /// The items for the struct with `fields`, or every problem found in
-    /// this body.
-    fn items(&self, fields: &'static [&'static str]) -> Result<Vec<(&'static str, Item<'n, 'a>)>, Error> {
+    /// The items for the struct with `fields`, and the problems found in
+    /// the body's structure (reported once the fields were read, so that
+    /// the fields' own problems are found too), or the problem that keeps
+    /// the fields from being read.
+    #[allow(clippy::type_complexity)]
+    fn items(
+        &self,
+        fields: &'static [&'static str],
+    ) -> Result<(Vec<(&'static str, Item<'n, 'a>)>, Option<Error>), Error> {
         let mut diags = Diagnostics::new();
         let mut labels = Vec::new();
         let mut attributes = Vec::new();
@@ -225,32 +260,51 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
                 "label fields are for a block's struct; a file's body has no labels",
             ));
         }
-        diags.extend(self.label_problem(&labels)?);
+        let label_problem = self.label_problem(&labels)?;
         let schema = BodySchema::new(attributes, blocks).map_err(de::Error::custom)?;
         let (content, rest, d) = self.body.read(&schema, remain, false);
         diags.extend(d);
-        let mut values = self.evaluate_all(content.attributes.into_values(), &mut diags);
-        let rest = rest.map(|rest| {
-            let (attrs, d) = rest.just_attributes();
-            diags.extend(d);
-            let values = self.evaluate_all(attrs, &mut diags);
-            Value::object(values.into_iter().map(|(k, (v, _, _))| (k, v)))
-        });
-        if diags.has_errors() {
+        let mut deferred = None;
+        if label_problem.is_some() || diags.has_errors() {
+            // The body fails: with its attributes' evaluation errors, but
+            // not those of attributes an `Expression` field keeps
+            // unevaluated. Until a struct's fields are read, which those
+            // are is not known: when an attribute fails to evaluate, the
+            // fields are read first (each evaluation error is found at its
+            // field) and the structure's problems come after them.
+            let unevaluated = self.dec.unevaluated.borrow();
+            let evaluated = content.attributes.values().filter(|a| {
+                !kinds
+                    .iter()
+                    .any(|k| matches!(k, Field::Attribute(n) if *n == a.name && unevaluated.contains(&key(n))))
+            });
+            let mut eval = Diagnostics::new();
+            self.evaluate_all(evaluated.cloned(), &mut eval);
+            if label_problem.is_some() || !eval.has_errors() {
+                diags.extend(label_problem);
+                diags.extend(eval);
+                diags.sort_by_position();
+                return Err(Error::from_diagnostics(diags));
+            }
             diags.sort_by_position();
-            return Err(Error::from_diagnostics(diags));
+            deferred = Some(Error::from_diagnostics(diags));
         }
+        let mut attrs = content.attributes;
         let mut found: Vec<AnyBlock<'n, 'a>> = content.blocks;
         let mut label_values = self.block.iter().flat_map(|b| b.labels.iter().skip(self.taken));
         let mut items = Vec::new();
-        for (field, kind) in fields.iter().zip(kinds) {
+        for (field, kind) in fields.iter().zip(kinds.iter().copied()) {
             let item = match kind {
                 Field::Label(_) => {
                     let &(label, span) = label_values.next().expect("label count checked");
                     Item::Label(label, span)
                 }
-                Field::Attribute(name) => match values.remove(name) {
-                    Some((value, span, file)) => Item::Attribute(value, span, file),
+                Field::Attribute(name) => match attrs.remove(name) {
+                    Some(attr) => Item::Attribute(FieldDeserializer {
+                        src: source_of(&self.body, attr.file.as_ref()),
+                        field: Lazy::Attribute(attr),
+                        key: key(name),
+                    }),
                     None => continue,
                 },
                 Field::Block(name) => {
@@ -265,11 +319,32 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
                         file: self.body.file_name().cloned(),
                     })
                 }
-                Field::Remain => Item::Remain(rest.clone().expect("remain asked for")),
+                Field::Remain => Item::Remain(FieldDeserializer {
+                    field: Lazy::Remain {
+                        body: self.body.clone(),
+                        rest: rest.clone().expect("remain asked for"),
+                        hidden_attributes: kinds
+                            .iter()
+                            .filter_map(|k| match k {
+                                Field::Attribute(n) => Some(*n),
+                                _ => None,
+                            })
+                            .collect(),
+                        hidden_blocks: kinds
+                            .iter()
+                            .filter_map(|k| match k {
+                                Field::Block(n) => Some(*n),
+                                _ => None,
+                            })
+                            .collect(),
+                    },
+                    key: key(field),
+                    src: None,
+                }),
             };
             items.push((*field, item));
         }
-        Ok(items)
+        Ok((items, deferred))
     }
 
     /// An error from a visitor as this body's diagnostics, failing in this
@@ -281,8 +356,7 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
 
     /// This body, as a part that may stand in.
     fn unit(&self) -> Unit {
-        let span = self.body.span();
-        Unit::Span(self.body.file_name().cloned(), span.start, span.end)
+        body_unit(&self.body)
     }
 }
 
@@ -299,15 +373,49 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
         diags.extend(self.label_problem(&[]).map_err(|e| self.located(e))?);
         let (attrs, d) = self.body.just_attributes();
         diags.extend(d);
-        let values = self.evaluate_all(attrs, &mut diags);
-        if diags.has_errors() {
-            diags.sort_by_position();
-            return Err(self.located(Error::from_diagnostics(diags)));
+        // by name; an attribute that failed in an earlier pass is left out
+        let attrs: BTreeMap<&str, AnyAttribute<'_, '_>> = attrs.into_iter().map(|a| (a.name, a)).collect();
+        let (omitted, given): (Vec<_>, Vec<_>) = attrs
+            .into_values()
+            .partition(|a| self.dec.stands_in(&attribute_unit(a.expr.span(), &a.file)));
+        let access = AttributeMap {
+            entries: given.iter(),
+            pending: None,
+            deferred: deferred(diags),
+            body: &self.body,
+            dec: self.dec,
+        };
+        match visitor.visit_map(access) {
+            Ok(v) => Ok(v),
+            Err(e) if e.unit.is_some() || e.is_relabel() => Err(self.located(e)),
+            Err(e) => {
+                // An error that no part of the input placed came from values
+                // serde buffered (the fields of a `#[serde(flatten)]`
+                // struct): a field missing because its attribute was left
+                // out is that attribute's failure again, and a value of the
+                // wrong type is placed at the one attribute holding it.
+                // (serde cannot go on past a field inside such a struct, so
+                // the body then fails with nothing more to say, and the
+                // decoding goes on after it.)
+                if let Some(field) = e.missing_field() {
+                    if omitted.iter().any(|a| a.name == field) {
+                        return Err(Error::from_diagnostics(Diagnostics::new()).in_unit(|| self.unit()));
+                    }
+                }
+                if let Some(found) = e.found() {
+                    let mut holding = given.iter().filter(|a| {
+                        let out = a.evaluate(self.dec.ctx);
+                        !out.diagnostics.has_errors() && found.is_in(&out.value)
+                    });
+                    if let (Some(a), None) = (holding.next(), holding.next()) {
+                        let (span, file) = (a.expr.span(), &a.file);
+                        let unit = attribute_unit(span, file);
+                        return Err(e.located(span, span, file.as_ref()).in_unit(|| unit));
+                    }
+                }
+                Err(self.located(e))
+            }
         }
-        let object = Value::object(values.into_iter().map(|(k, (v, _, _))| (k, v)));
-        ValueDeserializer::new(&object)
-            .deserialize_any(visitor)
-            .map_err(|e| self.located(e))
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -319,9 +427,10 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
         if self.dec.stands_in(&self.unit()) {
             return Placeholder.deserialize_struct(_name, fields, visitor);
         }
-        let items = self.items(fields).map_err(|e| self.located(e))?;
+        let (items, deferred) = self.items(fields).map_err(|e| self.located(e))?;
         let access = StructAccess {
             items: items.into_iter(),
+            deferred,
             pending: None,
             dec: self.dec,
             file: self.block.as_ref().and_then(|b| b.file.clone()),
@@ -335,7 +444,22 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
         visitor.visit_some(self)
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    /// A [`super::Body`] field takes the block's body unevaluated (a
+    /// block without labels, or whose labels map keys took).
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == super::unevaluated::BODY {
+            if self.dec.stands_in(&self.unit()) {
+                return Placeholder.deserialize_newtype_struct(name, visitor);
+            }
+            let form = (|| {
+                if let Some(d) = self.label_problem(&[])? {
+                    return Err(Error::one(d));
+                }
+                super::Body::form(&self.body, None, &[], &[])
+            })()
+            .map_err(|e| self.located(e))?;
+            return visitor.visit_newtype_struct(ValueDeserializer::new(&form));
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -349,9 +473,83 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
     }
 }
 
+/// A body as a part that may stand in.
+fn body_unit(body: &AnyBody<'_, '_>) -> Unit {
+    let span = body.span();
+    Unit::Span(body.file_name().cloned(), span.start, span.end)
+}
+
+/// An attribute (its expression's range and file) as a part that may
+/// stand in.
+fn attribute_unit(span: Span, file: &Option<Arc<str>>) -> Unit {
+    Unit::Span(file.clone(), span.start, span.end)
+}
+
+/// The error of `diags`, when they hold one.
+fn deferred(mut diags: Diagnostics) -> Option<Error> {
+    diags.has_errors().then(|| {
+        diags.sort_by_position();
+        Error::from_diagnostics(diags)
+    })
+}
+
+/// A body's attributes as a map (the dynamic attributes mode), each value
+/// read when the map's value type asks for it (an [`super::Expression`]
+/// unevaluated) and failing at its own expression.
+struct AttributeMap<'v, 'b, 'x, 'n, 'a, 'p> {
+    entries: std::slice::Iter<'v, AnyAttribute<'n, 'a>>,
+    pending: Option<&'v AnyAttribute<'n, 'a>>,
+    /// The body's own problems (a block, a label), once every value was
+    /// read, so that the values' problems are found too.
+    deferred: Option<Error>,
+    /// The body the attributes are in (for their source text).
+    body: &'b AnyBody<'n, 'a>,
+    dec: &'x Decoder<'x, 'p>,
+}
+
+impl<'de, 'n, 'a: 'n> de::MapAccess<'de> for AttributeMap<'_, '_, '_, 'n, 'a, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        let Some(attr) = self.entries.next() else {
+            return match self.deferred.take() {
+                Some(e) => Err(e),
+                None => Ok(None),
+            };
+        };
+        self.pending = Some(attr);
+        seed.deserialize(de::value::StrDeserializer::<Error>::new(attr.name))
+            .map(Some)
+    }
+
+    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
+        let attr = self
+            .pending
+            .take()
+            .ok_or_else(|| de::Error::custom("a value asked for before its key"))?;
+        let (span, file) = (attr.expr.span(), attr.file.clone());
+        let field = FieldDeserializer {
+            src: source_of(self.body, file.as_ref()),
+            field: Lazy::Attribute(attr.clone()),
+            // a map's entries are not a struct's fields
+            key: (0, ""),
+        };
+        seed.deserialize(field.with(self.dec)).map_err(|e| {
+            let unit = attribute_unit(span, &file);
+            e.located(span, span, file.as_ref()).in_unit(|| unit)
+        })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
 /// The fields of one struct, in the struct's order.
 struct StructAccess<'x, 'n, 'a, 'p> {
     items: std::vec::IntoIter<(&'static str, Item<'n, 'a>)>,
+    /// The problems of the body's structure, once every field was read.
+    deferred: Option<Error>,
     pending: Option<Item<'n, 'a>>,
     dec: &'x Decoder<'x, 'p>,
     /// The file of the block whose labels these are.
@@ -366,7 +564,10 @@ impl<'de> de::MapAccess<'de> for StructAccess<'_, '_, '_, '_> {
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
         let Some((field, item)) = self.items.next() else {
-            return Ok(None);
+            return match self.deferred.take() {
+                Some(e) => Err(e),
+                None => Ok(None),
+            };
         };
         self.pending = Some(item);
         seed.deserialize(field.into_deserializer()).map(Some)
@@ -387,10 +588,16 @@ impl<'de> de::MapAccess<'de> for StructAccess<'_, '_, '_, '_> {
             Some(Item::Label(label, span)) => seed
                 .deserialize(de::value::StrDeserializer::<Error>::new(label))
                 .map_err(located(span, self.file.clone())),
-            Some(Item::Attribute(_, span, file)) if stands_in(span, &file) => seed.deserialize(Placeholder),
-            Some(Item::Attribute(value, span, file)) => seed
-                .deserialize(ValueDeserializer::new(&value))
-                .map_err(located(span, file)),
+            Some(Item::Attribute(f)) => {
+                let Lazy::Attribute(attr) = &f.field else {
+                    unreachable!("an attribute item")
+                };
+                let (span, file) = (attr.expr.span(), attr.file.clone());
+                if stands_in(span, &file) {
+                    return seed.deserialize(Placeholder);
+                }
+                seed.deserialize(f.with(self.dec)).map_err(located(span, file))
+            }
             Some(Item::Blocks(blocks)) => {
                 let unit = Unit::Field(blocks.file.clone(), blocks.missing.start, blocks.type_name);
                 if self.dec.stands_in(&unit) {
@@ -400,8 +607,8 @@ impl<'de> de::MapAccess<'de> for StructAccess<'_, '_, '_, '_> {
                     .map_err(|e| e.in_unit(|| unit))
             }
             Some(Item::Remain(_)) if stands_in(self.missing, &self.missing_file) => seed.deserialize(Placeholder),
-            Some(Item::Remain(value)) => seed
-                .deserialize(ValueDeserializer::new(&value))
+            Some(Item::Remain(f)) => seed
+                .deserialize(f.with(self.dec))
                 .map_err(located(self.missing, self.missing_file.clone())),
             None => Err(de::Error::custom("a value asked for before its key")),
         }
@@ -496,7 +703,8 @@ impl<'de> de::Deserializer<'de> for BlocksAccess<'_, '_, '_, '_> {
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.blocks.blocks.is_empty() {
+        let failed = |b: &AnyBlock<'_, '_>| self.dec.stands_in(&body_unit(&b.body));
+        if self.blocks.blocks.is_empty() || self.blocks.blocks.iter().all(failed) {
             visitor.visit_none()
         } else {
             visitor.visit_some(self.single()?)
@@ -551,7 +759,10 @@ impl<'de> de::Deserializer<'de> for BlocksAccess<'_, '_, '_, '_> {
         })
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == super::unevaluated::BODY {
+            return self.single()?.deserialize_newtype_struct(name, visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -628,7 +839,10 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, '_, '_> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
-        let Some(block) = self.blocks.next() else {
+        // a block whose body failed in an earlier pass is left out: the
+        // decoding fails anyway, and a placeholder cannot stand in for
+        // every struct (not one with a flattened struct in it)
+        let Some(block) = self.blocks.by_ref().find(|b| !self.dec.stands_in(&body_unit(&b.body))) else {
             return Ok(None);
         };
         seed.deserialize(BodyDeserializer {
@@ -643,5 +857,210 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, '_, '_> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.blocks.len())
+    }
+}
+
+/// The source text of `body`'s file `file` (of a merged body, the part of
+/// that name), when the body knows it.
+fn source_of<'a>(body: &AnyBody<'_, 'a>, file: Option<&Arc<str>>) -> Option<&'a [u8]> {
+    match body {
+        AnyBody::Native(v) => v.source(),
+        AnyBody::Json(b) => Some(b.file().src),
+        AnyBody::Merged(parts) => parts
+            .iter()
+            .find(|p| file.is_none_or(|f| *f == p.name))
+            .and_then(|p| source_of(&p.body, None)),
+    }
+}
+
+impl<'n, 'a: 'n> FieldDeserializer<'n, 'a> {
+    fn with<'x, 'p>(self, dec: &'x Decoder<'x, 'p>) -> BoundField<'x, 'n, 'a, 'p> {
+        BoundField {
+            field: self,
+            dec,
+            value: std::cell::OnceCell::new(),
+        }
+    }
+}
+
+/// A [`FieldDeserializer`] with the decoder it evaluates in.
+struct BoundField<'x, 'n, 'a, 'p> {
+    field: FieldDeserializer<'n, 'a>,
+    dec: &'x Decoder<'x, 'p>,
+    value: std::cell::OnceCell<Result<Value, Error>>,
+}
+
+impl<'n, 'a: 'n> BoundField<'_, 'n, 'a, '_> {
+    /// The field's value: the attribute evaluated, or the rest of the
+    /// body's attributes as an object (a block there is an error).
+    fn value(&self) -> Result<&Value, Error> {
+        let out = self.value.get_or_init(|| {
+            let mut diags = Diagnostics::new();
+            let value = match &self.field.field {
+                Lazy::Attribute(attr) => {
+                    let out = attr.evaluate(self.dec.ctx);
+                    diags.extend(out.diagnostics);
+                    out.value
+                }
+                Lazy::Remain { rest, .. } => {
+                    let (attrs, d) = rest.just_attributes();
+                    diags.extend(d);
+                    let mut values = BTreeMap::new();
+                    for attr in attrs {
+                        let out = attr.evaluate(self.dec.ctx);
+                        diags.extend(out.diagnostics);
+                        values.insert(attr.name, out.value);
+                    }
+                    Value::object(values)
+                }
+            };
+            if diags.has_errors() {
+                diags.sort_by_position();
+                return Err(Error::from_diagnostics(diags));
+            }
+            Ok(value)
+        });
+        out.as_ref().map_err(Clone::clone)
+    }
+
+    /// The unevaluated form of the field for an `Expression` or `Body`
+    /// field (`name`), or why the field cannot be one.
+    fn form(&self, name: &'static str) -> Result<Value, Error> {
+        match (&self.field.field, name) {
+            (Lazy::Attribute(attr), super::unevaluated::EXPRESSION) => {
+                self.dec.unevaluated.borrow_mut().insert(self.field.key);
+                match attr.expr {
+                    AnyExpression::Json(f, node) => super::Expression::form(true, f.src, node.span(), attr.file.as_ref()),
+                    _ => {
+                        let src = self.field.src.ok_or_else(|| {
+                            de::Error::custom(
+                                "an Expression field needs the body's source text: decode with from_str, from_file or from_any_body of an AnyFile's body",
+                            )
+                        })?;
+                        super::Expression::form(false, src, attr.expr.span(), attr.file.as_ref())
+                    }
+                }
+            }
+            (
+                Lazy::Remain {
+                    body,
+                    hidden_attributes,
+                    hidden_blocks,
+                    ..
+                },
+                super::unevaluated::BODY,
+            ) => super::Body::form(body, None, hidden_attributes, hidden_blocks),
+            (Lazy::Attribute(_), _) => Err(de::Error::custom(
+                "an attribute's field is an Expression, not a Body (a Body field takes a block, `x,block`, or the rest of the body, `x,remain`)",
+            )),
+            (Lazy::Remain { .. }, _) => Err(de::Error::custom(
+                "a remain field is a Body or a map of values, not an Expression",
+            )),
+        }
+    }
+}
+
+/// Deserializer methods that take the field's value.
+macro_rules! by_value {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            ValueDeserializer::new(self.value()?).$method(visitor)
+        }
+    )*};
+}
+
+impl<'de, 'n, 'a: 'n> de::Deserializer<'de> for BoundField<'_, 'n, 'a, '_> {
+    type Error = Error;
+
+    by_value! {
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+        deserialize_f32 deserialize_f64 deserialize_char deserialize_str deserialize_string
+        deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_seq
+        deserialize_identifier deserialize_ignored_any
+    }
+
+    /// An absent attribute is no field at all: a present one is `None`
+    /// when null, and otherwise (or when it cannot be evaluated, for an
+    /// `Option<Expression>`) `Some`. A remain field is always `Some`.
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if let Lazy::Remain { .. } = self.field.field {
+            return visitor.visit_some(self);
+        }
+        match self.value() {
+            Ok(v) if v.is_null() => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    /// A remain field's map: the rest's attributes, each read when the
+    /// map's value type asks for it (a block there is an error).
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let Lazy::Remain { rest, .. } = &self.field.field else {
+            return ValueDeserializer::new(self.value()?).deserialize_map(visitor);
+        };
+        let (attrs, diags) = rest.just_attributes();
+        let attrs: BTreeMap<&str, AnyAttribute<'_, '_>> = attrs.into_iter().map(|a| (a.name, a)).collect();
+        let given: Vec<_> = attrs
+            .into_values()
+            .filter(|a| !self.dec.stands_in(&attribute_unit(a.expr.span(), &a.file)))
+            .collect();
+        visitor.visit_map(AttributeMap {
+            entries: given.iter(),
+            pending: None,
+            deferred: deferred(diags),
+            body: rest,
+            dec: self.dec,
+        })
+    }
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.field.field {
+            Lazy::Remain { .. } => self.deserialize_map(visitor),
+            Lazy::Attribute(_) => ValueDeserializer::new(self.value()?).deserialize_any(visitor),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        if name == super::unevaluated::EXPRESSION || name == super::unevaluated::BODY {
+            let form = self.form(name)?;
+            return visitor.visit_newtype_struct(ValueDeserializer::new(&form));
+        }
+        ValueDeserializer::new(self.value()?).deserialize_newtype_struct(name, visitor)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        ValueDeserializer::new(self.value()?).deserialize_unit_struct(name, visitor)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
+        ValueDeserializer::new(self.value()?).deserialize_tuple(len, visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        ValueDeserializer::new(self.value()?).deserialize_tuple_struct(name, len, visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        ValueDeserializer::new(self.value()?).deserialize_struct(name, fields, visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        ValueDeserializer::new(self.value()?).deserialize_enum(name, variants, visitor)
     }
 }

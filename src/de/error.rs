@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+use serde::de::{Expected, Unexpected};
+
+use crate::value::{Value, ValueRef};
 use crate::{Diagnostic, Diagnostics, Span};
 
 /// Why decoding failed.
@@ -44,11 +47,71 @@ pub(crate) enum Unit {
     Field(Option<std::sync::Arc<str>>, u32, &'static str),
 }
 
+/// The value a type or range error found ([`serde::de::Unexpected`],
+/// owned), so that an error raised where no range is known (a flattened
+/// struct's fields, which serde decodes from values it buffered) can be
+/// placed at the one attribute that holds that value.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Found {
+    Bool(bool),
+    Signed(i64),
+    Unsigned(u64),
+    Float(f64),
+    Str(String),
+    Unit,
+    Seq,
+    Map,
+}
+
+impl Found {
+    fn of(unexp: &Unexpected<'_>) -> Option<Found> {
+        Some(match *unexp {
+            Unexpected::Bool(b) => Found::Bool(b),
+            Unexpected::Signed(i) => Found::Signed(i),
+            Unexpected::Unsigned(u) => Found::Unsigned(u),
+            Unexpected::Float(f) => Found::Float(f),
+            Unexpected::Str(s) => Found::Str(s.to_string()),
+            Unexpected::Char(c) => Found::Str(c.to_string()),
+            Unexpected::Unit => Found::Unit,
+            Unexpected::Seq => Found::Seq,
+            Unexpected::Map => Found::Map,
+            _ => return None,
+        })
+    }
+
+    /// Whether `value` is the value found or holds it (at any depth).
+    pub(crate) fn is_in(&self, value: &Value) -> bool {
+        let this = match (self, value.kind()) {
+            (Found::Bool(b), ValueRef::Bool(v)) => *b == v,
+            (Found::Signed(i), ValueRef::Number(n)) => n.to_i64() == Some(*i),
+            (Found::Unsigned(u), ValueRef::Number(n)) => n.to_string() == u.to_string(),
+            (Found::Float(f), ValueRef::Number(n)) => n.to_f64() == *f,
+            (Found::Str(s), ValueRef::String(v)) => s == v,
+            (Found::Unit, ValueRef::Null(_)) => true,
+            (Found::Seq, ValueRef::List(_) | ValueRef::Set(_) | ValueRef::Tuple(_)) => true,
+            (Found::Map, ValueRef::Map(_) | ValueRef::Object(_)) => true,
+            _ => false,
+        };
+        this || match value.kind() {
+            ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+                items.iter().any(|v| self.is_in(v))
+            }
+            ValueRef::Map(entries) | ValueRef::Object(entries) => entries.iter().any(|(_, v)| self.is_in(v)),
+            _ => false,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Inner {
     /// A message from a value's decoding, with the path to where it failed
-    /// (outermost step first).
-    Message { path: Vec<String>, message: String },
+    /// (outermost step first), and the value serde found when it was of
+    /// the wrong type or out of range.
+    Message {
+        path: Vec<String>,
+        message: String,
+        found: Option<Found>,
+    },
     /// A struct's field that nothing provided.
     MissingField(&'static str),
     /// Diagnostics of a body.
@@ -116,6 +179,22 @@ impl Error {
         self
     }
 
+    /// The value a type or range error found, when the error is one.
+    pub(crate) fn found(&self) -> Option<&Found> {
+        match &self.inner {
+            Inner::Message { found, .. } => found.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The field a "missing field" error names.
+    pub(crate) fn missing_field(&self) -> Option<&'static str> {
+        match self.inner {
+            Inner::MissingField(field) => Some(field_name(field)),
+            _ => None,
+        }
+    }
+
     /// The same error one step further out in a value (an element index or
     /// an attribute name).
     pub(crate) fn within(mut self, step: impl FnOnce() -> String) -> Error {
@@ -125,6 +204,7 @@ impl Error {
                 self.inner = Inner::Message {
                     path: vec![step()],
                     message: format!("missing field `{}`", field_name(field)),
+                    found: None,
                 }
             }
             Inner::Diagnostics(_) | Inner::Relabel => {}
@@ -191,7 +271,7 @@ pub(crate) fn field_name(field: &str) -> &str {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.inner {
-            Inner::Message { path, message } => {
+            Inner::Message { path, message, .. } => {
                 for step in path {
                     f.write_str(step)?;
                 }
@@ -220,6 +300,21 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+impl Error {
+    /// A type or range error that found `unexp`.
+    fn with_found(message: String, unexp: &Unexpected<'_>) -> Error {
+        Error {
+            source: None,
+            unit: None,
+            inner: Inner::Message {
+                path: Vec::new(),
+                message,
+                found: Found::of(unexp),
+            },
+        }
+    }
+}
+
 impl serde::de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Self {
         Error {
@@ -228,8 +323,17 @@ impl serde::de::Error for Error {
             inner: Inner::Message {
                 path: Vec::new(),
                 message: msg.to_string(),
+                found: None,
             },
         }
+    }
+
+    fn invalid_type(unexp: Unexpected<'_>, exp: &dyn Expected) -> Self {
+        Error::with_found(format!("invalid type: {unexp}, expected {exp}"), &unexp)
+    }
+
+    fn invalid_value(unexp: Unexpected<'_>, exp: &dyn Expected) -> Self {
+        Error::with_found(format!("invalid value: {unexp}, expected {exp}"), &unexp)
     }
 
     fn missing_field(field: &'static str) -> Self {

@@ -15,11 +15,48 @@
 //! | `#[serde(rename = "lifecycle,block")] lifecycle: Option<Lifecycle>` | at most one `lifecycle` block ("Duplicate lifecycle block" otherwise) |
 //! | `#[serde(rename = "backend,block")] backend: Backend` | exactly one `backend` block ("Missing backend block" otherwise) |
 //! | `#[serde(rename = "backend,block")] backends: HashMap<String, Backend>` | every `backend` block keyed by its first label (one block per key); the value type takes the blocks of one key, so `BTreeMap<String, BTreeMap<String, T>>` keys two labels and `HashMap<String, Vec<T>>` keeps repeats; the struct's own label fields take the labels after the keys |
-//! | `#[serde(rename = "rest,remain")] rest: HashMap<String, T>` | every attribute the other fields do not name (partial processing); without a remain field such an attribute is "Unsupported argument" |
+//! | `#[serde(rename = "rest,remain")] rest: HashMap<String, T>` | every attribute the other fields do not name (partial processing), each evaluated, or kept when `T` is [`Expression`]; a block there is "Unexpected block"; without a remain field such an attribute is "Unsupported argument" |
+//! | `#[serde(rename = "rest,remain")] rest: Body` | the rest of the body, attributes and blocks, unevaluated ([`Body`]): to decode later into another type, or read with a schema |
+//! | `count: Expression` (or `Option<Expression>`) | the attribute `count`'s expression, unevaluated ([`Expression`]): to evaluate later with another context |
+//! | `#[serde(rename = "provisioner,block")] provisioners: Vec<Body>` | each `provisioner` block's body, unevaluated (a block field of [`Body`]s, or one `Body`, an `Option` or a map by label, takes blocks whose labels its map keys take, as a struct without label fields does) |
+//!
+//! The tags are part of the field's serde name, so a plain `rename` shows
+//! in every other format the struct is serialized to (`"name,label"` as a
+//! JSON key). A struct that also derives `Serialize` for another format
+//! puts the tag in `#[serde(rename(deserialize = "name,label"))]`: `de`
+//! reads the tag and serialization keeps the field's own name.
+//! [`crate::ser`] reads the tags from the serialize names, so a struct
+//! written as HCL with [`crate::ser::to_string`] keeps them in a plain
+//! `rename` (with `rename(deserialize = ...)` alone, `ser` writes every
+//! field as an attribute).
+//!
+//! ```
+//! use hcl_native::de;
+//! use hcl_native::eval::EvalContext;
+//!
+//! #[derive(serde::Serialize, serde::Deserialize)]
+//! struct Service {
+//!     #[serde(rename(deserialize = "name,label"))]
+//!     name: String,
+//!     port: u16,
+//! }
+//! #[derive(serde::Serialize, serde::Deserialize)]
+//! struct Config {
+//!     #[serde(rename(deserialize = "service,block"))]
+//!     services: Vec<Service>,
+//! }
+//!
+//! let config: Config = de::from_str("service \"web\" {\n  port = 8080\n}\n", &EvalContext::new())?;
+//! assert_eq!(
+//!     serde_json::to_string(&config)?,
+//!     r#"{"services":[{"name":"web","port":8080}]}"#
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! A body decoded into a map (`HashMap<String, T>`, `serde_json::Value`)
-//! is read in the dynamic attributes mode: every attribute, and a block is
-//! an error. An attribute or block the struct does not name is an error
+//! is read in the dynamic attributes mode: every attribute (each value
+//! evaluated, or kept as an [`Expression`]), and a block is an error. An attribute or block the struct does not name is an error
 //! with a "Did you mean" hint; so is an attribute written as a block or a
 //! block written as an attribute. Every problem of the whole input is
 //! reported together (up to 64), as [`Diagnostic`](crate::Diagnostic)s
@@ -28,6 +65,78 @@
 //! first failing field, so after a problem the decoder decodes the input
 //! again with the part that failed replaced by a placeholder, once per
 //! problem; a successful decoding takes one pass.)
+//!
+//! A `#[serde(flatten)]` field reads its body in the dynamic attributes
+//! mode (serde asks for a map), and serde decodes the flattened struct's
+//! fields from values it buffered, which carry no range: a value of the
+//! wrong type there is reported at the one attribute that holds it (at the
+//! body when several hold an equal value), a missing one as a missing
+//! argument at the body. serde cannot go on inside such a struct after a
+//! problem, so the decoder goes on after its body: a second problem in the
+//! same flattened struct may be reported only once the first is fixed.
+//!
+//! An [`Expression`] or [`Body`] field is not evaluated: it keeps the
+//! attribute's expression or the body (a block's, or the rest of the
+//! struct's own for a remain field) to evaluate or decode later, with a
+//! context that other fields helped to build. serde carries no references
+//! into the parse, so these fields own their source text (a copy of the
+//! expression's or the body's text, with its range and file) and parse it
+//! again when used; their ranges and diagnostics are the original file's.
+//! They need the source text, which [`from_str`], [`from_file`] and an
+//! [`AnyFile`]'s body have and a bare tree given to [`from_body`] has not.
+//!
+//! ```
+//! use hcl_native::de::{self, Body, Expression};
+//! use hcl_native::eval::EvalContext;
+//! use hcl_native::value::Value;
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize)]
+//! struct File {
+//!     #[serde(rename = "resource,block")]
+//!     resources: Vec<Resource>,
+//! }
+//! #[derive(Deserialize)]
+//! struct Resource {
+//!     #[serde(rename = "name,label")]
+//!     name: String,
+//!     count: Expression,
+//!     #[serde(rename = "config,remain")]
+//!     config: Body,
+//! }
+//! #[derive(Deserialize, Debug, PartialEq)]
+//! struct Instance {
+//!     zone: String,
+//! }
+//!
+//! let src = r#"
+//! resource "web" {
+//!   count = length(var.zones)
+//!   zone  = var.zones[count.index]
+//! }
+//! "#;
+//! // `var` and `count` are not known yet: only the name is decoded now
+//! let file: File = de::from_str(src, &EvalContext::new())?;
+//! let web = &file.resources[0];
+//! assert_eq!(web.name, "web");
+//!
+//! let mut ctx = EvalContext::with_standard_functions();
+//! ctx.set_variable("var", Value::object([("zones", Value::tuple(vec!["a".into(), "b".into()]))]))?;
+//! let count = web.count.evaluate(&ctx).value;
+//! assert_eq!(count, Value::from(2));
+//! let mut instances = Vec::new();
+//! for index in 0..2 {
+//!     let mut each = ctx.child();
+//!     each.set_variable("count", Value::object([("index", Value::from(index))]))?;
+//!     instances.push(web.config.decode::<Instance>(&each)?);
+//! }
+//! assert_eq!(instances, [Instance { zone: "a".into() }, Instance { zone: "b".into() }]);
+//!
+//! // a problem found later has its range in the file
+//! let err = web.config.decode::<Instance>(&ctx).unwrap_err();
+//! assert_eq!(&src[err.diagnostics()[0].subject.range()], "count");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! Bodies of either syntax decode alike ([`from_file`] picks the syntax by
 //! the file name, [`from_any_body`] takes any [`AnyBody`], merged files
@@ -144,11 +253,13 @@
 mod body;
 mod error;
 mod placeholder;
+mod unevaluated;
 mod value;
 
 use serde::de::DeserializeOwned;
 
 pub use error::Error;
+pub use unevaluated::{Body, Expression, ParsedBody, ParsedExpression};
 
 /// What a struct field is, from the tag after the comma in its serde name
 /// (one home for `de` and `ser`).
@@ -177,7 +288,7 @@ pub(crate) fn field_kind(field: &str) -> Result<Field<'_>, String> {
 
 pub use value::ValueDeserializer;
 
-use crate::ast::Body;
+use crate::ast::Body as AstBody;
 use crate::body::{AnyBody, AnyFile, BodyView};
 use crate::eval::{EvalContext, StepBudget};
 use crate::value::Value;
@@ -200,7 +311,7 @@ use crate::Arena;
 /// let server: Server = de::from_body(&file.body, &EvalContext::new()).unwrap();
 /// assert_eq!((server.host.as_str(), server.port), ("localhost", 8080));
 /// ```
-pub fn from_body<T: DeserializeOwned>(body: &Body<'_>, ctx: &EvalContext<'_>) -> Result<T, Error> {
+pub fn from_body<T: DeserializeOwned>(body: &AstBody<'_>, ctx: &EvalContext<'_>) -> Result<T, Error> {
     from_any_body(&AnyBody::Native(BodyView::new(body)), ctx)
 }
 

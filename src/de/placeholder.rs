@@ -80,8 +80,11 @@ impl<'de> de::Deserializer<'de> for Placeholder {
     fn deserialize_unit_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_unit()
     }
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_newtype_struct(self)
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+        match super::unevaluated::placeholder_form(name) {
+            Some(form) => visitor.visit_newtype_struct(super::ValueDeserializer::new(&form)),
+            None => visitor.visit_newtype_struct(self),
+        }
     }
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_seq(Items(0))
