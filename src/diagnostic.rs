@@ -458,8 +458,14 @@ const QUOTED_CHARS: usize = 100;
 /// and one message may be made for each of 10,000 elements: quoted whole,
 /// a 120-byte expression made 100 MB of diagnostics.
 ///
-/// The one way names and strings are quoted in messages.
-pub(crate) fn quoted(s: &str) -> String {
+/// The one way names and strings are quoted in messages (also
+/// `hcl_native::render::quoted`, for an application's own messages).
+///
+/// ```
+/// use hcl_native::render::quoted;
+/// assert_eq!(quoted("a\u{a0}b"), r#""a\u00a0b""#);
+/// ```
+pub fn quoted(s: &str) -> String {
     match s.char_indices().nth(QUOTED_CHARS) {
         None => go_quote(s),
         Some((cut, _)) => format!("{}… ({} bytes)", go_quote(&s[..cut]), s.len()),

@@ -2,6 +2,7 @@
 //! lines, and a caret under the range at fault; plain text by default, or
 //! with rustc's terminal colours ([`Style::Color`]).
 
+pub use crate::diagnostic::quoted;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::span::{LineIndex, Span};
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};

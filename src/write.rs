@@ -162,6 +162,19 @@ pub fn key(name: &str) -> String {
     out
 }
 
+/// `s` as an HCL string literal that reads back as `s` (hclwrite's
+/// escapes; `${` and `%{` doubled): how a block label or a non-identifier
+/// key is written.
+///
+/// ```
+/// assert_eq!(hcl_native::write::string_literal("a\"b ${x}\n"), r#""a\"b $${x}\n""#);
+/// ```
+pub fn string_literal(s: &str) -> String {
+    let mut out = String::new();
+    quoted(s, &mut out);
+    out
+}
+
 /// An object key: bare when it is an identifier that reads back as its
 /// own name (not a keyword an object constructor would read otherwise).
 fn object_key(k: &str, out: &mut String) {

@@ -280,7 +280,9 @@ pub(crate) fn field_kind(field: &str) -> Result<Field<'_>, String> {
         Some((_, "remain")) => Field::Remain,
         Some((_, tag)) => {
             return Err(format!(
-                "the field {field:?} has the tag {tag:?}; the tags are `label`, `block` and `remain`"
+                "the field {} has the tag {}; the tags are `label`, `block` and `remain`",
+                crate::diagnostic::quoted(field),
+                crate::diagnostic::quoted(tag)
             ))
         }
     })

@@ -148,7 +148,8 @@ impl Piece {
 
     fn from_form<E: de::Error>(form: PieceForm) -> Result<Piece, E> {
         let (syntax, text, start, end, lines_before, line_start, file) = form;
-        let syntax = Syntax::of(&syntax).ok_or_else(|| E::custom(format!("unknown syntax {syntax:?}")))?;
+        let syntax = Syntax::of(&syntax)
+            .ok_or_else(|| E::custom(format!("unknown syntax {}", crate::diagnostic::quoted(&syntax))))?;
         if start.checked_add(text.len() as u32) != Some(end) || line_start > start || lines_before > line_start {
             return Err(E::custom("the range does not fit the text"));
         }

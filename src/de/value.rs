@@ -50,8 +50,8 @@ impl<'v> ValueDeserializer<'v> {
                 "the value is not known yet (an unknown {ty} cannot be decoded)"
             ))),
             ValueRef::Capsule(c) => Err(de::Error::custom(format!(
-                "a value of the capsule type {:?} cannot be decoded",
-                c.capsule_type().name()
+                "a value of the capsule type {} cannot be decoded",
+                crate::diagnostic::quoted(c.capsule_type().name())
             ))),
             _ => Ok(()),
         }
@@ -305,7 +305,7 @@ pub(crate) fn key_step(key: &str) -> String {
     if ident {
         format!(".{key}")
     } else {
-        format!("[{key:?}]")
+        format!("[{}]", crate::write::string_literal(key))
     }
 }
 

@@ -38,6 +38,7 @@
 
 use hcl_native::ast::{Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext, StepBudget};
+use hcl_native::render::quoted;
 use hcl_native::typeexpr::type_constraint_with_defaults;
 use hcl_native::{parse_config_with, Arena, Diagnostic};
 use std::io::Write;
@@ -414,7 +415,8 @@ impl TypeAttributes {
                     Ok((block.to_string(), name.to_string()))
                 }
                 _ => Err(format!(
-                    "--type-attributes: {i:?} is not BLOCK_TYPE.NAME (for example variable.type)"
+                    "--type-attributes: {} is not BLOCK_TYPE.NAME (for example variable.type)",
+                    quoted(i)
                 )),
             })
             .collect::<Result<_, _>>()

@@ -4,6 +4,7 @@
 //! as text or with `--diags json` as `{"diagnostics": [...]}`), 1 on other
 //! errors.
 
+use hcl_native::render::quoted;
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::io::{Read, Write as _};
@@ -144,7 +145,7 @@ fn unreadable(sources: &mut Sources, path: &str) {
     let mut d = Diagnostics::new();
     d.push(Diagnostic::error(
         "Failed to read file",
-        format!("The configuration file {path:?} could not be read."),
+        format!("The configuration file {} could not be read.", quoted(path)),
         Span::empty(0),
     ));
     sources.keep(d, &name);
@@ -161,7 +162,10 @@ pub fn run(o: Options, settings: &Settings) -> ExitCode {
         None => {}
         Some("json") => sources.json = true,
         Some(other) => {
-            eprintln!("Invalid diagnostics format {other:?}: only \"json\" is supported.");
+            eprintln!(
+                "Invalid diagnostics format {}: only \"json\" is supported.",
+                quoted(other)
+            );
             return ExitCode::from(2);
         }
     }

@@ -5,6 +5,7 @@ use hcl_native::ast::Body;
 use hcl_native::convert::convert;
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
 use hcl_native::json::{type_from_json, value_from_json};
+use hcl_native::render::quoted;
 use hcl_native::value::{Type, Value};
 use hcl_native::{parse_config_with, parse_expression_with, parse_template_with, Arena, Diagnostic, Span};
 use serde_json::Value as Json;
@@ -53,7 +54,7 @@ pub fn read_vars(vars: &Vars, settings: &crate::Settings) -> Result<EvalContext<
     }
     for item in &vars.var {
         let Some((name, expr)) = item.split_once('=') else {
-            return Err(format!("--var {item:?}: NAME=EXPRESSION is required"));
+            return Err(format!("--var {}: NAME=EXPRESSION is required", quoted(item)));
         };
         let value = literal_expression(expr.as_bytes(), settings).map_err(|e| format!("--var {name}: {e}"))?;
         ctx.set_variable(name.trim().to_string(), value)
@@ -143,7 +144,7 @@ fn json_vars(text: &[u8]) -> Result<Vec<(String, Value)>, String> {
             .iter()
             .map(|p| {
                 let name = p.name.value.to_string();
-                let value = var_value(&node_json(&p.value)).map_err(|e| format!("variable {name:?}: {e}"))?;
+                let value = var_value(&node_json(&p.value)).map_err(|e| format!("variable {}: {e}", quoted(&name)))?;
                 Ok((name, value))
             })
             .collect();
@@ -260,7 +261,7 @@ fn human_value(v: &Value, out: &mut String) {
         ValueRef::Null(_) => out.push_str("null"),
         ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         ValueRef::Number(n) => cut_fraction(&n.to_string(), out),
-        ValueRef::String(s) => quoted(s, out),
+        ValueRef::String(s) => hcl_string(s, out),
         ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
@@ -290,17 +291,9 @@ fn human_value(v: &Value, out: &mut String) {
     })
 }
 
-/// A string as a quoted HCL string: `write::key` quotes any text that is
-/// not a bare identifier; an identifier needs no escape.
-fn quoted(s: &str, out: &mut String) {
-    let key = hcl_native::write::key(s);
-    if key.starts_with('"') {
-        out.push_str(&key);
-    } else {
-        out.push('"');
-        out.push_str(&key);
-        out.push('"');
-    }
+/// A string as a quoted HCL string ([`hcl_native::write::string_literal`]).
+fn hcl_string(s: &str, out: &mut String) {
+    out.push_str(&hcl_native::write::string_literal(s));
 }
 
 /// A number's text, a fraction cut after [`FRACTION_DIGITS`] significant

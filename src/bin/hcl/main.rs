@@ -493,7 +493,9 @@ pub(crate) fn indent(depth: usize) -> String {
 pub(crate) fn block_header(b: &hcl_native::ast::Block<'_>) -> String {
     let mut out = b.block_type.name.to_string();
     for l in b.labels {
-        out.push_str(&format!(" {:?}", l.value()));
+        // as HCL writes the label (a string literal), not as Rust debugs it
+        out.push(' ');
+        out.push_str(&hcl_native::write::string_literal(l.value()));
     }
     out
 }

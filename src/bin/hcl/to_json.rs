@@ -45,6 +45,7 @@
 
 use hcl_native::ast::{Block, Body, BodyItem};
 use hcl_native::eval::{evaluate, EvalContext};
+use hcl_native::render::quoted;
 use hcl_native::value::Value;
 use hcl_native::{parse_config_with, Arena, Diagnostic, LineIndex, Span};
 use serde::Serialize;
@@ -163,7 +164,10 @@ fn value_json(value: &Value, name: &str, span: Span, max_steps: u64, diagnostics
         Err(e) => {
             diagnostics.push(Diagnostic::error(
                 "Value has no JSON form",
-                format!("The value of {name:?} cannot be written as JSON: {e}. It is null in the output."),
+                format!(
+                    "The value of {} cannot be written as JSON: {e}. It is null in the output.",
+                    quoted(name)
+                ),
                 span,
             ));
             "null".into()
@@ -327,8 +331,8 @@ impl<'a> Converter<'_, '_> {
                         self.diagnostics.push(Diagnostic::error(
                             "Attribute conflicts with a block",
                             format!(
-                                "{:?} is already a block type in this body (at {at}); an object key cannot be both, so this attribute is left out of the JSON.",
-                                a.name.name
+                                "{} is already a block type in this body (at {at}); an object key cannot be both, so this attribute is left out of the JSON.",
+                                quoted(a.name.name)
                             ),
                             a.span,
                         ));
@@ -344,8 +348,8 @@ impl<'a> Converter<'_, '_> {
                         self.diagnostics.push(Diagnostic::error(
                             "Block conflicts with an attribute",
                             format!(
-                                "{:?} is already an attribute in this body (at {at}); an object key cannot be both, so this block is left out of the JSON.",
-                                b.block_type.name
+                                "{} is already an attribute in this body (at {at}); an object key cannot be both, so this block is left out of the JSON.",
+                                quoted(b.block_type.name)
                             ),
                             header(b),
                         ));
@@ -400,7 +404,7 @@ impl<'a> Converter<'_, '_> {
         let conflict = |this: &Self, g: &Group<'a>| {
             let path: Vec<String> = std::iter::once(b.block_type.name)
                 .chain(b.labels[..depth.min(b.labels.len())].iter().map(|l| l.value()))
-                .map(|k| format!("{k:?}"))
+                .map(quoted)
                 .collect();
             Diagnostic::error(
                 "Conflicting block labels",
