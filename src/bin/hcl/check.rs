@@ -131,7 +131,7 @@ pub fn run(
             "hcl: no files to check in {}: a directory gives its .hcl, .tf and .tfvars files and the JSON-syntax .tf.json, .hcl.json and .tfvars.json ones",
             paths.join(", ")
         );
-        return ExitCode::from(1);
+        return crate::exit::problems();
     }
     let outcomes = check_all(&jobs, ctx.as_ref(), &types, format, settings);
 
@@ -174,7 +174,7 @@ pub fn run(
     }
     eprintln!("{summary}");
     if errors > 0 {
-        ExitCode::from(1)
+        crate::exit::problems()
     } else {
         ExitCode::SUCCESS
     }

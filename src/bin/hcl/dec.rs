@@ -99,7 +99,7 @@ impl Sources {
                 let _ = write!(err, "{}", settings.render(name, src, run, crate::Stream::Stderr));
             }
         }
-        ExitCode::from(2)
+        crate::exit::usage()
     }
 
     /// `{"filename", "start", "end"}` of `span` in `file`.
@@ -153,7 +153,7 @@ fn unreadable(sources: &mut Sources, path: &str) {
 
 fn fatal(message: &str) -> ExitCode {
     eprintln!("Error: {message}\n");
-    ExitCode::from(1)
+    crate::exit::problems()
 }
 
 pub fn run(o: Options, settings: &Settings) -> ExitCode {
@@ -166,7 +166,7 @@ pub fn run(o: Options, settings: &Settings) -> ExitCode {
                 "Invalid diagnostics format {}: only \"json\" is supported.",
                 quoted(other)
             );
-            return ExitCode::from(2);
+            return crate::exit::usage();
         }
     }
     let Some(spec_path) = o.spec.as_deref() else {

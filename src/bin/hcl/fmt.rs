@@ -58,7 +58,7 @@ pub fn run(o: &Options, settings: &crate::Settings) -> ExitCode {
         let mut src = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut src) {
             eprintln!("hcl: cannot read stdin: {e}");
-            return ExitCode::from(1);
+            return crate::exit::problems();
         }
         return finish(&[one(o, "<stdin>", Ok(src), settings)], o);
     }
@@ -68,7 +68,7 @@ pub fn run(o: &Options, settings: &crate::Settings) -> ExitCode {
     let jobs = collect(&o.paths, wanted);
     if jobs.is_empty() {
         eprintln!("hcl: no files to format in {}", o.paths.join(", "));
-        return ExitCode::from(1);
+        return crate::exit::problems();
     }
     let outcomes = parallel(&jobs, |job| one(o, &job.name(), job.read(), settings));
     finish(&outcomes, o)
@@ -85,7 +85,7 @@ fn finish(outcomes: &[Outcome], o: &Options) -> ExitCode {
     let failed = outcomes.iter().any(|x| x.failed);
     let changed = outcomes.iter().any(|x| x.changed);
     if failed || ((o.check || o.diff) && changed) {
-        ExitCode::from(1)
+        crate::exit::problems()
     } else {
         ExitCode::SUCCESS
     }

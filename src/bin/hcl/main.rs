@@ -14,6 +14,7 @@
 mod check;
 mod dec;
 mod evaluate;
+mod exit;
 mod fmt;
 mod json;
 mod settings;
@@ -221,7 +222,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() {
-                ExitCode::from(2)
+                crate::exit::usage()
             } else {
                 ExitCode::SUCCESS
             };
@@ -312,7 +313,7 @@ fn argument_bytes(arg: &std::ffi::OsStr) -> Vec<u8> {
 
 fn usage(message: &str) -> ExitCode {
     eprintln!("hcl: {message}");
-    ExitCode::from(2)
+    crate::exit::usage()
 }
 
 /// Puts diagnostics in the one order every command renders them in (and
@@ -371,7 +372,7 @@ fn read_input(file: &str) -> Result<Vec<u8>, ExitCode> {
         Ok(()) => Ok(buf),
         Err(e) => {
             eprintln!("hcl: cannot read {file}: {e}");
-            Err(ExitCode::from(2))
+            Err(crate::exit::usage())
         }
     }
 }

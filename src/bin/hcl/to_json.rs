@@ -312,7 +312,7 @@ fn finish(name: &str, src: &[u8], out: &str, diagnostics: &[Diagnostic], setting
         }
     }
     if diagnostics.iter().any(Diagnostic::is_error) {
-        ExitCode::from(1)
+        crate::exit::problems()
     } else {
         ExitCode::SUCCESS
     }
