@@ -36,9 +36,15 @@ impl Vars {
     }
 }
 
-/// The context of a run: the standard functions and the variables.
+/// The context of a run: the functions of `--functions` and the
+/// variables.
 pub fn read_vars(vars: &Vars) -> Result<EvalContext<'static>, String> {
-    let mut ctx = EvalContext::with_standard_functions();
+    let mut ctx = match crate::FUNCTIONS.get() {
+        Some(crate::Functions::Terraform) => {
+            EvalContext::with_terraform_functions(hcl_native::stdlib::terraform::TerraformOptions::default())
+        }
+        _ => EvalContext::with_standard_functions(),
+    };
     crate::limits::apply(&mut ctx);
     if let Some(path) = &vars.vars {
         let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;

@@ -47,7 +47,22 @@ struct Cli {
     /// attribute even without `--vars`.
     #[arg(long, global = true)]
     unknown_variables: bool,
+    /// The functions evaluations offer: `standard` (cty's standard
+    /// library) or `terraform` (those and Terraform's own,
+    /// `stdlib::terraform`; `timestamp()` and `uuid()` are unknown).
+    #[arg(long, global = true, value_enum, default_value_t = Functions::Standard)]
+    functions: Functions,
 }
+
+/// The function sets of `--functions`.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum Functions {
+    Standard,
+    Terraform,
+}
+
+/// The `--functions` set chosen at start-up (standard until then).
+pub static FUNCTIONS: std::sync::OnceLock<Functions> = std::sync::OnceLock::new();
 
 #[derive(Subcommand)]
 enum Command {
@@ -191,6 +206,7 @@ pub enum Format {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     limits::set(cli.max_depth, cli.max_steps, cli.max_number_bits, cli.unknown_variables);
+    let _ = FUNCTIONS.set(cli.functions);
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast),
         Command::Eval { file, vars, format } => {

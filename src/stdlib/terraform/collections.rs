@@ -1,0 +1,149 @@
+//! Terraform's collection functions: `alltrue`, `anytrue`, `one` and `sum`.
+
+use super::TerraformOptions;
+use crate::function::{Function, FunctionError, Parameter};
+use crate::number::Number;
+use crate::value::{Type, Value, ValueRef};
+
+/// This theme's functions (see `FAMILIES` in `mod.rs`).
+pub(super) const FUNCTIONS: &[super::Entry] = &[("alltrue", alltrue), ("anytrue", anytrue), ("one", one), ("sum", sum)];
+
+/// `alltrue(list)`: whether every element of a list of bools is true
+/// (true for an empty list). A null element counts as false; an unknown
+/// element makes the result unknown unless another element is false.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/alltrue`.
+fn alltrue(_: &TerraformOptions) -> Function {
+    Function::builder()
+        .param(Parameter::new("list", Type::list(Type::Bool)).allow_dynamic())
+        .returns(Type::Bool)
+        .implementation(|args, _| {
+            let mut unknown = false;
+            for v in args[0].elements().unwrap_or_default() {
+                match v.kind() {
+                    ValueRef::Unknown(_) => unknown = true,
+                    ValueRef::Bool(true) => {}
+                    // false or null
+                    _ => return Ok(Value::from(false)),
+                }
+            }
+            Ok(if unknown {
+                Value::unknown(Type::Bool)
+            } else {
+                Value::from(true)
+            })
+        })
+}
+
+/// `anytrue(list)`: whether any element of a list of bools is true (false
+/// for an empty list). Null elements count as false; an unknown element
+/// makes the result unknown unless another element is true.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/anytrue`.
+fn anytrue(_: &TerraformOptions) -> Function {
+    Function::builder()
+        .param(Parameter::new("list", Type::list(Type::Bool)).allow_dynamic())
+        .returns(Type::Bool)
+        .implementation(|args, _| {
+            let mut unknown = false;
+            for v in args[0].elements().unwrap_or_default() {
+                match v.kind() {
+                    ValueRef::Unknown(_) => unknown = true,
+                    ValueRef::Bool(true) => return Ok(Value::from(true)),
+                    _ => {}
+                }
+            }
+            Ok(if unknown {
+                Value::unknown(Type::Bool)
+            } else {
+                Value::from(false)
+            })
+        })
+}
+
+const ZERO_OR_ONE: &str = "must be a list, set, or tuple value with either zero or one elements";
+
+/// `one(list)`: the only element of a list, set or tuple of zero or one
+/// elements, or null (of the element type) when it has none; more than one
+/// element is an error. The result type is the element type (a tuple of
+/// one element: that element's type; an empty tuple: dynamic).
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/one`.
+fn one(_: &TerraformOptions) -> Function {
+    Function::builder()
+        .param(Parameter::new("list", Type::Dynamic))
+        .returns_with(|args| match &args[0].ty() {
+            Type::List(e) | Type::Set(e) => Ok((**e).clone()),
+            Type::Tuple(items) if items.len() <= 1 => Ok(items.first().cloned().unwrap_or(Type::Dynamic)),
+            _ => Err(FunctionError::argument(0, ZERO_OR_ONE)),
+        })
+        .implementation(|args, ty| {
+            let items = args[0].elements().unwrap_or_default();
+            match items {
+                [] => Ok(Value::null(ty.clone())),
+                [only] => Ok(only.clone()),
+                // a set with unknown elements may yet hold fewer
+                _ if matches!(args[0].ty(), Type::Set(_)) && items.iter().any(|v| !v.is_known()) => {
+                    Ok(Value::unknown(ty.clone()))
+                }
+                _ => Err(FunctionError::argument(0, ZERO_OR_ONE)),
+            }
+        })
+}
+
+const NUMBERS: &str = "argument must be list, set, or tuple of number values";
+
+/// `sum(list)`: the sum of a list, set or tuple of numbers (each element
+/// converted to a number); empty, a null element or one that is not a
+/// number is an error, and so is a sum of opposite infinities. Any unknown
+/// element gives an unknown number.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/sum`.
+fn sum(_: &TerraformOptions) -> Function {
+    Function::builder()
+        .param(Parameter::new("list", Type::Dynamic))
+        .returns(Type::Number)
+        .metered_implementation(|args, _, m| {
+            let list = &args[0];
+            let ty = list.ty();
+            let items = match (list.elements(), list.entries()) {
+                (Some(items), _) => items,
+                (None, Some(_)) => {
+                    return Err(FunctionError::argument(
+                        0,
+                        format!("argument must be list, set, or tuple. Received {}", ty.friendly_name()),
+                    ))
+                }
+                (None, None) => return Err(FunctionError::argument(0, "cannot sum noniterable")),
+            };
+            if items.is_empty() {
+                return Err(FunctionError::argument(0, "cannot sum an empty list"));
+            }
+            if !list.is_wholly_known() {
+                return Ok(Value::unknown(Type::Number));
+            }
+            let mut total: Option<Number> = None;
+            for v in items {
+                m.spend(1)?;
+                let n = match crate::convert::convert(v, &Type::Number) {
+                    Ok(n) if !n.is_null() => n,
+                    _ => return Err(FunctionError::argument(0, NUMBERS)),
+                };
+                let n = super::super::number_arg(&n)?.clone();
+                total = Some(match total {
+                    None => n,
+                    Some(t) => {
+                        if t.is_infinite() && n.is_infinite() && t != n {
+                            return Err(FunctionError::new("can't compute sum of opposing infinities"));
+                        }
+                        t.add(&n).map_err(|e| FunctionError::new(e.to_string()))?
+                    }
+                });
+            }
+            Ok(Value::from(total.unwrap_or(Number::ZERO)))
+        })
+}

@@ -1,0 +1,173 @@
+//! Terraform's `templatestring`: a string value rendered as a template.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::TerraformOptions;
+use crate::eval::{evaluate_template, EvalContext};
+use crate::function::{Function, FunctionError, LazyArgument, Parameter};
+use crate::meter::{Meter, STRING_BYTES_PER_STEP};
+use crate::value::{Type, Value, ValueRef};
+use crate::{parse_template, Arena};
+use crate::{LineIndex, Span};
+
+/// This theme's functions (see `FAMILIES` in `mod.rs`).
+pub(super) const FUNCTIONS: &[super::Entry] = &[("templatestring", templatestring)];
+
+/// The name Terraform gives the template in its messages.
+const SOURCE: &str = "<templatestring argument>";
+
+/// `templatestring(ref, vars)` (Terraform 1.9): the string that `ref`
+/// refers to, parsed as a template of this library's template language and
+/// rendered with the attributes of `vars` (a map or an object) as its
+/// variables and the standard and Terraform functions. As in Terraform,
+/// `ref` must be a reference to a value defined elsewhere (`local.tmpl`,
+/// `data.x.y.body`), not the template written in place (which the
+/// configuration would already have rendered as a template); called with
+/// values rather than expressions (`Function::call`), the first value is
+/// the template. Every variable the template uses must be in `vars`, whose
+/// names must be identifiers; a template that does not parse, or whose
+/// evaluation fails, is an error. An unknown template or unknown `vars`
+/// give the dynamic value (the result of a template that is one
+/// interpolation is that value, of any type). A template may not call
+/// `templatestring` itself.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/templatestring`.
+fn templatestring(options: &TerraformOptions) -> Function {
+    let options = options.clone();
+    // the functions a template sees, built on its first call
+    let functions: Arc<std::sync::OnceLock<BTreeMap<String, Function>>> = Arc::default();
+    Function::builder()
+        .param(Parameter::new("template", Type::String))
+        .param(Parameter::new("vars", Type::Dynamic))
+        .lazy_implementation(move |args, m| {
+            let functions = functions.get_or_init(|| {
+                let mut all = super::all_functions(&options);
+                all.insert("templatestring".into(), recursion_error());
+                all
+            });
+            render(args, functions, m)
+        })
+}
+
+/// The function that stands for `templatestring` inside a template.
+fn recursion_error() -> Function {
+    Function::builder()
+        .param(Parameter::new("template", Type::Dynamic))
+        .param(Parameter::new("vars", Type::Dynamic))
+        .implementation(|_, _| {
+            Err(FunctionError::new(
+                "cannot recursively call templatestring from inside another template function",
+            ))
+        })
+}
+
+fn render(
+    args: &[&dyn LazyArgument],
+    functions: &BTreeMap<String, Function>,
+    m: &Meter,
+) -> Result<Value, FunctionError> {
+    let [template, vars] = args else {
+        return Err(FunctionError::new("templatestring takes two arguments"));
+    };
+    if let Some(expr) = template.expression() {
+        if crate::analysis::static_traversal(expr).is_err() {
+            return Err(FunctionError::argument(
+                0,
+                "invalid template expression: must be a direct reference to a single string from elsewhere, containing valid template syntax",
+            ));
+        }
+    }
+    let template = template.value().map_err(|d| FunctionError::from_diagnostics(0, &d))?;
+    let vars = vars.value().map_err(|d| FunctionError::from_diagnostics(1, &d))?;
+    if template.is_dynamic_value() {
+        return Ok(Value::dynamic());
+    }
+    if template.ty() != Type::String {
+        return Err(FunctionError::argument(
+            0,
+            "invalid template value: a string is required",
+        ));
+    }
+    if vars.is_null() {
+        return Err(FunctionError::argument(1, "argument must not be null"));
+    }
+    if !template.is_known() || !vars.is_known() {
+        return Ok(Value::dynamic());
+    }
+    let Some(text) = template.as_str() else {
+        return Err(FunctionError::argument(
+            0,
+            "invalid template value: template string must not be null",
+        ));
+    };
+    let Some(entries) = vars.entries() else {
+        return Err(FunctionError::argument(1, "invalid vars value: must be a map"));
+    };
+    for (name, _) in entries {
+        if !crate::parser::is_identifier(name) {
+            return Err(FunctionError::argument(
+                1,
+                format!("invalid template variable name {name:?}: must start with a letter, followed by zero or more letters, digits, and underscores"),
+            ));
+        }
+    }
+    m.spend_bytes(text.len())?;
+    let arena = Arena::new();
+    let parsed = parse_template(&arena, text.as_bytes());
+    let index = LineIndex::new(text.as_bytes());
+    let at = |span: Span| {
+        let start = index.position(text.as_bytes(), span.start);
+        let end = index.position(text.as_bytes(), span.end);
+        if start.line == end.line {
+            format!("{SOURCE}:{},{}-{}", start.line, start.column, end.column)
+        } else {
+            format!("{SOURCE}:{},{}-{},{}", start.line, start.column, end.line, end.column)
+        }
+    };
+    if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
+        return Err(FunctionError::argument(
+            0,
+            format!("invalid template: {}: {}; {}", at(d.subject), d.summary, d.detail),
+        ));
+    }
+    for traversal in parsed.ast.variables() {
+        if !entries.iter().any(|(name, _)| **name == *traversal.root) {
+            return Err(FunctionError::argument(
+                1,
+                format!(
+                    "vars map does not contain key {:?}, referenced at {}",
+                    traversal.root,
+                    at(traversal.root_span)
+                ),
+            ));
+        }
+    }
+    let mut ctx = EvalContext::new();
+    for (name, f) in functions {
+        ctx.set_function(name.clone(), f.clone())
+            .map_err(|e| FunctionError::new(e.to_string()))?;
+    }
+    for (name, v) in entries {
+        ctx.set_variable(name.to_string(), v.clone())
+            .map_err(|e| FunctionError::new(e.to_string()))?;
+    }
+    // the template's evaluation gets what is left of the caller's steps
+    let left = (m.bytes_left() / STRING_BYTES_PER_STEP) as u64;
+    ctx.set_step_limit(left);
+    let out = evaluate_template(&parsed.ast, &ctx);
+    if let Some(d) = out.diagnostics.iter().find(|d| d.is_error()) {
+        return Err(FunctionError::new(format!(
+            "{}: {}; {}",
+            at(d.subject),
+            d.summary,
+            d.detail
+        )));
+    }
+    // what the template built counts against the caller's limit
+    if let ValueRef::String(s) = out.value.kind() {
+        m.spend_bytes(s.len())?;
+    }
+    Ok(out.value)
+}
