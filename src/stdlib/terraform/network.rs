@@ -17,7 +17,7 @@ use num_traits::ToPrimitive;
 
 use super::TerraformOptions;
 use crate::function::{Function, FunctionError, Parameter};
-use crate::stdlib::{list_result, number_arg, str_arg, NOT_AN_INT};
+use crate::stdlib::{list_result, number_arg, str_arg};
 use crate::value::{Type, Value};
 
 /// This theme's functions (see `FAMILIES` in `mod.rs`).
@@ -113,18 +113,15 @@ fn parse_ipv4(s: &str) -> Option<Ipv4Addr> {
     parts.next().is_none().then(|| Ipv4Addr::from(octets))
 }
 
-/// A whole number argument in 128 bits, or the standard message.
+/// A whole number argument in 128 bits (Terraform reads host and subnet
+/// numbers as big integers), or the error.
 fn whole(v: &Value) -> Result<i128, String> {
     number_arg(v)
         .ok()
         .and_then(|n| n.to_rational())
         .filter(|r| r.is_integer())
         .and_then(|r| r.numer().to_i128())
-        .ok_or_else(|| {
-            NOT_AN_INT
-                .replace("-9223372036854775808", "-2^127")
-                .replace("9223372036854775807", "2^127 - 1")
-        })
+        .ok_or_else(|| "value must be a whole number".to_string())
 }
 
 /// `cidrhost(prefix, hostnum)`: the address of host number `hostnum` in
@@ -228,8 +225,9 @@ fn cidrsubnet(_: &TerraformOptions) -> Function {
 
 /// `cidrsubnets(prefix, newbits...)`: consecutive subnets of the network,
 /// one per argument, each with its prefix that many bits longer (1 to 32),
-/// allocated in order from the start of the network, each aligned to its
-/// own size (so a larger subnet after a smaller one leaves a gap). No
+/// allocated in order from the start of the network (the first subnet
+/// starts at the network's first address), each aligned to its own size
+/// (so a larger subnet after a smaller one leaves a gap). No
 /// further argument gives an empty list; running out of the network's
 /// addresses is an error.
 ///

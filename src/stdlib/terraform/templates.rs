@@ -129,7 +129,12 @@ fn render(
     if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
         return Err(FunctionError::argument(
             0,
-            format!("invalid template: {}: {}; {}", at(d.subject), d.summary, d.detail),
+            format!(
+                "invalid template: {}: {}; {}",
+                at(d.subject),
+                d.summary,
+                d.detail.trim_end_matches('.')
+            ),
         ));
     }
     for traversal in parsed.ast.variables() {
@@ -162,7 +167,7 @@ fn render(
             "{}: {}; {}",
             at(d.subject),
             d.summary,
-            d.detail
+            d.detail.trim_end_matches('.')
         )));
     }
     // what the template built counts against the caller's limit
