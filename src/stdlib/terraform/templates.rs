@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::TerraformOptions;
+use crate::ast::{ExprTerm, Expression, PostfixOp};
 use crate::eval::{evaluate_template, EvalContext};
 use crate::function::{Function, FunctionError, LazyArgument, Parameter};
 use crate::meter::{Meter, STRING_BYTES_PER_STEP};
@@ -72,7 +73,7 @@ fn render(
         return Err(FunctionError::new("templatestring takes two arguments"));
     };
     if let Some(expr) = template.expression() {
-        if crate::analysis::static_traversal(expr).is_err() {
+        if !is_reference(expr) {
             return Err(FunctionError::argument(
                 0,
                 "invalid template expression: must be a direct reference to a single string from elsewhere, containing valid template syntax",
@@ -175,4 +176,18 @@ fn render(
         m.spend_bytes(s.len())?;
     }
     Ok(out.value)
+}
+
+/// Whether `expr` refers to a value defined elsewhere, as Terraform's rule
+/// for `templatestring`'s first argument has it: a variable followed by
+/// attribute accesses and indexes, whose keys may be any expression
+/// (`local.templates[each.key]`), and no splat.
+fn is_reference(expr: &Expression<'_>) -> bool {
+    match expr {
+        Expression::ExprTerm(ExprTerm::VariableExpr(_)) => true,
+        Expression::ExprTerm(ExprTerm::Postfix(p)) => {
+            matches!(p.term, ExprTerm::VariableExpr(_)) && !p.ops.iter().any(|op| matches!(op, PostfixOp::Splat(_)))
+        }
+        _ => false,
+    }
 }
