@@ -1,4 +1,5 @@
-//! Terraform's collection functions: `alltrue`, `anytrue`, `one` and `sum`.
+//! Terraform's collection functions: `alltrue`, `anytrue`, `index`, `one`
+//! and `sum`.
 
 use super::TerraformOptions;
 use crate::function::{Function, FunctionError, Parameter};
@@ -6,7 +7,13 @@ use crate::number::Number;
 use crate::value::{Type, Value, ValueRef};
 
 /// This theme's functions (see `FAMILIES` in `mod.rs`).
-pub(super) const FUNCTIONS: &[super::Entry] = &[("alltrue", alltrue), ("anytrue", anytrue), ("one", one), ("sum", sum)];
+pub(super) const FUNCTIONS: &[super::Entry] = &[
+    ("alltrue", alltrue),
+    ("anytrue", anytrue),
+    ("index", index),
+    ("one", one),
+    ("sum", sum),
+];
 
 /// `alltrue(list)`: whether every element of a list of bools is true
 /// (true for an empty list). A null element counts as false; an unknown
@@ -145,5 +152,38 @@ fn sum(_: &TerraformOptions) -> Function {
                 });
             }
             Ok(Value::from(total.unwrap_or(Number::ZERO)))
+        })
+}
+
+/// `index(list, value)`: the position of the first element of a list or
+/// tuple equal to the value (same type and value). An empty list, a value
+/// not found, or a collection of another kind is an error; when an element
+/// before the match compares unknown, or the list is unknown, the result
+/// is unknown.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/index`.
+fn index(_: &TerraformOptions) -> Function {
+    Function::builder()
+        .param(Parameter::new("list", Type::Dynamic))
+        .param(Parameter::new("value", Type::Dynamic))
+        .returns(Type::Number)
+        .metered_implementation(|args, _, m| {
+            if !matches!(args[0].ty(), Type::List(_) | Type::Tuple(_)) {
+                return Err(FunctionError::new("argument must be a list or tuple"));
+            }
+            let items = args[0].elements().unwrap_or_default();
+            if items.is_empty() {
+                return Err(FunctionError::new("cannot search an empty list"));
+            }
+            for (i, v) in items.iter().enumerate() {
+                m.spend(1)?;
+                match v.equals_in(&args[1], m).to_value().as_bool() {
+                    Some(true) => return Ok(Value::from(Number::from(i))),
+                    Some(false) => {}
+                    None => return Ok(Value::unknown(Type::Number)),
+                }
+            }
+            Err(FunctionError::new("item not found"))
         })
 }

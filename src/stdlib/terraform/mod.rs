@@ -11,7 +11,9 @@
 //! crate, unknown arguments give unknown results of the function's result
 //! type, and null arguments are errors unless Terraform accepts them.
 //! Terraform marks values as sensitive; this crate has no marks, so
-//! `nonsensitive` is the identity.
+//! `sensitive` and `nonsensitive` are the identity. One standard function
+//! is replaced: Terraform's `replace` also takes a regular expression
+//! between slashes (`replace(s, "/[0-9]+/", "#")`).
 //!
 //! Functions that depend on the world outside the configuration answer an
 //! unknown value unless the application supplies it in [`TerraformOptions`]:

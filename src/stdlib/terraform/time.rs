@@ -1,5 +1,5 @@
-//! Terraform's functions of the outside world and of marks: `timestamp`
-//! and `nonsensitive`.
+//! Terraform's functions of the outside world and of marks: `timestamp`,
+//! `plantimestamp`, `sensitive` and `nonsensitive`.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -8,7 +8,12 @@ use crate::function::{Function, FunctionError, Parameter};
 use crate::value::{Type, Value};
 
 /// This theme's functions (see `FAMILIES` in `mod.rs`).
-pub(super) const FUNCTIONS: &[super::Entry] = &[("nonsensitive", nonsensitive), ("timestamp", timestamp)];
+pub(super) const FUNCTIONS: &[super::Entry] = &[
+    ("nonsensitive", nonsensitive),
+    ("plantimestamp", plantimestamp),
+    ("sensitive", sensitive),
+    ("timestamp", timestamp),
+];
 
 /// `timestamp()`: the current time in UTC, as RFC 3339 text to the second
 /// (`2023-11-14T22:13:20Z`). Terraform takes the time of the apply, so a
@@ -18,6 +23,22 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[("nonsensitive", nonsensitive), 
 /// Source: Terraform's function reference,
 /// `developer.hashicorp.com/terraform/language/functions/timestamp`.
 fn timestamp(options: &TerraformOptions) -> Function {
+    clock_function(options)
+}
+
+/// `plantimestamp()` (Terraform 1.5): the time the plan was made, as
+/// RFC 3339 text in UTC. Here, as `timestamp()`: the application's clock
+/// ([`TerraformOptions::with_clock`]), or an unknown string without one.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/plantimestamp`.
+fn plantimestamp(options: &TerraformOptions) -> Function {
+    clock_function(options)
+}
+
+/// A function of no arguments: the clock's time as RFC 3339 text, or an
+/// unknown string without a clock.
+fn clock_function(options: &TerraformOptions) -> Function {
     let clock = options.clock.clone();
     Function::builder().returns(Type::String).implementation(move |_, _| {
         let Some(clock) = &clock else {
@@ -65,4 +86,14 @@ fn nonsensitive(_: &TerraformOptions) -> Function {
         )
         .returns_with(|args| Ok(args[0].ty()))
         .implementation(|args, _| Ok(args[0].clone()))
+}
+
+/// `sensitive(value)`: the value itself. Terraform marks it so that its
+/// output hides it; this crate has no marks, so the value is returned as it
+/// is (null and unknown too).
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/sensitive`.
+fn sensitive(options: &TerraformOptions) -> Function {
+    nonsensitive(options)
 }
