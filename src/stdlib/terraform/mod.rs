@@ -85,7 +85,17 @@ pub struct TerraformOptions {
 }
 
 impl TerraformOptions {
-    /// These options with `clock` as the time `timestamp()` gives.
+    /// These options with `clock` as the time `timestamp()` and
+    /// `plantimestamp()` give.
+    ///
+    /// ```
+    /// use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
+    /// use hcl_native::value::Value;
+    ///
+    /// let options = TerraformOptions::default().with_clock(std::time::SystemTime::now);
+    /// let now = lookup("timestamp", &options).unwrap().call(&[]).unwrap();
+    /// assert!(now.as_str().is_some_and(|t| t.ends_with('Z')));
+    /// ```
     pub fn with_clock(mut self, clock: impl Fn() -> SystemTime + Send + Sync + 'static) -> TerraformOptions {
         self.clock = Some(Arc::new(clock));
         self
@@ -93,6 +103,14 @@ impl TerraformOptions {
 
     /// These options with `random` as the source of each `uuid()`'s
     /// random bits (the version and variant bits are then set).
+    ///
+    /// ```
+    /// use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
+    ///
+    /// let options = TerraformOptions::default().with_random(|| 0);
+    /// let id = lookup("uuid", &options).unwrap().call(&[]).unwrap();
+    /// assert_eq!(id.as_str(), Some("00000000-0000-4000-8000-000000000000"));
+    /// ```
     pub fn with_random(mut self, random: impl Fn() -> u128 + Send + Sync + 'static) -> TerraformOptions {
         self.random = Some(Arc::new(random));
         self
@@ -186,4 +204,188 @@ pub fn names() -> Vec<&'static str> {
 /// ```
 pub fn lookup(name: &str, options: &TerraformOptions) -> Option<Function> {
     entries().find(|(n, _)| *n == name).map(|(_, make)| make(options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::meter::Meter;
+    use crate::value::{Type, Value};
+    use std::time::{Duration, UNIX_EPOCH};
+
+    fn call(name: &str, args: &[Value]) -> Value {
+        lookup(name, &TerraformOptions::default())
+            .unwrap_or_else(|| panic!("no function {name}"))
+            .call(args)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    #[test]
+    fn every_function_is_listed_once_and_by_name() {
+        let names = names();
+        assert!(names.windows(2).all(|w| w[0] < w[1]), "{names:?}");
+        for n in &names {
+            assert!(lookup(n, &TerraformOptions::default()).is_some());
+        }
+        // the standard table and Terraform's share only `replace`
+        let standard = crate::stdlib::names();
+        let shared: Vec<_> = names.iter().filter(|n| standard.contains(n)).collect();
+        assert_eq!(shared, [&"replace"]);
+    }
+
+    #[test]
+    fn the_clock_gives_the_time_in_utc_to_the_second() {
+        let at = |d: Duration, before: bool| {
+            let t = if before { UNIX_EPOCH - d } else { UNIX_EPOCH + d };
+            let options = TerraformOptions::default().with_clock(move || t);
+            lookup("timestamp", &options).unwrap().call(&[]).unwrap()
+        };
+        assert_eq!(
+            at(Duration::from_millis(1_500), false),
+            Value::from("1970-01-01T00:00:01Z")
+        );
+        assert_eq!(at(Duration::from_secs(1), true), Value::from("1969-12-31T23:59:59Z"));
+        assert_eq!(
+            at(Duration::from_millis(500), true),
+            Value::from("1969-12-31T23:59:59Z")
+        );
+        let options = TerraformOptions::default().with_clock(|| UNIX_EPOCH + Duration::from_secs(951_782_400));
+        let plan = lookup("plantimestamp", &options).unwrap().call(&[]).unwrap();
+        assert_eq!(plan, Value::from("2000-02-29T00:00:00Z"));
+    }
+
+    #[test]
+    fn uuids_from_random_bits_are_version_4() {
+        for bits in [0, u128::MAX, 0x1234_5678_9abc_def0_1234_5678_9abc_def0] {
+            let options = TerraformOptions::default().with_random(move || bits);
+            let id = lookup("uuid", &options).unwrap().call(&[]).unwrap();
+            let id = id.as_str().unwrap().to_string();
+            assert_eq!(id.len(), 36, "{id}");
+            assert_eq!(&id[14..15], "4", "{id}");
+            assert!(matches!(&id[19..20], "8" | "9" | "a" | "b"), "{id}");
+        }
+        assert_eq!(
+            call("uuid", &[]),
+            Value::unknown(Type::String),
+            "no random bits, no identifier"
+        );
+    }
+
+    #[test]
+    fn cidr_arithmetic_reaches_the_ends_of_both_families() {
+        assert_eq!(
+            call("cidrhost", &["::/0".into(), (-1).into()]),
+            Value::from("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff")
+        );
+        assert_eq!(
+            call("cidrhost", &["0.0.0.0/0".into(), (-1).into()]),
+            Value::from("255.255.255.255")
+        );
+        assert_eq!(
+            call("cidrsubnet", &["0.0.0.0/0".into(), 32.into(), 4_294_967_295u32.into()]),
+            Value::from("255.255.255.255/32")
+        );
+        assert_eq!(
+            call("cidrsubnet", &["::/0".into(), 128.into(), 5.into()]),
+            Value::from("::5/128")
+        );
+        assert_eq!(
+            call("cidrsubnet", &["::/0".into(), 0.into(), 0.into()]),
+            Value::from("::/0")
+        );
+        assert_eq!(call("cidrnetmask", &["10.0.0.0/0".into()]), Value::from("0.0.0.0"));
+        let f = lookup("cidrsubnets", &TerraformOptions::default()).unwrap();
+        assert!(f
+            .call(&["255.255.255.254/31".into(), 1.into(), 1.into(), 1.into()])
+            .is_err());
+        assert_eq!(
+            f.call(&["ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffc/126".into(), 1.into(), 1.into()])
+                .unwrap(),
+            Value::list(
+                Type::String,
+                vec![
+                    "ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffc/127".into(),
+                    "ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe/127".into()
+                ]
+            )
+            .unwrap()
+        );
+    }
+
+    #[test]
+    fn yaml_round_trips_through_encode_and_decode() {
+        let strings = [
+            "",
+            " leading space",
+            "trailing space ",
+            "true",
+            "null",
+            "~",
+            "1e3",
+            "0x1F",
+            "- item",
+            "key: value",
+            "# comment",
+            "tab\there",
+            "a\nb",
+            "a\n",
+            "a\n\n",
+            "\n",
+            "\nleading break",
+            "  indented\nlines\n",
+            "line \nwith a space before the break",
+            "ünïcödé ☃ 😀",
+            "quote \" and backslash \\",
+            "a long line of words that goes past the eightieth column of the output so that it folds there and again",
+            "  two spaces  between  words in a long line that goes past the eightieth column  so  it folds",
+        ];
+        for s in strings {
+            let v = Value::object([("k", Value::from(s)), ("l", Value::tuple(vec![Value::from(s)]))]);
+            let text = call("yamlencode", std::slice::from_ref(&v));
+            let back = call("yamldecode", std::slice::from_ref(&text));
+            assert_eq!(back, v, "{s:?} encoded as {:?}", text.as_str());
+        }
+        let nested = Value::object([
+            (
+                "a",
+                Value::tuple(vec![Value::from(1), Value::empty_object(), Value::empty_tuple()]),
+            ),
+            (
+                "b",
+                Value::object([("c", Value::tuple(vec![Value::tuple(vec![Value::from(true)])]))]),
+            ),
+            ("d", Value::null(Type::Dynamic)),
+        ]);
+        assert_eq!(
+            call("yamldecode", &[call("yamlencode", std::slice::from_ref(&nested))]),
+            nested
+        );
+    }
+
+    #[test]
+    fn deep_values_encode_without_overflowing_the_stack() {
+        let mut v = Value::from(1);
+        for _ in 0..20_000 {
+            v = Value::tuple(vec![v]);
+        }
+        let text = call("yamlencode", &[v]);
+        assert!(text.as_str().unwrap().starts_with("- - - "));
+    }
+
+    #[test]
+    fn aliases_that_multiply_are_bounded_by_the_meter() {
+        let mut src = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..10 {
+            let refs = vec![format!("*a{}", i - 1); 10].join(", ");
+            src.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+        }
+        let decode = lookup("yamldecode", &TerraformOptions::default()).unwrap();
+        // decoding shares what an alias names: cheap
+        let v = decode.call_metered(&[Value::from(src)], &Meter::new(100_000)).unwrap();
+        // encoding writes every copy out: bounded by the meter
+        let encode = lookup("yamlencode", &TerraformOptions::default()).unwrap();
+        let m = Meter::new(1_000_000);
+        assert!(encode.call_metered(&[v], &m).is_err());
+        assert!(m.is_exhausted());
+    }
 }
