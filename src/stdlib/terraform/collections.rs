@@ -16,30 +16,27 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 ];
 
 /// `alltrue(list)`: whether every element of a list of bools is true
-/// (true for an empty list). A null element counts as false; an unknown
-/// element makes the result unknown unless another element is false.
+/// (true for an empty list). Elements are read in order: a null or false
+/// one gives false, an unknown one an unknown bool (as Terraform's
+/// implementation does, even when a false element follows it).
 ///
 /// Source: Terraform's function reference,
-/// `developer.hashicorp.com/terraform/language/functions/alltrue`.
+/// `developer.hashicorp.com/terraform/language/functions/alltrue`, and its
+/// implementation (`internal/lang/funcs/collection.go`).
 fn alltrue(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("list", Type::list(Type::Bool)).allow_dynamic())
         .returns(Type::Bool)
         .implementation(|args, _| {
-            let mut unknown = false;
             for v in args[0].elements().unwrap_or_default() {
                 match v.kind() {
-                    ValueRef::Unknown(_) => unknown = true,
+                    ValueRef::Unknown(_) => return Ok(Value::unknown(Type::Bool)),
                     ValueRef::Bool(true) => {}
                     // false or null
                     _ => return Ok(Value::from(false)),
                 }
             }
-            Ok(if unknown {
-                Value::unknown(Type::Bool)
-            } else {
-                Value::from(true)
-            })
+            Ok(Value::from(true))
         })
 }
 

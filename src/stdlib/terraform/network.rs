@@ -137,8 +137,8 @@ fn cidrhost(_: &TerraformOptions) -> Function {
         .param(Parameter::new("hostnum", Type::Number).allow_dynamic())
         .returns(Type::String)
         .implementation(|args, _| {
+            let num = whole(&args[1]).map_err(FunctionError::new)?;
             let net = parse_cidr(str_arg(&args[0])?).map_err(FunctionError::new)?;
-            let num = whole(&args[1]).map_err(|e| FunctionError::argument(1, e))?;
             let max = net.host_mask(net.prefix);
             let offset = if num < 0 {
                 max.checked_sub((-num - 1) as u128)
@@ -146,8 +146,14 @@ fn cidrhost(_: &TerraformOptions) -> Function {
                 Some(num as u128)
             };
             let offset = offset.filter(|o| *o <= max).ok_or_else(|| {
+                // go-cidr names a negative number by what it counted back to
+                let shown = if num < 0 {
+                    (max as i128).wrapping_sub(-num - 1)
+                } else {
+                    num
+                };
                 FunctionError::new(format!(
-                    "prefix of {} does not accommodate a host numbered {num}",
+                    "prefix of {} does not accommodate a host numbered {shown}",
                     net.prefix
                 ))
             })?;
@@ -190,9 +196,9 @@ fn cidrsubnet(_: &TerraformOptions) -> Function {
         .param(Parameter::new("netnum", Type::Number).allow_dynamic())
         .returns(Type::String)
         .implementation(|args, _| {
+            let newbits = whole(&args[1]).map_err(FunctionError::new)?;
+            let netnum = whole(&args[2]).map_err(FunctionError::new)?;
             let net = parse_cidr(str_arg(&args[0])?).map_err(FunctionError::new)?;
-            let newbits = whole(&args[1]).map_err(|e| FunctionError::argument(1, e))?;
-            let netnum = whole(&args[2]).map_err(|e| FunctionError::argument(2, e))?;
             if newbits < 0 {
                 return Err(FunctionError::argument(1, "must not be negative"));
             }
@@ -225,9 +231,10 @@ fn cidrsubnet(_: &TerraformOptions) -> Function {
 
 /// `cidrsubnets(prefix, newbits...)`: consecutive subnets of the network,
 /// one per argument, each with its prefix that many bits longer (1 to 32),
-/// allocated in order from the start of the network (the first subnet
-/// starts at the network's first address), each aligned to its own size
-/// (so a larger subnet after a smaller one leaves a gap). No
+/// allocated in order from the start of the network, each aligned to its
+/// own size (so a larger subnet after a smaller one leaves a gap). As in
+/// Terraform (go-cidr's walk), a network at the zero address (`0.0.0.0/0`,
+/// `::/8`) has no room for any subnet. No
 /// further argument gives an empty list; running out of the network's
 /// addresses is an error.
 ///
@@ -242,8 +249,14 @@ fn cidrsubnets(_: &TerraformOptions) -> Function {
             let net = parse_cidr(str_arg(&args[0])?).map_err(|e| FunctionError::argument(0, e))?;
             let mut out = Vec::with_capacity(args.len() - 1);
             // where the next subnet may start
-            let mut next: Option<u128> = Some(net.start);
-            let mut previous: Option<String> = None;
+            // Terraform's walk (go-cidr's PreviousSubnet and NextSubnet):
+            // the current subnet starts as the one of the first length just
+            // below the network, and each next subnet is the one of its
+            // length after the block of that length holding the current
+            // subnet's last address. Past the end of the address space (so
+            // also for a network at the zero address, whose previous subnet
+            // is the last one) there is no next subnet.
+            let mut current: Option<(u128, u32)> = None;
             for (i, arg) in args[1..].iter().enumerate() {
                 let bits = whole(arg).map_err(|e| FunctionError::argument(i + 1, e))?;
                 if bits < 1 {
@@ -263,20 +276,18 @@ fn cidrsubnets(_: &TerraformOptions) -> Function {
                         format!("would extend prefix to {len} bits, which is too long for an {family} address"),
                     ));
                 }
-                let mask = net.host_mask(len);
-                // the next start aligned up to this subnet's size
-                let start = next.and_then(|n| {
-                    if n & mask == 0 {
-                        Some(n)
-                    } else {
-                        (n | mask).checked_add(1)
-                    }
+                let (cur_start, cur_len) = *current.get_or_insert_with(|| {
+                    let below = net.start.wrapping_sub(1) & net.host_mask(0);
+                    (below & !net.host_mask(len), len)
                 });
-                let start = start.filter(|s| (net.width == 128 || *s <= u128::from(u32::MAX)) && net.contains(*s));
-                let Some(start) = start else {
-                    let after = previous
-                        .clone()
-                        .unwrap_or_else(|| net.cidr(net.start, net.prefix).unwrap_or_default());
+                let last = cur_start | net.host_mask(cur_len);
+                let block_end = last | net.host_mask(len);
+                let next = block_end
+                    .checked_add(1)
+                    .filter(|n| net.width == 128 || *n <= u128::from(u32::MAX))
+                    .filter(|n| net.contains(*n));
+                let Some(next) = next else {
+                    let after = net.cidr(cur_start, cur_len)?;
                     return Err(FunctionError::argument(
                         i + 1,
                         format!(
@@ -284,10 +295,8 @@ fn cidrsubnets(_: &TerraformOptions) -> Function {
                         ),
                     ));
                 };
-                let text = net.cidr(start, len)?;
-                out.push(Value::from(text.clone()));
-                previous = Some(text);
-                next = start.checked_add(mask).and_then(|e| e.checked_add(1));
+                out.push(Value::from(net.cidr(next, len)?));
+                current = Some((next, len));
             }
             list_result(Type::String, out)
         })

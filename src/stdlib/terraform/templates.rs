@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::TerraformOptions;
-use crate::ast::{ExprTerm, Expression, PostfixOp};
+use crate::ast::{ExprTerm, Expression, TemplateExpr, TemplatePart};
 use crate::eval::{evaluate_template, EvalContext};
 use crate::function::{Function, FunctionError, LazyArgument, Parameter};
 use crate::meter::{Meter, STRING_BYTES_PER_STEP};
@@ -21,20 +21,25 @@ const SOURCE: &str = "<templatestring argument>";
 /// `templatestring(ref, vars)` (Terraform 1.9): the string that `ref`
 /// refers to, parsed as a template of this library's template language and
 /// rendered with the attributes of `vars` (a map or an object) as its
-/// variables and the standard and Terraform functions. As in Terraform,
-/// `ref` must be a reference to a value defined elsewhere (`local.tmpl`,
-/// `data.x.y.body`), not the template written in place (which the
-/// configuration would already have rendered as a template); called with
+/// variables and the standard and Terraform functions, the result converted
+/// to a string. As in Terraform, `ref` must refer to a value defined
+/// elsewhere: a variable followed by attribute accesses, indexes (with any
+/// key) and splats (`local.tmpl`, `local.tmpls[each.key]`), not a template
+/// written in place, which the configuration would already have rendered
+/// (each shape of that mistake has Terraform's own message); called with
 /// values rather than expressions (`Function::call`), the first value is
-/// the template. Every variable the template uses must be in `vars`, whose
-/// names must be identifiers; a template that does not parse, or whose
-/// evaluation fails, is an error. An unknown template or unknown `vars`
-/// give the dynamic value (the result of a template that is one
-/// interpolation is that value, of any type). A template may not call
+/// the template. The template must be a string (not one that converts to
+/// a string); every variable it uses must be in `vars`, whose names must
+/// be identifiers; a template that does not parse, or whose evaluation
+/// fails, is an error, and so is a result that is not a string (or
+/// convertible). Null `vars` are an error; unknown `vars` or an unknown
+/// template give an unknown string. A template may not call
 /// `templatestring` itself.
 ///
 /// Source: Terraform's function reference,
-/// `developer.hashicorp.com/terraform/language/functions/templatestring`.
+/// `developer.hashicorp.com/terraform/language/functions/templatestring`,
+/// and its implementation (`MakeTemplateStringFunc` in
+/// `internal/lang/funcs/string.go`).
 fn templatestring(options: &TerraformOptions) -> Function {
     let options = options.clone();
     // the functions a template sees, built on its first call
@@ -64,6 +69,28 @@ fn recursion_error() -> Function {
         })
 }
 
+/// Terraform's complaint about a template argument that is not a
+/// reference, or `None` when it is one.
+fn misplaced_template(expr: &Expression<'_>) -> Option<&'static str> {
+    if let Expression::ExprTerm(ExprTerm::TemplateExpr(t)) = expr {
+        let template = t.template();
+        return Some(match template.parts {
+            [TemplatePart::Interpolation(_)] if matches!(t, TemplateExpr::Quoted(_)) => {
+                "invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere; to treat the inner expression as template syntax, write the reference expression directly without any template interpolation syntax"
+            }
+            [_, ..] if template.literal_text().is_some() => {
+                "invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does not support providing a literal template; consider using a template string expression instead"
+            }
+            _ => {
+                "invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere; to render an inline template, consider using a plain template string expression"
+            }
+        });
+    }
+    (!is_reference(expr)).then_some(
+        "invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax",
+    )
+}
+
 fn render(
     args: &[&dyn LazyArgument],
     functions: &BTreeMap<String, Function>,
@@ -72,35 +99,31 @@ fn render(
     let [template, vars] = args else {
         return Err(FunctionError::new("templatestring takes two arguments"));
     };
-    if let Some(expr) = template.expression() {
-        if !is_reference(expr) {
-            return Err(FunctionError::argument(
-                0,
-                "invalid template expression: must be a direct reference to a single string from elsewhere, containing valid template syntax",
-            ));
-        }
-    }
-    let template = template.value().map_err(|d| FunctionError::from_diagnostics(0, &d))?;
+    // `vars` is an ordinary parameter: checked before the call
     let vars = vars.value().map_err(|d| FunctionError::from_diagnostics(1, &d))?;
-    if template.is_dynamic_value() {
-        return Ok(Value::dynamic());
-    }
-    if template.ty() != Type::String {
-        return Err(FunctionError::argument(
-            0,
-            "invalid template value: a string is required",
-        ));
-    }
     if vars.is_null() {
         return Err(FunctionError::argument(1, "argument must not be null"));
     }
-    if !template.is_known() || !vars.is_known() {
-        return Ok(Value::dynamic());
+    if !vars.is_known() {
+        return Ok(Value::unknown(Type::String));
     }
-    let Some(text) = template.as_str() else {
+    if let Some(why) = template.expression().and_then(misplaced_template) {
+        return Err(FunctionError::argument(0, why));
+    }
+    let template = template.value().map_err(|d| {
+        let why = d
+            .first()
+            .map(|d| format!("{}: {}", d.summary, d.detail.trim_end_matches('.')))
+            .unwrap_or_default();
+        FunctionError::argument(0, format!("invalid template expression: {why}"))
+    })?;
+    if !template.is_known() {
+        return Ok(Value::unknown(Type::String));
+    }
+    let (Some(text), Type::String) = (template.as_str(), template.ty()) else {
         return Err(FunctionError::argument(
             0,
-            "invalid template value: template string must not be null",
+            "invalid template value: a string is required",
         ));
     };
     let Some(entries) = vars.entries() else {
@@ -175,18 +198,19 @@ fn render(
     if let ValueRef::String(s) = out.value.kind() {
         m.spend_bytes(s.len())?;
     }
-    Ok(out.value)
+    crate::convert::convert(&out.value, &Type::String)
+        .map_err(|e| FunctionError::new(format!("invalid template result: {e}")))
 }
 
 /// Whether `expr` refers to a value defined elsewhere, as Terraform's rule
-/// for `templatestring`'s first argument has it: a variable followed by
-/// attribute accesses and indexes, whose keys may be any expression
-/// (`local.templates[each.key]`), and no splat.
+/// for `templatestring`'s first argument has it (`isValidTemplateStringExpr`):
+/// a variable followed by attribute accesses, indexes whose keys may be any
+/// expression (`local.templates[each.key]`) and splats.
 fn is_reference(expr: &Expression<'_>) -> bool {
     match expr {
         Expression::ExprTerm(ExprTerm::VariableExpr(_)) => true,
         Expression::ExprTerm(ExprTerm::Postfix(p)) => {
-            matches!(p.term, ExprTerm::VariableExpr(_)) && !p.ops.iter().any(|op| matches!(op, PostfixOp::Splat(_)))
+            matches!(p.term, ExprTerm::VariableExpr(_))
         }
         _ => false,
     }
