@@ -1,7 +1,9 @@
 //! Terraform's collection functions: `alltrue`, `anytrue`, `index`, `one`
-//! and `sum`.
+//! and `sum`, and its own `length` and `coalesce`, which take the standard
+//! ones' places.
 
 use super::TerraformOptions;
+use crate::convert::{convert_metered, unify_metered};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::number::Number;
 use crate::value::{Type, Value, ValueRef};
@@ -10,7 +12,9 @@ use crate::value::{Type, Value, ValueRef};
 pub(super) const FUNCTIONS: &[super::Entry] = &[
     ("alltrue", alltrue),
     ("anytrue", anytrue),
+    ("coalesce", coalesce),
     ("index", index),
+    ("length", length),
     ("one", one),
     ("sum", sum),
 ];
@@ -182,5 +186,84 @@ fn index(_: &TerraformOptions) -> Function {
                 }
             }
             Err(FunctionError::new("item not found"))
+        })
+}
+
+/// `length(value)`: Terraform's, which takes more than the standard one:
+/// the number of characters of a string (grapheme clusters, as `strlen`
+/// counts them), of elements of a list, set or tuple, of entries of a map
+/// or of attributes of an object. A tuple or object counts by its type, so
+/// even an unknown one has a known length; an unknown list, set, map or
+/// string, or the dynamic value, gives an unknown number. Other values
+/// (a number, a bool) are an error.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/length`, and its
+/// implementation (`LengthFunc` in `internal/lang/funcs/collection.go`).
+fn length(_: &TerraformOptions) -> Function {
+    Function::builder()
+        .param(Parameter::new("value", Type::Dynamic).allow_dynamic().allow_unknown())
+        .returns_with(|args| match args[0].ty() {
+            Type::String
+            | Type::Tuple(_)
+            | Type::Object(_)
+            | Type::List(_)
+            | Type::Map(_)
+            | Type::Set(_)
+            | Type::Dynamic => Ok(Type::Number),
+            _ => Err(FunctionError::new(
+                "argument must be a string, a collection type, or a structural type",
+            )),
+        })
+        .implementation(|args, _| {
+            let v = &args[0];
+            let n = match &v.ty() {
+                Type::Tuple(items) => items.len(),
+                Type::Object(o) => o.attributes().len(),
+                _ if !v.is_known() => return Ok(Value::unknown(Type::Number)),
+                Type::String => crate::stdlib::strings::grapheme_count(crate::stdlib::str_arg(v)?),
+                _ => v.length().unwrap_or_default(),
+            };
+            Ok(Value::from(Number::from(n)))
+        })
+}
+
+/// `coalesce(vals...)`: Terraform's, which differs from the standard one
+/// in skipping empty strings as well as nulls: the first argument that is
+/// neither null nor (when the arguments unify to strings) `""`, converted
+/// to the type they all unify to. An unknown argument before one is found
+/// gives an unknown result; arguments that do not unify, or none left, are
+/// errors.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/coalesce`, and its
+/// implementation (`CoalesceFunc` in `internal/lang/funcs/collection.go`).
+fn coalesce(_: &TerraformOptions) -> Function {
+    Function::builder()
+        .variadic(
+            Parameter::new("vals", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic()
+                .allow_null(),
+        )
+        .metered_returns_with(|args, m| {
+            let types: Vec<Type> = args.iter().map(Value::ty).collect();
+            match unify_metered(&types, m)? {
+                Some(t) if !types.is_empty() => Ok(t),
+                _ => Err(FunctionError::new("all arguments must have the same type")),
+            }
+        })
+        .metered_implementation(|args, result_type, m| {
+            for v in args {
+                let v = convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()))?;
+                if !v.is_known() {
+                    return Ok(Value::unknown(result_type.clone()));
+                }
+                if v.is_null() || (*result_type == Type::String && v.as_str() == Some("")) {
+                    continue;
+                }
+                return Ok(v);
+            }
+            Err(FunctionError::new("no non-null, non-empty-string arguments"))
         })
 }

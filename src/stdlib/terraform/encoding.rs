@@ -65,23 +65,21 @@ pub(super) fn decode(s: &str) -> Option<Vec<u8>> {
 }
 
 /// A string in double quotes with `\` escapes, as Go's `%q` writes it
-/// (long strings are cut short: the message need not repeat a whole
-/// file).
+/// (Terraform's messages quote values so).
 pub(super) fn quoted(s: &str) -> String {
-    const MAX: usize = 64;
     let mut out = String::from("\"");
-    for (i, c) in s.chars().enumerate() {
-        if i == MAX {
-            out.push_str("...");
-            break;
-        }
+    for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
             c => out.push(c),
         }
     }
