@@ -1,6 +1,6 @@
 //! Terraform's collection functions: `alltrue`, `anytrue`, `index`, `one`
-//! and `sum`, and its own `length` and `coalesce`, which take the standard
-//! ones' places.
+//! and `sum`, and its own `length`, `lookup` and `coalesce`, which take
+//! the standard ones' places.
 
 use super::TerraformOptions;
 use crate::convert::{convert_metered, unify_metered};
@@ -15,6 +15,7 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
     ("coalesce", coalesce),
     ("index", index),
     ("length", length),
+    ("lookup", lookup),
     ("one", one),
     ("sum", sum),
 ];
@@ -265,5 +266,81 @@ fn coalesce(_: &TerraformOptions) -> Function {
                 return Ok(v);
             }
             Err(FunctionError::new("no non-null, non-empty-string arguments"))
+        })
+}
+
+/// `lookup(map, key, default?)`: Terraform's, whose default is optional:
+/// the element of a map or the attribute of an object named `key`, or the
+/// default (converted to the result type) when there is none; without a
+/// default a missing key is an error. The result type is the map's
+/// element type (the default must convert to it), or the attribute's type
+/// (the default's when the object has no such attribute; dynamic while
+/// the key is unknown).
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/lookup`, and its
+/// implementation (`LookupFunc` in `internal/lang/funcs/collection.go`).
+fn lookup(_: &TerraformOptions) -> Function {
+    Function::builder()
+        .param(Parameter::new("inputMap", Type::Dynamic))
+        .param(Parameter::new("key", Type::String).allow_dynamic())
+        .variadic(
+            Parameter::new("default", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic()
+                .allow_null(),
+        )
+        .returns_with(|args| {
+            if args.len() > 3 {
+                return Err(FunctionError::new(format!(
+                    "lookup() takes two or three arguments, got {}",
+                    args.len()
+                )));
+            }
+            match &args[0].ty() {
+                Type::Object(o) => {
+                    let Some(key) = args[1].as_str() else {
+                        return Ok(Type::Dynamic);
+                    };
+                    match (o.attribute(key), args.get(2)) {
+                        (Some(t), _) => Ok(t.clone()),
+                        (None, Some(default)) => Ok(default.ty()),
+                        (None, None) => Err(FunctionError::argument(
+                            0,
+                            format!("the given object has no attribute {}", super::encoding::quoted(key)),
+                        )),
+                    }
+                }
+                Type::Map(element) => {
+                    if let Some(default) = args.get(2) {
+                        if crate::convert::convert(default, element).is_err() {
+                            return Err(FunctionError::argument(
+                                2,
+                                "the default value must have the same type as the map elements",
+                            ));
+                        }
+                    }
+                    Ok((**element).clone())
+                }
+                _ => Err(FunctionError::argument(
+                    0,
+                    "lookup() requires a map as the first argument",
+                )),
+            }
+        })
+        .metered_implementation(|args, result_type, m| {
+            let key = crate::stdlib::str_arg(&args[1])?;
+            if let Some(v) = args[0].get(key) {
+                return Ok(v.clone());
+            }
+            match args.get(2) {
+                Some(default) => {
+                    convert_metered(default, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()))
+                }
+                None => Err(FunctionError::new(format!(
+                    "lookup failed to find key {}",
+                    super::encoding::quoted(key)
+                ))),
+            }
         })
 }

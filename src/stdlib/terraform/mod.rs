@@ -11,11 +11,11 @@
 //! crate, unknown arguments give unknown results of the function's result
 //! type, and null arguments are errors unless Terraform accepts them.
 //! Terraform marks values as sensitive; this crate has no marks, so
-//! `sensitive` and `nonsensitive` are the identity. Three standard
+//! `sensitive` and `nonsensitive` are the identity. Four standard
 //! functions are replaced by Terraform's own: `replace` also takes a
 //! regular expression between slashes (`replace(s, "/[0-9]+/", "#")`),
-//! `length` also counts strings and structural values, and `coalesce`
-//! also skips empty strings.
+//! `length` also counts strings and structural values, `coalesce` also
+//! skips empty strings, and `lookup`'s default is optional.
 //!
 //! Functions that depend on the world outside the configuration answer an
 //! unknown value unless the application supplies it in [`TerraformOptions`]:
@@ -232,7 +232,7 @@ mod tests {
         // Terraform's own versions of standard functions
         let standard = crate::stdlib::names();
         let shared: Vec<_> = names.iter().filter(|n| standard.contains(n)).collect();
-        assert_eq!(shared, [&"coalesce", &"length", &"replace"]);
+        assert_eq!(shared, [&"coalesce", &"length", &"lookup", &"replace"]);
     }
 
     #[test]
