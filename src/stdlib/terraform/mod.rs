@@ -7,7 +7,10 @@
 //!
 //! The behaviour of each function is Terraform's documented behaviour, its
 //! function reference (`developer.hashicorp.com/terraform/language/functions/NAME`),
-//! which each function's documentation cites. As everywhere in this
+//! which each function's documentation cites, and where the reference says
+//! less than a configuration can ask, Terraform's implementation
+//! (`internal/lang/funcs`, and the go-cidr and go-cty-yaml libraries it
+//! calls), also cited. As everywhere in this
 //! crate, unknown arguments give unknown results of the function's result
 //! type, and null arguments are errors unless Terraform accepts them.
 //! Terraform marks values as sensitive; this crate has no marks, so
@@ -23,6 +26,13 @@
 //! filesystem functions (`file`, `templatefile`, ...) are not part of this
 //! set yet: they will read under a base directory that the application
 //! passes in these options.
+//!
+//! Known differences: YAML syntax errors are `yaml-rust2`'s words and
+//! positions, not libyaml's; `cidrsubnet` refuses negative `newbits` and
+//! `netnum`, which Terraform does not check; an IPv4-mapped IPv6 address
+//! is printed as IPv6 (`::ffff:10.0.0.1`), where Go prints it as IPv4;
+//! `basename` and `dirname` take `/` as the only separator (Terraform on
+//! Windows also takes `\`).
 //!
 //! ```
 //! use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
