@@ -179,6 +179,12 @@ fn canonical(bits: u128) -> String {
 
 /// A UUID as Go's `uuid.Parse` (google/uuid) reads one, or its error.
 fn parse_uuid(s: &str) -> Result<u128, String> {
+    if !matches!(s.len(), 32 | 36 | 38 | 45) {
+        return Err(format!("invalid UUID length: {}", s.len()));
+    }
+    if !s.is_ascii() {
+        return Err("invalid UUID format".into());
+    }
     let hex = match s.len() {
         36 => dashed(s)?,
         38 => {
