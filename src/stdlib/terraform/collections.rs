@@ -1,8 +1,10 @@
-//! Terraform's collection functions: `alltrue`, `anytrue`, `index`, `one`
-//! and `sum`, and its own `length`, `lookup` and `coalesce`, which take
+//! Terraform's collection functions: `alltrue`, `anytrue`, `index`,
+//! `matchkeys`, `one`, `sum` and `transpose`, and its own `length`, `lookup` and `coalesce`, which take
 //! the standard ones' places.
 
 use super::TerraformOptions;
+use std::collections::BTreeMap;
+
 use crate::convert::{convert_metered, unify_metered};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::number::Number;
@@ -16,8 +18,10 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
     ("index", index),
     ("length", length),
     ("lookup", lookup),
+    ("matchkeys", matchkeys),
     ("one", one),
     ("sum", sum),
+    ("transpose", transpose),
 ];
 
 /// `alltrue(list)`: whether every element of a list of bools is true
@@ -342,5 +346,105 @@ fn lookup(_: &TerraformOptions) -> Function {
                     super::encoding::quoted(key)
                 ))),
             }
+        })
+}
+
+/// `matchkeys(values, keys, searchset)`: the elements of `values` whose
+/// counterparts in `keys` (same position) are in `searchset`, in order.
+/// `keys` and `searchset` must unify to one type, `values` and `keys` must
+/// be as long as each other. An empty `searchset` gives an empty list; an
+/// unknown part of `values` or `keys` gives an unknown list, and a
+/// comparison that is unknown an empty one (as Terraform's implementation
+/// answers).
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/matchkeys`, and
+/// its implementation (`MatchkeysFunc` in `internal/lang/funcs/collection.go`).
+fn matchkeys(_: &TerraformOptions) -> Function {
+    let list_dynamic = || Type::list(Type::Dynamic);
+    Function::builder()
+        .param(Parameter::new("values", list_dynamic()))
+        .param(Parameter::new("keys", list_dynamic()))
+        .param(Parameter::new("searchset", list_dynamic()))
+        .metered_returns_with(|args, m| {
+            if unify_metered(&[args[1].ty(), args[2].ty()], m)?.is_none() {
+                return Err(FunctionError::new("keys and searchset must be of the same type"));
+            }
+            Ok(args[0].ty())
+        })
+        .metered_implementation(|args, result_type, m| {
+            let element = match result_type {
+                Type::List(e) => (**e).clone(),
+                _ => Type::Dynamic,
+            };
+            let empty = || crate::stdlib::list_result(element.clone(), Vec::new());
+            let (values, keys) = (&args[0], &args[1]);
+            if values.length() != keys.length() {
+                return Err(FunctionError::new("length of keys and values should be equal"));
+            }
+            let ty = unify_metered(&[keys.ty(), args[2].ty()], m)?.unwrap_or(Type::Dynamic);
+            let conv = |v: &Value| convert_metered(v, &ty, m)?.map_err(|e| FunctionError::new(e.to_string()));
+            let (keys, searchset) = (conv(keys)?, conv(&args[2])?);
+            let search = searchset.elements().unwrap_or_default();
+            if search.is_empty() {
+                return empty();
+            }
+            if !values.is_wholly_known() || !keys.is_wholly_known() {
+                return Ok(Value::unknown(result_type.clone()));
+            }
+            let values = values.elements().unwrap_or_default();
+            let mut out = Vec::new();
+            for (i, key) in keys.elements().unwrap_or_default().iter().enumerate() {
+                for candidate in search {
+                    m.spend(1)?;
+                    match key.equals_in(candidate, m).to_value().as_bool() {
+                        None => return empty(),
+                        Some(true) => {
+                            out.push(values[i].clone());
+                            break;
+                        }
+                        Some(false) => {}
+                    }
+                }
+            }
+            crate::stdlib::list_result(element, out)
+        })
+}
+
+/// `transpose(values)`: a map of lists of strings turned inside out: each
+/// string of the lists becomes a key, whose list holds (sorted) the keys
+/// whose lists held it. Any unknown part gives an unknown map; a null
+/// string in a list is an error.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/transpose`, and
+/// its implementation (`TransposeFunc` in `internal/lang/funcs/collection.go`).
+fn transpose(_: &TerraformOptions) -> Function {
+    let ty = || Type::map(Type::list(Type::String));
+    Function::builder()
+        .param(Parameter::new("values", ty()))
+        .returns(ty())
+        .metered_implementation(move |args, _, m| {
+            if !args[0].is_wholly_known() {
+                return Ok(Value::unknown(ty()));
+            }
+            let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+            for (key, list) in args[0].entries().unwrap_or_default() {
+                for v in list.elements().unwrap_or_default() {
+                    m.spend(1)?;
+                    let s = v
+                        .as_str()
+                        .ok_or_else(|| FunctionError::new("input must be a map of lists of strings"))?;
+                    out.entry(s.to_string()).or_default().push(key.to_string());
+                }
+            }
+            let entries = out.into_iter().map(|(k, mut keys)| {
+                keys.sort();
+                let list = Value::list(Type::String, keys.into_iter().map(Value::from).collect());
+                (k, list)
+            });
+            let entries: Result<Vec<(String, Value)>, _> = entries.map(|(k, l)| l.map(|l| (k, l))).collect();
+            let entries = entries.map_err(|e| FunctionError::new(e.to_string()))?;
+            Value::map(Type::list(Type::String), entries).map_err(|e| FunctionError::new(e.to_string()))
         })
 }
