@@ -14,6 +14,15 @@ fn call(name: &str, args: &[Value]) -> Option<Value> {
 
 /// Text made of the characters YAML, CIDR and path syntax care about.
 fn texty() -> impl Strategy<Value = String> {
+    prop_oneof![texty_chars(), timey()]
+}
+
+/// Text near RFC 3339 timestamps and Go durations.
+fn timey() -> impl Strategy<Value = String> {
+    proptest::string::string_regex(r"[0-9TZ:.+\-hmsµnu ]{0,30}").unwrap()
+}
+
+fn texty_chars() -> impl Strategy<Value = String> {
     proptest::string::string_regex(r##"[ a-z0-9:./\-_'"#&*!|>{}\[\],?%@`~\t\n\r<=+éü😀]{0,40}"##).unwrap()
 }
 
@@ -34,6 +43,9 @@ proptest! {
         let _ = call("cidrsubnets", &[v.clone(), Value::from(4), Value::from(8)]);
         let _ = call("uuidv5", &[v.clone(), Value::from("x")]);
         let _ = call("replace", &[Value::from("abc"), v.clone(), Value::from("-")]);
+        let _ = call("timeadd", &[v.clone(), v.clone()]);
+        let _ = call("timeadd", &[Value::from("2017-11-22T00:00:00Z"), v.clone()]);
+        let _ = call("timecmp", &[v.clone(), Value::from("2017-11-22T00:00:00Z")]);
     }
 
     #[test]
