@@ -84,6 +84,9 @@ def main():
     problems = []
     for path in cases(folders):
         text = open(path, encoding="utf-8", errors="replace").read()
+        if "\n# functions: terraform\n" in text:
+            # Terraform's functions: the reference has none of them
+            continue
         deviation = "# oracle:" in text or '"oracle: D-' in text
         stem = path[: -len(".hcleval")] if path.endswith(".hcleval") else path[: -len(".hcl.json")]
         vars_path = stem + ".vars.json"

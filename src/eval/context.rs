@@ -183,6 +183,29 @@ impl<'p> EvalContext<'p> {
         ctx
     }
 
+    /// A full-mode context with the standard functions and Terraform's
+    /// own ([`crate::stdlib::terraform`], feature `terraform`), built with
+    /// `options` (the clock `timestamp` reads, ...). Nothing else differs
+    /// from [`EvalContext::with_standard_functions`].
+    ///
+    /// ```
+    /// use hcl_native::eval::{evaluate, EvalContext};
+    /// use hcl_native::stdlib::terraform::TerraformOptions;
+    /// use hcl_native::value::Value;
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let ctx = EvalContext::with_terraform_functions(TerraformOptions::default());
+    /// let arena = Arena::new();
+    /// let expr = parse_expression(&arena, b"alltrue([startswith(\"web-1\", \"web\"), true])").ast;
+    /// assert_eq!(evaluate(&expr, &ctx).value, Value::from(true));
+    /// ```
+    #[cfg(feature = "terraform")]
+    pub fn with_terraform_functions(options: crate::stdlib::terraform::TerraformOptions) -> EvalContext<'p> {
+        let mut ctx = EvalContext::new();
+        ctx.functions = crate::stdlib::terraform::all_functions(&options).into_iter().collect();
+        ctx
+    }
+
     /// A child context of this one, in the same mode.
     pub fn child(&'p self) -> EvalContext<'p> {
         EvalContext {

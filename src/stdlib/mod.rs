@@ -78,6 +78,8 @@ mod numbers;
 mod regex;
 mod sets;
 mod strings;
+#[cfg(feature = "terraform")]
+pub mod terraform;
 mod tryfunc;
 
 /// Every function of the standard library, by the name configurations call

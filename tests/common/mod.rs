@@ -143,8 +143,10 @@ pub fn json_case_ids(path: &Path, bytes: &[u8]) -> String {
     ids.map(|i| format!("# {}", i.trim())).unwrap_or_default()
 }
 
-/// Runs `hcl eval INPUT --format json [--vars VARS]` (the variables when
-/// that file exists) and compares its pretty-printed document, after
+/// Runs `hcl eval INPUT --format json [--vars VARS] [--functions
+/// terraform]` (the variables when that file exists; Terraform's functions
+/// when a leading comment line of the input is `# functions: terraform`)
+/// and compares its pretty-printed document, after
 /// `header`, with the expected file: the golden evaluation of either
 /// syntax.
 #[allow(dead_code)]
@@ -157,6 +159,15 @@ pub fn eval_golden(
 ) -> Result<(), libtest_mimic::Failed> {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_hcl"));
     cmd.arg("eval").arg(input).args(["--format", "json"]);
+    // a case of Terraform's functions says so in its leading comments
+    let text = std::fs::read_to_string(input).unwrap_or_default();
+    if text
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .any(|l| l.trim_end() == "# functions: terraform")
+    {
+        cmd.args(["--functions", "terraform"]);
+    }
     if vars.exists() {
         cmd.arg("--vars").arg(vars);
     }

@@ -37,9 +37,10 @@ impl Vars {
     }
 }
 
-/// The context of a run: the standard functions and the variables.
+/// The context of a run: the functions of `--functions` and the
+/// variables.
 pub fn read_vars(vars: &Vars, settings: &crate::Settings) -> Result<EvalContext<'static>, String> {
-    let mut ctx = EvalContext::with_standard_functions();
+    let mut ctx = settings.functions();
     settings.apply(&mut ctx);
     if let Some(path) = &vars.vars {
         let text = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
@@ -68,7 +69,7 @@ pub fn read_vars(vars: &Vars, settings: &crate::Settings) -> Result<EvalContext<
 fn literal_expression(src: &[u8], settings: &crate::Settings) -> Result<Value, String> {
     let arena = Arena::new();
     let parsed = parse_expression_with(&arena, src, &settings.parse);
-    let out = evaluate(&parsed.ast, &EvalContext::with_standard_functions());
+    let out = evaluate(&parsed.ast, &settings.functions());
     match parsed
         .diagnostics
         .iter()
@@ -97,7 +98,7 @@ fn hcl_vars(path: &str, text: &[u8], settings: &crate::Settings) -> Result<Vec<(
             b.block_type.name
         ));
     }
-    let ctx = EvalContext::with_standard_functions();
+    let ctx = settings.functions();
     parsed
         .ast
         .body

@@ -59,6 +59,18 @@ struct Cli {
     /// NO_COLOR environment variable is unset or empty.
     #[arg(long, value_enum, global = true, default_value_t = Color::Auto)]
     color: Color,
+    /// The functions evaluations offer: `standard` (cty's standard
+    /// library) or `terraform` (those and Terraform's own,
+    /// `stdlib::terraform`; `timestamp()` and `uuid()` are unknown).
+    #[arg(long, global = true, value_enum, default_value_t = Functions::Standard)]
+    functions: Functions,
+}
+
+/// The function sets of `--functions`.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum Functions {
+    Standard,
+    Terraform,
 }
 
 #[derive(Subcommand)]
@@ -234,7 +246,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         cli.max_number_bits,
         cli.unknown_variables,
         cli.color,
-    );
+    )
+    .with_functions(cli.functions);
     let settings = &settings;
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast, settings),

@@ -35,6 +35,8 @@ pub struct Settings {
     pub unknown_variables: bool,
     /// `--color`.
     pub color: Color,
+    /// `--functions`.
+    pub functions: crate::Functions,
 }
 
 impl Default for Settings {
@@ -45,6 +47,7 @@ impl Default for Settings {
             eval: EvalLimits::default(),
             unknown_variables: false,
             color: Color::Auto,
+            functions: crate::Functions::Standard,
         }
     }
 }
@@ -74,6 +77,23 @@ impl Settings {
             s.eval.max_number_bits = b.min(EvalLimits::NUMBER_BITS_CAP);
         }
         s
+    }
+
+    /// These settings with the function set of `--functions`.
+    pub fn with_functions(mut self, functions: crate::Functions) -> Self {
+        self.functions = functions;
+        self
+    }
+
+    /// A context offering the functions of `--functions` (Terraform's
+    /// with no clock: `timestamp()` and `uuid()` are unknown).
+    pub fn functions(&self) -> EvalContext<'static> {
+        match self.functions {
+            crate::Functions::Standard => EvalContext::with_standard_functions(),
+            crate::Functions::Terraform => {
+                EvalContext::with_terraform_functions(hcl_native::stdlib::terraform::TerraformOptions::default())
+            }
+        }
     }
 
     /// Applies the evaluation limits to a context, with one step budget of

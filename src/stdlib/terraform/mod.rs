@@ -1,0 +1,403 @@
+//! Terraform's own functions, the ones its language adds to the standard
+//! library (feature `terraform`, off by default): an opt-in set for
+//! applications that evaluate Terraform configurations. Nothing here
+//! changes what the core or [`crate::stdlib`] does; a context gets these
+//! functions only through [`crate::eval::EvalContext::with_terraform_functions`]
+//! (or [`terraform_functions`]).
+//!
+//! The behaviour of each function is Terraform's documented behaviour, its
+//! function reference (`developer.hashicorp.com/terraform/language/functions/NAME`),
+//! which each function's documentation cites, and where the reference says
+//! less than a configuration can ask, Terraform's implementation
+//! (`internal/lang/funcs`, and the go-cidr and go-cty-yaml libraries it
+//! calls), also cited. As everywhere in this
+//! crate, unknown arguments give unknown results of the function's result
+//! type, and null arguments are errors unless Terraform accepts them.
+//! Terraform marks values as sensitive; this crate has no marks, so
+//! `sensitive` and `nonsensitive` are the identity. Four standard
+//! functions are replaced by Terraform's own: `replace` also takes a
+//! regular expression between slashes (`replace(s, "/[0-9]+/", "#")`),
+//! `length` also counts strings and structural values, `coalesce` also
+//! skips empty strings, and `lookup`'s default is optional.
+//!
+//! Functions that depend on the world outside the configuration answer an
+//! unknown value unless the application supplies it in [`TerraformOptions`]:
+//! `timestamp` (a clock) and `uuid` (a source of random numbers). The
+//! filesystem functions (`file`, `templatefile`, ...) are not part of this
+//! set yet: they will read under a base directory that the application
+//! passes in these options.
+//!
+//! Known differences: YAML syntax errors are `yaml-rust2`'s words and
+//! positions, not libyaml's; `cidrsubnet` refuses negative `newbits` and
+//! `netnum`, which Terraform does not check; an IPv4-mapped IPv6 address
+//! is printed as IPv6 (`::ffff:10.0.0.1`), where Go prints it as IPv4;
+//! `basename` and `dirname` take `/` as the only separator (Terraform on
+//! Windows also takes `\`).
+//!
+//! ```
+//! use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
+//! use hcl_native::value::{Type, Value};
+//!
+//! let options = TerraformOptions::default();
+//! let cidrsubnet = lookup("cidrsubnet", &options).unwrap();
+//! let net = cidrsubnet.call(&["10.1.0.0/16".into(), 8.into(), 2.into()]).unwrap();
+//! assert_eq!(net, Value::from("10.1.2.0/24"));
+//!
+//! // without a clock, `timestamp()` is an unknown string
+//! let timestamp = lookup("timestamp", &options).unwrap();
+//! assert_eq!(timestamp.call(&[]).unwrap(), Value::unknown(Type::String));
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use crate::function::Function;
+
+mod collections;
+mod crypto;
+mod encoding;
+mod network;
+mod paths;
+mod strings;
+mod templates;
+mod time;
+mod yaml;
+
+/// What Terraform's functions may know of the world outside the
+/// configuration. Without it (the default) they know nothing of it:
+/// `timestamp()` and `uuid()` are unknown strings, as they are in
+/// Terraform's own plan before the apply.
+///
+/// It is `non_exhaustive`: more options (the base directory of the
+/// filesystem functions) will be added, so build it from
+/// [`TerraformOptions::default`] and the `with_` methods.
+///
+/// ```
+/// use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
+/// use hcl_native::value::Value;
+/// use std::time::{Duration, UNIX_EPOCH};
+///
+/// let options = TerraformOptions::default()
+///     .with_clock(|| UNIX_EPOCH + Duration::from_secs(1_700_000_000))
+///     .with_random(|| 0x0123_4567_89ab_cdef_0123_4567_89ab_cdef);
+/// let now = lookup("timestamp", &options).unwrap().call(&[]).unwrap();
+/// assert_eq!(now, Value::from("2023-11-14T22:13:20Z"));
+/// let id = lookup("uuid", &options).unwrap().call(&[]).unwrap();
+/// assert_eq!(id, Value::from("01234567-89ab-4def-8123-456789abcdef"));
+/// ```
+#[derive(Clone, Default)]
+#[non_exhaustive]
+pub struct TerraformOptions {
+    /// The clock `timestamp()` reads; `None`: `timestamp()` is unknown.
+    pub clock: Option<Arc<dyn Fn() -> SystemTime + Send + Sync>>,
+    /// 128 random bits for each `uuid()`; `None`: `uuid()` is unknown.
+    pub random: Option<Arc<dyn Fn() -> u128 + Send + Sync>>,
+}
+
+impl TerraformOptions {
+    /// These options with `clock` as the time `timestamp()` and
+    /// `plantimestamp()` give.
+    ///
+    /// ```
+    /// use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
+    /// use hcl_native::value::Value;
+    ///
+    /// let options = TerraformOptions::default().with_clock(std::time::SystemTime::now);
+    /// let now = lookup("timestamp", &options).unwrap().call(&[]).unwrap();
+    /// assert!(now.as_str().is_some_and(|t| t.ends_with('Z')));
+    /// ```
+    pub fn with_clock(mut self, clock: impl Fn() -> SystemTime + Send + Sync + 'static) -> TerraformOptions {
+        self.clock = Some(Arc::new(clock));
+        self
+    }
+
+    /// These options with `random` as the source of each `uuid()`'s
+    /// random bits (the version and variant bits are then set).
+    ///
+    /// ```
+    /// use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
+    ///
+    /// let options = TerraformOptions::default().with_random(|| 0);
+    /// let id = lookup("uuid", &options).unwrap().call(&[]).unwrap();
+    /// assert_eq!(id.as_str(), Some("00000000-0000-4000-8000-000000000000"));
+    /// ```
+    pub fn with_random(mut self, random: impl Fn() -> u128 + Send + Sync + 'static) -> TerraformOptions {
+        self.random = Some(Arc::new(random));
+        self
+    }
+}
+
+impl fmt::Debug for TerraformOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TerraformOptions")
+            .field("clock", &self.clock.as_ref().map(|_| "Fn"))
+            .field("random", &self.random.as_ref().map(|_| "Fn"))
+            .finish()
+    }
+}
+
+/// A Terraform function's name and how to build it with the options.
+type Entry = (&'static str, fn(&TerraformOptions) -> Function);
+
+/// Every theme's functions: each file lists its own in its `FUNCTIONS`.
+const FAMILIES: [&[Entry]; 9] = [
+    collections::FUNCTIONS,
+    crypto::FUNCTIONS,
+    encoding::FUNCTIONS,
+    network::FUNCTIONS,
+    paths::FUNCTIONS,
+    strings::FUNCTIONS,
+    templates::FUNCTIONS,
+    time::FUNCTIONS,
+    yaml::FUNCTIONS,
+];
+
+fn entries() -> impl Iterator<Item = &'static Entry> {
+    FAMILIES.iter().flat_map(|f| f.iter())
+}
+
+/// Terraform's own functions (not the standard ones), by name, built with
+/// `options`.
+///
+/// ```
+/// use hcl_native::stdlib::terraform::{terraform_functions, TerraformOptions};
+///
+/// let functions = terraform_functions(&TerraformOptions::default());
+/// assert!(functions.contains_key("alltrue"));
+/// assert!(!functions.contains_key("upper")); // a standard function
+/// ```
+pub fn terraform_functions(options: &TerraformOptions) -> BTreeMap<String, Function> {
+    entries()
+        .map(|(name, make)| (name.to_string(), make(options)))
+        .collect()
+}
+
+/// The standard functions ([`crate::stdlib::standard_functions`]) and
+/// Terraform's own, as one table: what
+/// [`crate::eval::EvalContext::with_terraform_functions`] offers.
+///
+/// ```
+/// use hcl_native::stdlib::terraform::{all_functions, TerraformOptions};
+///
+/// let functions = all_functions(&TerraformOptions::default());
+/// assert!(functions.contains_key("upper") && functions.contains_key("yamldecode"));
+/// ```
+pub fn all_functions(options: &TerraformOptions) -> BTreeMap<String, Function> {
+    let mut all = crate::stdlib::standard_functions();
+    all.extend(terraform_functions(options));
+    all
+}
+
+/// The names of Terraform's own functions in this set, in alphabetical
+/// order.
+///
+/// ```
+/// let names = hcl_native::stdlib::terraform::names();
+/// assert!(names.contains(&"cidrsubnet"));
+/// assert!(names.windows(2).all(|w| w[0] < w[1]));
+/// ```
+pub fn names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = entries().map(|(n, _)| *n).collect();
+    names.sort_unstable();
+    names
+}
+
+/// Terraform's function called `name` (not a standard one), built with
+/// `options`, or `None`.
+///
+/// ```
+/// use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
+/// use hcl_native::value::Value;
+///
+/// let md5 = lookup("md5", &TerraformOptions::default()).unwrap();
+/// assert_eq!(md5.call(&["hello world".into()]).unwrap(), Value::from("5eb63bbbe01eeed093cb22bb8f5acdc3"));
+/// ```
+pub fn lookup(name: &str, options: &TerraformOptions) -> Option<Function> {
+    entries().find(|(n, _)| *n == name).map(|(_, make)| make(options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::meter::Meter;
+    use crate::value::{Type, Value};
+    use std::time::{Duration, UNIX_EPOCH};
+
+    fn call(name: &str, args: &[Value]) -> Value {
+        lookup(name, &TerraformOptions::default())
+            .unwrap_or_else(|| panic!("no function {name}"))
+            .call(args)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    #[test]
+    fn every_function_is_listed_once_and_by_name() {
+        let names = names();
+        assert!(names.windows(2).all(|w| w[0] < w[1]), "{names:?}");
+        for n in &names {
+            assert!(lookup(n, &TerraformOptions::default()).is_some());
+        }
+        // Terraform's own versions of standard functions
+        let standard = crate::stdlib::names();
+        let shared: Vec<_> = names.iter().filter(|n| standard.contains(n)).collect();
+        assert_eq!(shared, [&"coalesce", &"length", &"lookup", &"replace"]);
+    }
+
+    #[test]
+    fn the_clock_gives_the_time_in_utc_to_the_second() {
+        let at = |d: Duration, before: bool| {
+            let t = if before { UNIX_EPOCH - d } else { UNIX_EPOCH + d };
+            let options = TerraformOptions::default().with_clock(move || t);
+            lookup("timestamp", &options).unwrap().call(&[]).unwrap()
+        };
+        assert_eq!(
+            at(Duration::from_millis(1_500), false),
+            Value::from("1970-01-01T00:00:01Z")
+        );
+        assert_eq!(at(Duration::from_secs(1), true), Value::from("1969-12-31T23:59:59Z"));
+        assert_eq!(
+            at(Duration::from_millis(500), true),
+            Value::from("1969-12-31T23:59:59Z")
+        );
+        let options = TerraformOptions::default().with_clock(|| UNIX_EPOCH + Duration::from_secs(951_782_400));
+        let plan = lookup("plantimestamp", &options).unwrap().call(&[]).unwrap();
+        assert_eq!(plan, Value::from("2000-02-29T00:00:00Z"));
+    }
+
+    #[test]
+    fn uuids_from_random_bits_are_version_4() {
+        for bits in [0, u128::MAX, 0x1234_5678_9abc_def0_1234_5678_9abc_def0] {
+            let options = TerraformOptions::default().with_random(move || bits);
+            let id = lookup("uuid", &options).unwrap().call(&[]).unwrap();
+            let id = id.as_str().unwrap().to_string();
+            assert_eq!(id.len(), 36, "{id}");
+            assert_eq!(&id[14..15], "4", "{id}");
+            assert!(matches!(&id[19..20], "8" | "9" | "a" | "b"), "{id}");
+        }
+        assert_eq!(
+            call("uuid", &[]),
+            Value::unknown(Type::String),
+            "no random bits, no identifier"
+        );
+    }
+
+    #[test]
+    fn cidr_arithmetic_reaches_the_ends_of_both_families() {
+        assert_eq!(
+            call("cidrhost", &["::/0".into(), (-1).into()]),
+            Value::from("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff")
+        );
+        assert_eq!(
+            call("cidrhost", &["0.0.0.0/0".into(), (-1).into()]),
+            Value::from("255.255.255.255")
+        );
+        assert_eq!(
+            call("cidrsubnet", &["0.0.0.0/0".into(), 32.into(), 4_294_967_295u32.into()]),
+            Value::from("255.255.255.255/32")
+        );
+        assert_eq!(
+            call("cidrsubnet", &["::/0".into(), 128.into(), 5.into()]),
+            Value::from("::5/128")
+        );
+        assert_eq!(
+            call("cidrsubnet", &["::/0".into(), 0.into(), 0.into()]),
+            Value::from("::/0")
+        );
+        assert_eq!(call("cidrnetmask", &["10.0.0.0/0".into()]), Value::from("0.0.0.0"));
+        let f = lookup("cidrsubnets", &TerraformOptions::default()).unwrap();
+        assert!(f
+            .call(&["255.255.255.254/31".into(), 1.into(), 1.into(), 1.into()])
+            .is_err());
+        assert_eq!(
+            f.call(&["ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffc/126".into(), 1.into(), 1.into()])
+                .unwrap(),
+            Value::list(
+                Type::String,
+                vec![
+                    "ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffc/127".into(),
+                    "ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe/127".into()
+                ]
+            )
+            .unwrap()
+        );
+    }
+
+    #[test]
+    fn yaml_round_trips_through_encode_and_decode() {
+        let strings = [
+            "",
+            " leading space",
+            "trailing space ",
+            "true",
+            "null",
+            "~",
+            "1e3",
+            "0x1F",
+            "- item",
+            "key: value",
+            "# comment",
+            "tab\there",
+            "a\nb",
+            "a\n",
+            "a\n\n",
+            "\n",
+            "\nleading break",
+            "  indented\nlines\n",
+            "line \nwith a space before the break",
+            "ünïcödé ☃ 😀",
+            "quote \" and backslash \\",
+            "a long line of words that goes past the eightieth column of the output so that it folds there and again",
+            "  two spaces  between  words in a long line that goes past the eightieth column  so  it folds",
+        ];
+        for s in strings {
+            let v = Value::object([("k", Value::from(s)), ("l", Value::tuple(vec![Value::from(s)]))]);
+            let text = call("yamlencode", std::slice::from_ref(&v));
+            let back = call("yamldecode", std::slice::from_ref(&text));
+            assert_eq!(back, v, "{s:?} encoded as {:?}", text.as_str());
+        }
+        let nested = Value::object([
+            (
+                "a",
+                Value::tuple(vec![Value::from(1), Value::empty_object(), Value::empty_tuple()]),
+            ),
+            (
+                "b",
+                Value::object([("c", Value::tuple(vec![Value::tuple(vec![Value::from(true)])]))]),
+            ),
+            ("d", Value::null(Type::Dynamic)),
+        ]);
+        assert_eq!(
+            call("yamldecode", &[call("yamlencode", std::slice::from_ref(&nested))]),
+            nested
+        );
+    }
+
+    #[test]
+    fn deep_values_encode_without_overflowing_the_stack() {
+        let mut v = Value::from(1);
+        for _ in 0..20_000 {
+            v = Value::tuple(vec![v]);
+        }
+        let text = call("yamlencode", &[v]);
+        assert!(text.as_str().unwrap().starts_with("- - - "));
+    }
+
+    #[test]
+    fn aliases_that_multiply_are_bounded_by_the_meter() {
+        let mut src = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..10 {
+            let refs = vec![format!("*a{}", i - 1); 10].join(", ");
+            src.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+        }
+        let decode = lookup("yamldecode", &TerraformOptions::default()).unwrap();
+        // decoding shares what an alias names: cheap
+        let v = decode.call_metered(&[Value::from(src)], &Meter::new(100_000)).unwrap();
+        // encoding writes every copy out: bounded by the meter
+        let encode = lookup("yamlencode", &TerraformOptions::default()).unwrap();
+        let m = Meter::new(1_000_000);
+        assert!(encode.call_metered(&[v], &m).is_err());
+        assert!(m.is_exhausted());
+    }
+}
