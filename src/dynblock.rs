@@ -295,6 +295,71 @@ impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
         &self.original
     }
 
+    /// The schema of what a native-syntax body holds, for a reader with no
+    /// schema of its own (a checker, a converter): its attributes, the
+    /// types of its blocks with as many labels as the first of each type
+    /// has, and the type each dynamic block makes with as many labels as
+    /// its `labels` list holds. A name that is both an attribute and a
+    /// block type is read as the attribute. A JSON-syntax body cannot say
+    /// what is a block without a schema: none for it.
+    ///
+    /// ```
+    /// use hcl_native::body::AnyFile;
+    /// use hcl_native::dynblock;
+    /// use hcl_native::eval::EvalContext;
+    /// use hcl_native::Arena;
+    ///
+    /// let src = b"a = 1\nnet \"x\" {}\ndynamic \"disk\" {\n  for_each = [1]\n  labels = [\"d\"]\n  content {}\n}\n";
+    /// let arena = Arena::new();
+    /// let file = AnyFile::parse(&arena, "main.tf", src).ast;
+    /// let ctx = EvalContext::new();
+    /// let schema = dynblock::expand(file.body(), &ctx).implied_schema().unwrap();
+    /// assert_eq!(schema.attributes()[0].name, "a");
+    /// let blocks: Vec<(&str, usize)> = schema.blocks().iter().map(|b| (b.type_name.as_str(), b.label_names.len())).collect();
+    /// assert_eq!(blocks, [("net", 1), ("disk", 1)]);
+    /// ```
+    pub fn implied_schema(&self) -> Option<BodySchema> {
+        let mut attributes: Vec<AttributeSchema> = Vec::new();
+        let mut blocks: Vec<BlockHeaderSchema> = Vec::new();
+        let mut bodies = Vec::new();
+        collect_native(&self.original, &mut bodies)?;
+        for body in bodies {
+            for item in body.items {
+                match item {
+                    crate::ast::BodyItem::Attribute(a) => {
+                        if !attributes.iter().any(|x| x.name == a.name.name) {
+                            attributes.push(AttributeSchema {
+                                name: a.name.name.to_string(),
+                                required: false,
+                            });
+                        }
+                    }
+                    crate::ast::BodyItem::Block(b) | crate::ast::BodyItem::OneLineBlock(b) => {
+                        let (type_name, labels) = if b.block_type.name == "dynamic" {
+                            let Some(l) = b.labels.first() else { continue };
+                            let count = b
+                                .body
+                                .attribute("labels")
+                                .and_then(|a| crate::analysis::static_list(&a.expr).ok())
+                                .map_or(0, <[_]>::len);
+                            (l.value(), count)
+                        } else {
+                            (b.block_type.name, b.labels.len())
+                        };
+                        if !blocks.iter().any(|x| x.type_name == type_name) {
+                            blocks.push(BlockHeaderSchema {
+                                type_name: type_name.to_string(),
+                                label_names: (0..labels).map(|i| format!("label{i}")).collect(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        blocks.retain(|b| !attributes.iter().any(|a| a.name == b.type_name));
+        BodySchema::new(attributes, blocks).ok()
+    }
+
     /// The schema with `dynamic` blocks and what a partial read hid.
     fn extend(&self, schema: &BodySchema) -> BodySchema {
         let mut blocks = schema.blocks().to_vec();
@@ -622,6 +687,21 @@ fn elements(v: &Value) -> Vec<(Value, Value)> {
             .collect(),
         _ => Vec::new(),
     }
+}
+
+/// The native syntax trees of `body` (each part of a merged one); none
+/// when a part is in the JSON syntax.
+fn collect_native<'b, 'a>(body: &AnyBody<'b, 'a>, out: &mut Vec<&'b crate::ast::Body<'a>>) -> Option<()> {
+    match body {
+        AnyBody::Native(view) => out.push(view.syntax()),
+        AnyBody::Json(_) => return None,
+        AnyBody::Merged(parts) => {
+            for p in parts.iter() {
+                collect_native(&p.body, out)?;
+            }
+        }
+    }
+    Some(())
 }
 
 fn in_file(d: Diagnostic, file: &Option<Arc<str>>) -> Diagnostic {

@@ -1881,3 +1881,76 @@ fn fmt_takes_max_depth_like_every_command() {
     assert_eq!(hcl(&["--version"]).code, 0);
     assert_eq!(hcl(&["eval", "--help"]).code, 0);
 }
+
+const DYNAMIC: &str = r#"name = "web"
+resource "sg" "a" {
+  dynamic "ingress" {
+    for_each = var.ports
+    labels   = ["p${ingress.value}"]
+    content {
+      port = ingress.value
+      idx  = ingress.key + missing
+    }
+  }
+  ingress "static" {
+    port = 1
+  }
+}
+"#;
+
+/// `hcl json --expand-dynamic`: a dynamic block makes blocks of its type,
+/// one per element, their attributes evaluated with the iterator; without
+/// the option the `dynamic` block is converted as written (issue 26).
+#[test]
+fn json_expands_dynamic_blocks_when_asked() {
+    let fixed = DYNAMIC.replace(" + missing", "");
+    let r = hcl_with_input(
+        &["json", "-", "--var", "var={ports=[80, 443]}", "--expand-dynamic"],
+        &fixed,
+    );
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(
+        v["resource"]["sg"]["a"]["ingress"],
+        serde_json::json!({"p80": {"port": 80, "idx": 0}, "p443": {"port": 443, "idx": 1}, "static": {"port": 1}})
+    );
+    assert_eq!(v["name"], "web");
+    let plain = hcl_with_input(&["json", "-", "--var", "var={ports=[80, 443]}"], &fixed);
+    assert_eq!(plain.code, 1, "the iterator is not defined without expansion");
+    assert!(plain.stdout.contains("\"dynamic\""), "{}", plain.stdout);
+    assert!(
+        plain.stderr.contains("There is no variable named \"ingress\""),
+        "{}",
+        plain.stderr
+    );
+    let both = hcl(&["json", "x.tf", "--unevaluated", "--expand-dynamic"]);
+    assert_eq!(both.code, 2, "--unevaluated expands nothing: {}", both.stderr);
+}
+
+/// `hcl check --expand-dynamic`: attributes of content blocks see their
+/// iterator; a problem in a content block is said once, not once per
+/// block made from it (issue 26).
+#[test]
+fn check_expands_dynamic_blocks_when_asked() {
+    let dir = std::env::temp_dir().join(format!("hcl-cli-dynamic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("main.tf");
+    std::fs::write(&file, DYNAMIC).unwrap();
+    let path = file.to_str().unwrap();
+    let expanded = hcl(&[
+        "check",
+        path,
+        "--var",
+        "var={ports=[80, 443, 8080]}",
+        "--expand-dynamic",
+    ]);
+    assert_eq!(expanded.code, 1);
+    let found = rendered(&expanded.stdout);
+    assert_eq!(found.len(), 1, "{}", expanded.stdout);
+    assert_eq!(found[0].0, "error: Unknown variable");
+    assert!(found[0].1.ends_with("main.tf:8:28"), "{found:?}");
+    let plain = hcl(&["check", path, "--var", "var={ports=[80, 443, 8080]}"]);
+    // without expansion the iterator is undefined at each of its 3 uses
+    assert_eq!(rendered(&plain.stdout).len(), 4, "{}", plain.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -55,6 +55,12 @@ impl<'b, 'a> BodyView<'b, 'a> {
         self
     }
 
+    /// The syntax tree of the body (all of it: what a partial read hid
+    /// included).
+    pub fn syntax(&self) -> &'b Body<'a> {
+        self.body
+    }
+
     /// The source text, when the view knows it.
     pub fn source(&self) -> Option<&'a [u8]> {
         self.src

@@ -37,6 +37,8 @@
 //!   exist, an unreadable or invalid vars file).
 
 use hcl_native::ast::{Body, BodyItem};
+use hcl_native::body::AnyExpression;
+use hcl_native::dynblock::DynamicBody;
 use hcl_native::eval::{evaluate, EvalContext, StepBudget};
 use hcl_native::render::quoted;
 use hcl_native::typeexpr::type_constraint_with_defaults;
@@ -112,10 +114,11 @@ pub fn run(
     vars: &crate::evaluate::Vars,
     format: Format,
     type_attributes: &[String],
+    expand_dynamic: bool,
     settings: &crate::Settings,
 ) -> ExitCode {
     let types = match TypeAttributes::parse(type_attributes) {
-        Ok(t) => t,
+        Ok(types) => Evaluation { types, expand_dynamic },
         Err(e) => return crate::usage(&e),
     };
     // with `--unknown-variables`, attributes are evaluated without a vars
@@ -259,7 +262,7 @@ fn wanted(path: &Path) -> bool {
 fn check_all(
     jobs: &[Job],
     ctx: Option<&EvalContext<'_>>,
-    types: &TypeAttributes,
+    types: &Evaluation,
     format: Format,
     settings: &crate::Settings,
 ) -> Vec<Outcome> {
@@ -311,7 +314,7 @@ pub(crate) fn parallel<R: Send>(jobs: &[Job], f: impl Fn(&Job) -> R + Sync) -> V
 fn check_one(
     job: &Job,
     ctx: Option<&EvalContext<'_>>,
-    types: &TypeAttributes,
+    types: &Evaluation,
     format: Format,
     settings: &crate::Settings,
 ) -> Outcome {
@@ -341,7 +344,24 @@ fn check_one(
     let parsed = parse_config_with(&arena, &src, &settings.parse);
     let mut diagnostics = parsed.diagnostics.into_vec();
     evaluated(ctx, &mut diagnostics, |ctx, out| {
-        evaluate_body(&parsed.ast.body, None, ctx, types, out)
+        if types.expand_dynamic {
+            let file = hcl_native::body::AnyFile::Native(parsed.ast, &src);
+            let mut found = Vec::new();
+            evaluate_expanded(
+                &hcl_native::dynblock::expand(file.body(), ctx),
+                None,
+                ctx,
+                &types.types,
+                &mut found,
+            );
+            // the blocks one dynamic block makes share their source: a
+            // problem in it is found once per block, and said once
+            crate::in_order(&mut found);
+            found.dedup();
+            out.extend(found);
+        } else {
+            evaluate_body(&parsed.ast.body, None, ctx, &types.types, out)
+        }
     });
     outcome(&name, &src, diagnostics, format, settings)
 }
@@ -401,6 +421,13 @@ fn outcome(
     Outcome { text, errors, warnings }
 }
 
+/// How attributes are evaluated: which are type constraints, and whether
+/// dynamic blocks are expanded first.
+struct Evaluation {
+    types: TypeAttributes,
+    expand_dynamic: bool,
+}
+
 /// The attributes read as type constraints: `(block type, name)` pairs.
 pub struct TypeAttributes(Vec<(String, String)>);
 
@@ -447,6 +474,32 @@ fn evaluate_body(
                 evaluate_body(&b.body, Some(b.block_type.name), ctx, types, out)
             }
         }
+    }
+}
+
+/// As [`evaluate_body`], dynamic blocks expanded: each body read through
+/// the schema of what it holds ([`DynamicBody::implied_schema`]), the
+/// attributes of a made block evaluated with its iterator.
+fn evaluate_expanded(
+    body: &DynamicBody<'_, '_, '_>,
+    block: Option<&str>,
+    ctx: &EvalContext<'_>,
+    types: &TypeAttributes,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(schema) = body.implied_schema() else { return };
+    let (content, diags) = body.content(&schema);
+    out.extend(diags);
+    for (name, attr) in &content.attributes {
+        match &attr.attribute.expr {
+            AnyExpression::Native(e) if types.contains(block, name) => {
+                out.extend(type_constraint_with_defaults(e).diagnostics)
+            }
+            _ => out.extend(attr.evaluate(ctx).diagnostics),
+        }
+    }
+    for b in &content.blocks {
+        evaluate_expanded(&b.body, Some(b.type_name), ctx, types, out);
     }
 }
 

@@ -157,6 +157,13 @@ enum Command {
         /// none.
         #[arg(long, value_delimiter = ',', default_value = "variable.type,output.type")]
         type_attributes: Vec<String>,
+        /// With variables: expand `dynamic` blocks as Terraform does
+        /// (hcl_native::dynblock) before evaluating, so that a content
+        /// block's attributes see the iterator (`disk.value`); each body is
+        /// then read through the schema of what it holds (a repeated
+        /// attribute is an error).
+        #[arg(long)]
+        expand_dynamic: bool,
     },
     /// List the variables a configuration file or an expression refers to.
     ///
@@ -211,6 +218,12 @@ enum Command {
         /// same body.
         #[arg(long, conflicts_with = "vars")]
         unevaluated: bool,
+        /// Expand `dynamic` blocks as Terraform does (hcl_native::dynblock):
+        /// each makes blocks of its type, one per `for_each` element, whose
+        /// attributes see the iterator; each body is then read through the
+        /// schema of what it holds.
+        #[arg(long, conflicts_with = "unevaluated")]
+        expand_dynamic: bool,
     },
 }
 
@@ -274,12 +287,14 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
             vars,
             format,
             type_attributes,
-        } => check::run(&paths, &vars, format, &type_attributes, settings),
+            expand_dynamic,
+        } => check::run(&paths, &vars, format, &type_attributes, expand_dynamic, settings),
         Command::Json {
             file,
             vars,
             unevaluated: false,
-        } => to_json::run(&file, &vars, settings),
+            expand_dynamic,
+        } => to_json::run(&file, &vars, expand_dynamic, settings),
         Command::Json {
             file,
             unevaluated: true,

@@ -44,22 +44,25 @@
 //!   name (see `run_json_syntax`).
 
 use hcl_native::ast::{Block, Body, BodyItem};
+use hcl_native::dynblock::DynamicBody;
 use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::render::quoted;
 use hcl_native::value::Value;
 use hcl_native::{parse_config_with, Arena, Diagnostic, LineIndex, Span};
 use serde::Serialize;
 use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use crate::json::write_str;
 
-/// Keys in insertion order, with an index for lookups.
+/// Keys in insertion order, with an index for lookups (a key borrowed
+/// from the tree, or made: a dynamic block's evaluated label).
 struct Ordered<'a, V> {
-    entries: Vec<(&'a str, V)>,
-    index: HashMap<&'a str, usize>,
+    entries: Vec<(Cow<'a, str>, V)>,
+    index: HashMap<Cow<'a, str>, usize>,
 }
 
 impl<'a, V> Ordered<'a, V> {
@@ -76,8 +79,9 @@ impl<'a, V> Ordered<'a, V> {
     }
 
     /// Adds a key that is not there yet.
-    fn push(&mut self, key: &'a str, value: V) {
-        self.index.insert(key, self.entries.len());
+    fn push(&mut self, key: impl Into<Cow<'a, str>>, value: V) {
+        let key = key.into();
+        self.index.insert(key.clone(), self.entries.len());
         self.entries.push((key, value));
     }
 }
@@ -206,7 +210,7 @@ fn run_json_syntax(
             let text = value_text(&p.name.value, &p.value, diagnostics);
             match keys.get_mut(&p.name.value) {
                 Some(values) => values.push(text),
-                None => keys.push(&p.name.value, vec![text]),
+                None => keys.push(&*p.name.value, vec![text]),
             }
         }
         let mut out = String::from("{");
@@ -254,7 +258,7 @@ fn run_json_syntax(
     (out, diagnostics)
 }
 
-pub fn run(file: &str, vars: &crate::evaluate::Vars, settings: &crate::Settings) -> ExitCode {
+pub fn run(file: &str, vars: &crate::evaluate::Vars, expand_dynamic: bool, settings: &crate::Settings) -> ExitCode {
     let ctx = match crate::evaluate::read_vars(vars, settings) {
         Ok(ctx) => ctx,
         Err(e) => return crate::usage(&e),
@@ -277,7 +281,12 @@ pub fn run(file: &str, vars: &crate::evaluate::Vars, settings: &crate::Settings)
         index: LineIndex::new(&src),
         diagnostics: parsed.diagnostics.into_vec(),
     };
-    let object = conv.body(&parsed.ast.body);
+    let file = hcl_native::body::AnyFile::Native(parsed.ast, &src);
+    let object = if expand_dynamic {
+        conv.dynamic_body(&hcl_native::dynblock::expand(file.body(), &ctx))
+    } else {
+        conv.body(&parsed.ast.body)
+    };
     let mut out = String::new();
     write_object(&mut out, &object, 0);
     out.push('\n');
@@ -355,12 +364,16 @@ impl<'a> Converter<'_, '_> {
                         ));
                     }
                     Some(Entry::Blocks(g)) => {
-                        if let Err(d) = self.add(g, b, 0) {
+                        let labels: Vec<Cow<'a, str>> = b.labels.iter().map(|l| Cow::Borrowed(l.value())).collect();
+                        let block = Made::new(b.block_type.name, &labels, header(b));
+                        if let Err(d) = self.add(g, &block, 0, &mut |this| this.body(&b.body)) {
                             self.diagnostics.push(d);
                         }
                     }
                     None => {
-                        let g = self.group(b, 0);
+                        let labels: Vec<Cow<'a, str>> = b.labels.iter().map(|l| Cow::Borrowed(l.value())).collect();
+                        let block = Made::new(b.block_type.name, &labels, header(b));
+                        let g = self.group(&block, 0, &mut |this| this.body(&b.body));
                         object.push(b.block_type.name, Entry::Blocks(g));
                     }
                 },
@@ -379,20 +392,21 @@ impl<'a> Converter<'_, '_> {
         value_json(&r.value, name, span, self.ctx.limits().max_steps, &mut self.diagnostics)
     }
 
-    /// A new group for `b`, from its label `depth` on.
-    fn group(&mut self, b: &Block<'a>, depth: usize) -> Group<'a> {
+    /// A new group for `b`, from its label `depth` on; `body` makes the
+    /// object of its body.
+    fn group(&mut self, b: &Made<'a, '_>, depth: usize, body: &mut dyn FnMut(&mut Self) -> Object<'a>) -> Group<'a> {
         let kind = match b.labels.get(depth) {
-            None => GroupKind::Bodies(vec![crate::nested(|| self.body(&b.body))]),
+            None => GroupKind::Bodies(vec![crate::nested(|| body(self))]),
             Some(label) => {
                 let mut levels = Ordered::new();
                 // a level per label, and a block may have 100,000 labels
-                let next = crate::nested(|| self.group(b, depth + 1));
-                levels.push(label.value(), next);
+                let next = crate::nested(|| self.group(b, depth + 1, body));
+                levels.push(label.clone(), next);
                 GroupKind::Labels(levels)
             }
         };
         Group {
-            first: header(b),
+            first: b.header,
             first_labels: b.labels.len(),
             kind,
         }
@@ -400,10 +414,16 @@ impl<'a> Converter<'_, '_> {
 
     /// Adds `b` to `g`, which holds the blocks of its type whose first
     /// `depth` labels are `b`'s; a conflict leaves `g` as it was.
-    fn add(&mut self, g: &mut Group<'a>, b: &Block<'a>, depth: usize) -> Result<(), Diagnostic> {
+    fn add(
+        &mut self,
+        g: &mut Group<'a>,
+        b: &Made<'a, '_>,
+        depth: usize,
+        body: &mut dyn FnMut(&mut Self) -> Object<'a>,
+    ) -> Result<(), Diagnostic> {
         let conflict = |this: &Self, g: &Group<'a>| {
-            let path: Vec<String> = std::iter::once(b.block_type.name)
-                .chain(b.labels[..depth.min(b.labels.len())].iter().map(|l| l.value()))
+            let path: Vec<String> = std::iter::once(b.type_name)
+                .chain(b.labels[..depth.min(b.labels.len())].iter().map(|l| &**l))
                 .map(quoted)
                 .collect();
             Diagnostic::error(
@@ -415,20 +435,20 @@ impl<'a> Converter<'_, '_> {
                     this.at(g.first),
                     labels(b.labels.len()),
                 ),
-                header(b),
+                b.header,
             )
         };
         match (&mut g.kind, b.labels.get(depth)) {
             (GroupKind::Bodies(bodies), None) => {
-                let body = crate::nested(|| self.body(&b.body));
-                bodies.push(body);
+                let made = crate::nested(|| body(self));
+                bodies.push(made);
                 Ok(())
             }
-            (GroupKind::Labels(levels), Some(label)) => match levels.get_mut(label.value()) {
-                Some(next) => crate::nested(|| self.add(next, b, depth + 1)),
+            (GroupKind::Labels(levels), Some(label)) => match levels.get_mut(label) {
+                Some(next) => crate::nested(|| self.add(next, b, depth + 1, body)),
                 None => {
-                    let next = crate::nested(|| self.group(b, depth + 1));
-                    levels.push(label.value(), next);
+                    let next = crate::nested(|| self.group(b, depth + 1, body));
+                    levels.push(label.clone(), next);
                     Ok(())
                 }
             },
@@ -436,9 +456,73 @@ impl<'a> Converter<'_, '_> {
         }
     }
 
+    /// A body with its dynamic blocks expanded (`--expand-dynamic`), read
+    /// through the schema of what it holds: attributes in source order,
+    /// then blocks grouped as [`Converter::body`] groups them.
+    fn dynamic_body(&mut self, body: &DynamicBody<'_, 'a, '_>) -> Object<'a> {
+        let mut object = Object::new();
+        let Some(schema) = body.implied_schema() else {
+            return object;
+        };
+        let (content, diags) = body.content(&schema);
+        self.diagnostics.extend(diags);
+        let mut attrs: Vec<_> = content.attributes.into_iter().collect();
+        attrs.sort_by_key(|(_, a)| a.attribute.span.start);
+        for (name, attr) in attrs {
+            let r = attr.evaluate(self.ctx);
+            self.diagnostics.extend(r.diagnostics);
+            let value = value_json(
+                &r.value,
+                name,
+                attr.attribute.span,
+                self.ctx.limits().max_steps,
+                &mut self.diagnostics,
+            );
+            object.push(name, Entry::Attribute(value, attr.attribute.span));
+        }
+        for b in &content.blocks {
+            let labels: Vec<Cow<'a, str>> = b.labels.iter().map(|(l, _)| Cow::Owned(l.clone())).collect();
+            let made = Made::new(b.type_name, &labels, b.def_span);
+            let mut make = |this: &mut Self| this.dynamic_body(&b.body);
+            match object.get_mut(b.type_name) {
+                Some(Entry::Blocks(g)) => {
+                    if let Err(d) = self.add(g, &made, 0, &mut make) {
+                        self.diagnostics.push(d);
+                    }
+                }
+                // the schema reads a name as an attribute or a block type,
+                // never both
+                Some(Entry::Attribute(..)) => {}
+                None => {
+                    let g = self.group(&made, 0, &mut make);
+                    object.push(b.type_name, Entry::Blocks(g));
+                }
+            }
+        }
+        object
+    }
+
     /// `line:column` of a range's start.
     fn at(&self, span: Span) -> String {
         self.index.position(self.src, span.start).to_string()
+    }
+}
+
+/// A block as the grouping sees it: its type, its labels (borrowed from
+/// the tree, or a dynamic block's evaluated ones) and its header's range.
+struct Made<'a, 'l> {
+    type_name: &'a str,
+    labels: &'l [Cow<'a, str>],
+    header: Span,
+}
+
+impl<'a, 'l> Made<'a, 'l> {
+    fn new(type_name: &'a str, labels: &'l [Cow<'a, str>], header: Span) -> Self {
+        Made {
+            type_name,
+            labels,
+            header,
+        }
     }
 }
 
