@@ -18,7 +18,13 @@ Runs target/release/hcl check --unknown-variables --format json over
   `notatype`), in test fixtures written to be wrong;
 - other: anything else (the issue asks for none).
 
-Usage: scripts/corpus_check_causes.py [HCL_BINARY]
+With `--terraform` (issue 26): only the `.tf` files, checked with
+`--functions terraform --expand-dynamic` (Terraform's functions, dynamic
+blocks expanded), and the errors that come from a dynamic block counted
+as `dynamic-block` (its own diagnostics: for_each, labels, iterator,
+content).
+
+Usage: scripts/corpus_check_causes.py [--terraform] [HCL_BINARY]
 """
 import collections
 import json
@@ -29,7 +35,9 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "..", "shared", "corpus")
-HCL = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "hcl")
+ARGS = [a for a in sys.argv[1:] if a != "--terraform"]
+TERRAFORM = "--terraform" in sys.argv[1:]
+HCL = ARGS[0] if ARGS else os.path.join(ROOT, "target", "release", "hcl")
 
 
 def verdicts():
@@ -50,6 +58,8 @@ def cause(path, d, verdict, src_line):
         return "rejected-file"
     if s == "Call to unknown function":
         return "application-function"
+    if "dynamic" in s.lower() or "dynamic" in detail.lower():
+        return "dynamic-block"
     if s == "Error in function call" and 'function "length"' in detail:
         return "terraform-semantics"
     if s == "Not enough function arguments" and 'Function "lookup"' in detail:
@@ -65,16 +75,21 @@ def cause(path, d, verdict, src_line):
 
 
 def main():
+    extra = ["--functions", "terraform", "--expand-dynamic"] if TERRAFORM else []
     run = subprocess.run(
-        [HCL, "check", "--unknown-variables", "--format", "json", CORPUS], capture_output=True, text=True
+        [HCL, "check", "--unknown-variables", "--format", "json", *extra, CORPUS], capture_output=True, text=True
     )
     doc = json.loads(run.stdout)
     verdict = verdicts()
     counts = collections.Counter()
     functions = collections.Counter()
     others = []
+    checked = 0
     for f in doc["files"]:
         rel = os.path.relpath(f["path"], CORPUS)
+        if TERRAFORM and not rel.endswith(".tf"):
+            continue
+        checked += 1
         lines = None
         for d in f["diagnostics"]:
             if d["severity"] != "error":
@@ -91,6 +106,8 @@ def main():
             if c == "other":
                 others.append("%s:%d: %s: %s" % (rel, line, d["summary"], d["detail"]))
     print(run.stderr.strip())
+    if TERRAFORM:
+        print("of which .tf files: %d" % checked)
     for c, n in counts.most_common():
         print("%6d  %s" % (n, c))
     print("application functions (%d names): %s" % (
