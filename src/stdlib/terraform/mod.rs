@@ -60,6 +60,7 @@ mod crypto;
 mod encoding;
 mod network;
 mod paths;
+mod provider;
 mod strings;
 mod templates;
 mod time;
@@ -142,12 +143,13 @@ impl fmt::Debug for TerraformOptions {
 type Entry = (&'static str, fn(&TerraformOptions) -> Function);
 
 /// Every theme's functions: each file lists its own in its `FUNCTIONS`.
-const FAMILIES: [&[Entry]; 9] = [
+const FAMILIES: [&[Entry]; 10] = [
     collections::FUNCTIONS,
     crypto::FUNCTIONS,
     encoding::FUNCTIONS,
     network::FUNCTIONS,
     paths::FUNCTIONS,
+    provider::FUNCTIONS,
     strings::FUNCTIONS,
     templates::FUNCTIONS,
     time::FUNCTIONS,
