@@ -15,6 +15,7 @@ use crate::value::{Type, Value};
 /// This theme's functions (see `FAMILIES` in `mod.rs`).
 pub(super) const FUNCTIONS: &[super::Entry] = &[
     ("base64sha256", base64sha256),
+    ("bcrypt", bcrypt),
     ("base64sha512", base64sha512),
     ("md5", md5),
     ("sha1", sha1),
@@ -131,6 +132,52 @@ fn uuid(options: &TerraformOptions) -> Function {
             &h[20..]
         )))
     })
+}
+
+/// `bcrypt(str, cost)`: the Blowfish password hash of the string, in the
+/// `$2a$` form Go's `bcrypt` writes, with `cost` rounds (4 to 31, 10 when
+/// not given). Its salt is random, so Terraform gives a new hash on every
+/// run; here it is an unknown string unless the application supplies a
+/// source of random bits ([`TerraformOptions::with_random`]), whose 128
+/// bits are the salt. A password longer than 72 bytes is an error, as in
+/// Go's `bcrypt` (which Terraform calls).
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/bcrypt`.
+fn bcrypt(options: &TerraformOptions) -> Function {
+    let random = options.random.clone();
+    Function::builder()
+        .param(Parameter::new("str", Type::String).allow_dynamic())
+        .variadic(Parameter::new("cost", Type::Number).allow_dynamic())
+        .returns(Type::String)
+        .implementation(move |args, _| {
+            let password = str_arg(&args[0])?;
+            let cost = match args.get(1) {
+                None => 10,
+                Some(c) => match c.as_number().and_then(|n| n.to_i64()) {
+                    Some(n) if (4..=31).contains(&n) => n as u32,
+                    _ => {
+                        return Err(FunctionError::argument(
+                            1,
+                            "bcrypt: cost must be an integer from 4 to 31",
+                        ))
+                    }
+                },
+            };
+            if args.len() > 2 {
+                return Err(FunctionError::argument(2, "bcrypt() takes no more than two arguments"));
+            }
+            if password.len() > 72 {
+                return Err(FunctionError::argument(0, "bcrypt: password length exceeds 72 bytes"));
+            }
+            let Some(random) = &random else {
+                return Ok(Value::unknown(Type::String));
+            };
+            let salt = random().to_le_bytes();
+            ::bcrypt::hash_with_salt(password, cost, salt)
+                .map(|h| Value::from(h.format_for_version(::bcrypt::Version::TwoA)))
+                .map_err(|e| FunctionError::new(format!("error occurred generating password {e}")))
+        })
 }
 
 /// `uuidv5(namespace, name)`: the name-based (version 5, SHA-1) UUID of

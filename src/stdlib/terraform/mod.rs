@@ -286,6 +286,26 @@ mod tests {
     }
 
     #[test]
+    fn bcrypt_hashes_verify_and_need_random_bits() {
+        let options = TerraformOptions::default().with_random(|| 0x0123_4567_89ab_cdef_0123_4567_89ab_cdef);
+        let f = lookup("bcrypt", &options).unwrap();
+        let h = f.call(&[Value::from("hunter2"), Value::from(4)]).unwrap();
+        let h = h.as_str().unwrap().to_string();
+        assert!(h.starts_with("$2a$04$"), "{h}");
+        assert!(::bcrypt::verify("hunter2", &h).unwrap());
+        assert!(!::bcrypt::verify("hunter3", &h).unwrap());
+        let default_cost = f.call(&[Value::from("x")]).unwrap();
+        assert!(default_cost.as_str().unwrap().starts_with("$2a$10$"));
+        assert!(f.call(&[Value::from("x"), Value::from(3)]).is_err());
+        assert!(f.call(&[Value::from("x".repeat(73))]).is_err());
+        assert_eq!(
+            call("bcrypt", &[Value::from("x")]),
+            Value::unknown(Type::String),
+            "no random bits, no salt"
+        );
+    }
+
+    #[test]
     fn cidr_arithmetic_reaches_the_ends_of_both_families() {
         assert_eq!(
             call("cidrhost", &["::/0".into(), (-1).into()]),
