@@ -487,6 +487,10 @@ fn go_quote(s: &str) -> String {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
+            // Go writes the other ASCII controls as `\x..`
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
             c if invisible(c) => {
                 let _ = if (c as u32) < 0x10000 {
                     write!(out, "\\u{:04x}", c as u32)
@@ -525,6 +529,7 @@ mod collector_tests {
         assert_eq!(quoted("a\"b\\c\n\u{7}"), r#""a\"b\\c\n\a""#);
         assert_eq!(quoted("x\u{a0}y\u{200b}\u{1f600}"), r#""x\u00a0y\u200b😀""#);
         assert_eq!(quoted("\u{e0001}"), r#""\U000e0001""#);
+        assert_eq!(quoted("\u{1}\u{7f}\u{85}"), r#""\x01\x7f\u0085""#);
     }
 
     #[test]

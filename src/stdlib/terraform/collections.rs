@@ -311,7 +311,7 @@ fn lookup(_: &TerraformOptions) -> Function {
                         (None, Some(default)) => Ok(default.ty()),
                         (None, None) => Err(FunctionError::argument(
                             0,
-                            format!("the given object has no attribute {}", super::encoding::quoted(key)),
+                            format!("the given object has no attribute {}", crate::diagnostic::quoted(key)),
                         )),
                     }
                 }
@@ -343,7 +343,7 @@ fn lookup(_: &TerraformOptions) -> Function {
                 }
                 None => Err(FunctionError::new(format!(
                     "lookup failed to find key {}",
-                    super::encoding::quoted(key)
+                    crate::diagnostic::quoted(key)
                 ))),
             }
         })

@@ -50,8 +50,9 @@ fn base64decode(_: &TerraformOptions) -> Function {
         .returns(Type::String)
         .implementation(|args, _| {
             let s = str_arg(&args[0])?;
-            let bytes =
-                decode(s).ok_or_else(|| FunctionError::new(format!("failed to decode base64 data {}", quoted(s))))?;
+            let bytes = decode(s).ok_or_else(|| {
+                FunctionError::new(format!("failed to decode base64 data {}", crate::diagnostic::quoted(s)))
+            })?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| FunctionError::new("the result of decoding the provided string is not valid UTF-8"))?;
             Ok(Value::from(text))
@@ -62,27 +63,4 @@ fn base64decode(_: &TerraformOptions) -> Function {
 pub(super) fn decode(s: &str) -> Option<Vec<u8>> {
     let cleaned: Vec<u8> = s.bytes().filter(|b| !matches!(b, b'\r' | b'\n')).collect();
     GO_STD.decode(cleaned).ok()
-}
-
-/// A string in double quotes with `\` escapes, as Go's `%q` writes it
-/// (Terraform's messages quote values so).
-pub(super) fn quoted(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
