@@ -64,6 +64,15 @@ struct Cli {
     /// `stdlib::terraform`; `timestamp()` and `uuid()` are unknown).
     #[arg(long, global = true, value_enum, default_value_t = Functions::Standard)]
     functions: Functions,
+    /// With `--functions terraform`: the directory Terraform's filesystem
+    /// functions (`file`, `fileset`, `templatefile`, ...) read under; no
+    /// path may leave it. Without it, they fail, saying so.
+    #[arg(long, global = true, value_name = "DIR")]
+    base_dir: Option<std::path::PathBuf>,
+    /// With `--base-dir`: the most bytes the filesystem functions read
+    /// from one file (FileAccess::max_bytes; default 4 MiB).
+    #[arg(long, global = true, value_name = "N")]
+    max_file_bytes: Option<u64>,
 }
 
 /// The function sets of `--functions`.
@@ -247,7 +256,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         cli.unknown_variables,
         cli.color,
     )
-    .with_functions(cli.functions);
+    .with_functions(cli.functions)
+    .with_files(cli.base_dir, cli.max_file_bytes);
     let settings = &settings;
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast, settings),
