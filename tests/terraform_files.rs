@@ -368,6 +368,42 @@ fn a_base_directory_reached_through_a_link_is_the_same_directory() {
     assert!(e.contains("leads outside"), "{e}");
 }
 
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_refused_before_it_is_opened() {
+    let tree = Tree::new();
+    let made = std::process::Command::new("mkfifo")
+        .arg(tree.path("base/pipe"))
+        .status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo is not available: not checked");
+        return;
+    }
+    let o = tree.options();
+    // opening a pipe for reading would wait for a writer forever
+    for name in READERS.iter().filter(|n| **n != "fileset") {
+        let e = call(&o, name, &args_of(name, "pipe")).unwrap_err();
+        assert!(e.contains("pipe is a named pipe, not a regular file"), "{name}: {e}");
+    }
+    assert_eq!(ok(&o, "fileset", &[".", "pip*"]), set(&[]));
+}
+
+#[test]
+fn the_walk_of_fileset_is_bounded_by_the_step_limit() {
+    use hcl_native::meter::Meter;
+    let tree = Tree::new();
+    for i in 0..50 {
+        tree.write(&format!("base/many/{i}.txt"), b"");
+    }
+    let fileset = lookup("fileset", &tree.options()).unwrap();
+    let args = [Value::from("many"), Value::from("**")];
+    let all = fileset.call(&args).unwrap();
+    assert_eq!(all.elements().map(|e| e.len()), Some(50));
+    let m = Meter::new(10);
+    assert!(fileset.call_metered(&args, &m).is_err());
+    assert!(m.is_exhausted());
+}
+
 #[test]
 fn templatefile_renders_with_exactly_its_variables() {
     let tree = Tree::new();

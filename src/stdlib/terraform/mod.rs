@@ -40,7 +40,13 @@
 //! `netnum`, which Terraform does not check; an IPv4-mapped IPv6 address
 //! is printed as IPv6 (`::ffff:10.0.0.1`), where Go prints it as IPv4;
 //! `basename` and `dirname` take `/` as the only separator (Terraform on
-//! Windows also takes `\`).
+//! Windows also takes `\`). The filesystem functions refuse what
+//! Terraform would read outside the base directory (`fileexists` of such a
+//! path is an error, not an answer); `fileset` does not walk links to
+//! directories; `abspath` takes a relative path against the base
+//! directory, not the process's working directory; `templatefile`'s
+//! message for a template that is not UTF-8 does not point to
+//! `filebase64`.
 //!
 //! ```
 //! use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
