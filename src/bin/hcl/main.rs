@@ -61,7 +61,9 @@ struct Cli {
     color: Color,
     /// The functions evaluations offer: `standard` (cty's standard
     /// library) or `terraform` (those and Terraform's own,
-    /// `stdlib::terraform`; `timestamp()` and `uuid()` are unknown).
+    /// `stdlib::terraform`; `timestamp()`, `uuid()` and
+    /// `pathexpand("~/x")` are unknown; the filesystem functions need
+    /// `--base-dir`).
     #[arg(long, global = true, value_enum, default_value_t = Functions::Standard)]
     functions: Functions,
     /// With `--functions terraform`: the directory Terraform's filesystem
