@@ -355,6 +355,83 @@ fn symbolic_links_are_followed_only_while_they_stay_under_the_base_directory() {
     assert!(e.contains("leads outside the base directory"), "{e}");
 }
 
+/// Every path of up to four parts made of names, `.`, `..`, links in, out
+/// and in a loop: none reads the secret beside the base directory, and
+/// none that `..` takes out of it succeeds.
+#[cfg(unix)]
+#[test]
+fn no_combination_of_parts_reads_outside() {
+    let tree = Tree::new();
+    tree.write("outside/hello.txt", b"secret");
+    tree.write("outside/sub/a.txt", b"secret");
+    tree.link("../outside", "base/outdir");
+    tree.link("sub", "base/subdir");
+    tree.link("..", "base/sub/parent");
+    tree.link("loop", "base/loop");
+    let o = tree.options();
+    let parts = [
+        "..",
+        ".",
+        "sub",
+        "subdir",
+        "outdir",
+        "parent",
+        "loop",
+        "hello.txt",
+        "a.txt",
+        "secret.txt",
+        "outside",
+        "",
+    ];
+    let mut paths = vec![String::new()];
+    let mut checked = 0;
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for p in &paths {
+            for part in parts {
+                let path = if p.is_empty() {
+                    part.to_string()
+                } else {
+                    format!("{p}/{part}")
+                };
+                for name in ["file", "fileexists"] {
+                    if let Ok(v) = call(&o, name, &[Value::from(path.as_str())]) {
+                        assert_ne!(v, Value::from("secret"), "{name}({path})");
+                    }
+                }
+                let mut up = 0i32;
+                let mut out = false;
+                for c in path.split('/') {
+                    match c {
+                        ".." => up -= 1,
+                        "" | "." => {}
+                        _ => up += 1,
+                    }
+                    out |= up < 0;
+                }
+                if out {
+                    assert!(call(&o, "file", &[Value::from(path.as_str())]).is_err(), "file({path})");
+                }
+                let listed = call(&o, "fileset", &[Value::from(path.as_str()), Value::from("**")]);
+                if let Ok(set) = listed {
+                    for f in set.elements().unwrap() {
+                        let inner = format!("{path}/{}", f.as_str().unwrap());
+                        assert_ne!(
+                            call(&o, "file", &[Value::from(inner.as_str())]),
+                            Ok(Value::from("secret")),
+                            "{inner}"
+                        );
+                    }
+                }
+                checked += 1;
+                next.push(path);
+            }
+        }
+        paths = next;
+    }
+    assert!(checked > 20_000, "{checked}");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_base_directory_reached_through_a_link_is_the_same_directory() {
