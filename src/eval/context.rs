@@ -185,8 +185,9 @@ impl<'p> EvalContext<'p> {
 
     /// A full-mode context with the standard functions and Terraform's
     /// own ([`crate::stdlib::terraform`], feature `terraform`), built with
-    /// `options` (the clock `timestamp` reads, ...). Nothing else differs
-    /// from [`EvalContext::with_standard_functions`].
+    /// `options` (the clock `timestamp` reads, the base directory the
+    /// filesystem functions read under, ...). Nothing else differs from
+    /// [`EvalContext::with_standard_functions`].
     ///
     /// ```
     /// use hcl_native::eval::{evaluate, EvalContext};

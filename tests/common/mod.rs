@@ -144,8 +144,10 @@ pub fn json_case_ids(path: &Path, bytes: &[u8]) -> String {
 }
 
 /// Runs `hcl eval INPUT --format json [--vars VARS] [--functions
-/// terraform]` (the variables when that file exists; Terraform's functions
-/// when a leading comment line of the input is `# functions: terraform`)
+/// terraform] [--base-dir DIR]` (the variables when that file exists;
+/// Terraform's functions when a leading comment line of the input is
+/// `# functions: terraform`; the filesystem functions reading under DIR,
+/// relative to the input's directory, when one is `# base-dir: DIR`)
 /// and compares its pretty-printed document, after
 /// `header`, with the expected file: the golden evaluation of either
 /// syntax.
@@ -161,12 +163,13 @@ pub fn eval_golden(
     cmd.arg("eval").arg(input).args(["--format", "json"]);
     // a case of Terraform's functions says so in its leading comments
     let text = std::fs::read_to_string(input).unwrap_or_default();
-    if text
-        .lines()
-        .take_while(|l| l.starts_with('#'))
-        .any(|l| l.trim_end() == "# functions: terraform")
-    {
+    let leading = || text.lines().take_while(|l| l.starts_with('#'));
+    if leading().any(|l| l.trim_end() == "# functions: terraform") {
         cmd.args(["--functions", "terraform"]);
+    }
+    if let Some(dir) = leading().find_map(|l| l.strip_prefix("# base-dir: ")) {
+        let parent = input.parent().unwrap_or(Path::new("."));
+        cmd.arg("--base-dir").arg(parent.join(dir.trim_end()));
     }
     if vars.exists() {
         cmd.arg("--vars").arg(vars);

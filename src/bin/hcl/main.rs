@@ -61,9 +61,20 @@ struct Cli {
     color: Color,
     /// The functions evaluations offer: `standard` (cty's standard
     /// library) or `terraform` (those and Terraform's own,
-    /// `stdlib::terraform`; `timestamp()` and `uuid()` are unknown).
+    /// `stdlib::terraform`; `timestamp()`, `uuid()` and
+    /// `pathexpand("~/x")` are unknown; the filesystem functions need
+    /// `--base-dir`).
     #[arg(long, global = true, value_enum, default_value_t = Functions::Standard)]
     functions: Functions,
+    /// With `--functions terraform`: the directory Terraform's filesystem
+    /// functions (`file`, `fileset`, `templatefile`, ...) read under; no
+    /// path may leave it. Without it, they fail, saying so.
+    #[arg(long, global = true, value_name = "DIR")]
+    base_dir: Option<std::path::PathBuf>,
+    /// With `--base-dir`: the most bytes the filesystem functions read
+    /// from one file (FileAccess::max_bytes; default 4 MiB).
+    #[arg(long, global = true, value_name = "N")]
+    max_file_bytes: Option<u64>,
 }
 
 /// The function sets of `--functions`.
@@ -260,7 +271,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         cli.unknown_variables,
         cli.color,
     )
-    .with_functions(cli.functions);
+    .with_functions(cli.functions)
+    .with_files(cli.base_dir, cli.max_file_bytes);
     let settings = &settings;
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast, settings),

@@ -1,10 +1,12 @@
 //! The settings of a run: the global options (`--max-depth`, `--max-steps`,
-//! `--max-number-bits`, `--unknown-variables`, `--color`), read once by
+//! `--max-number-bits`, `--unknown-variables`, `--color`, `--functions`,
+//! `--base-dir`, `--max-file-bytes`), read once by
 //! `main::run` into one [`Settings`] value that is passed down to each
 //! command.
 
 use hcl_native::eval::{EvalContext, EvalLimits, StepBudget};
 use hcl_native::render::{render_diagnostics_styled, Style};
+use hcl_native::stdlib::terraform::{FileAccess, TerraformOptions};
 use hcl_native::{Diagnostic, ParseOptions};
 use std::io::IsTerminal;
 
@@ -37,6 +39,9 @@ pub struct Settings {
     pub color: Color,
     /// `--functions`.
     pub functions: crate::Functions,
+    /// `--base-dir` and `--max-file-bytes`: where Terraform's filesystem
+    /// functions read (`None`: they fail, saying how to turn them on).
+    pub files: Option<FileAccess>,
 }
 
 impl Default for Settings {
@@ -48,6 +53,7 @@ impl Default for Settings {
             unknown_variables: false,
             color: Color::Auto,
             functions: crate::Functions::Standard,
+            files: None,
         }
     }
 }
@@ -85,13 +91,32 @@ impl Settings {
         self
     }
 
+    /// These settings with Terraform's filesystem functions reading under
+    /// `--base-dir` (`None`: off), at most `--max-file-bytes` a file.
+    pub fn with_files(mut self, base_dir: Option<std::path::PathBuf>, max_bytes: Option<u64>) -> Self {
+        self.files = base_dir.map(|dir| {
+            let access = FileAccess::new(dir);
+            match max_bytes {
+                Some(n) => access.max_bytes(n),
+                None => access,
+            }
+        });
+        self
+    }
+
     /// A context offering the functions of `--functions` (Terraform's
-    /// with no clock: `timestamp()` and `uuid()` are unknown).
+    /// with no clock and no home directory: `timestamp()`, `uuid()` and
+    /// `pathexpand("~/x")` are unknown; the filesystem functions read
+    /// under `--base-dir`, or fail without it).
     pub fn functions(&self) -> EvalContext<'static> {
         match self.functions {
             crate::Functions::Standard => EvalContext::with_standard_functions(),
             crate::Functions::Terraform => {
-                EvalContext::with_terraform_functions(hcl_native::stdlib::terraform::TerraformOptions::default())
+                let mut options = TerraformOptions::default();
+                if let Some(files) = &self.files {
+                    options = options.with_files(files.clone());
+                }
+                EvalContext::with_terraform_functions(options)
             }
         }
     }

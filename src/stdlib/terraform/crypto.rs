@@ -39,7 +39,7 @@ fn digest<D: Digest>(write: fn(&[u8]) -> String) -> Function {
         })
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(super) fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write;
     bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut out, b| {
         let _ = write!(out, "{b:02x}");
@@ -47,7 +47,7 @@ fn hex(bytes: &[u8]) -> String {
     })
 }
 
-fn base64(bytes: &[u8]) -> String {
+pub(super) fn base64(bytes: &[u8]) -> String {
     STANDARD.encode(bytes)
 }
 

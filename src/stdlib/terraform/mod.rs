@@ -22,17 +22,31 @@
 //!
 //! Functions that depend on the world outside the configuration answer an
 //! unknown value unless the application supplies it in [`TerraformOptions`]:
-//! `timestamp` (a clock) and `uuid` (a source of random numbers). The
-//! filesystem functions (`file`, `templatefile`, ...) are not part of this
-//! set yet: they will read under a base directory that the application
-//! passes in these options.
+//! `timestamp` (a clock), `uuid` (a source of random numbers), `pathexpand`
+//! of `~` (a home directory) and `abspath` of a relative path (a base
+//! directory). The filesystem functions (`file`, `fileexists`, `fileset`,
+//! `filebase64`, `filemd5`, `filesha1`, `filesha256`, `filesha512`,
+//! `filebase64sha256`, `filebase64sha512`, `templatefile`) read only under
+//! the base directory of a [`FileAccess`] that the application passes in
+//! [`TerraformOptions::with_files`], at most [`FileAccess::byte_limit`]
+//! bytes a file; no path may leave it, through `..`, as an absolute path or
+//! through a symbolic link. Without it they are still in the set, and
+//! each call fails with a message that says how to turn them on: a
+//! configuration that reads a file cannot be evaluated without it, and
+//! its author learns why instead of reading that `file` does not exist.
 //!
 //! Known differences: YAML syntax errors are `yaml-rust2`'s words and
 //! positions, not libyaml's; `cidrsubnet` refuses negative `newbits` and
 //! `netnum`, which Terraform does not check; an IPv4-mapped IPv6 address
 //! is printed as IPv6 (`::ffff:10.0.0.1`), where Go prints it as IPv4;
 //! `basename` and `dirname` take `/` as the only separator (Terraform on
-//! Windows also takes `\`).
+//! Windows also takes `\`). The filesystem functions refuse what
+//! Terraform would read outside the base directory (`fileexists` of such a
+//! path is an error, not an answer); `fileset` does not walk links to
+//! directories; `abspath` takes a relative path against the base
+//! directory, not the process's working directory; `templatefile`'s
+//! message for a template that is not UTF-8 does not point to
+//! `filebase64`.
 //!
 //! ```
 //! use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
@@ -55,9 +69,12 @@ use std::time::SystemTime;
 
 use crate::function::Function;
 
+pub use files::FileAccess;
+
 mod collections;
 mod crypto;
 mod encoding;
+mod files;
 mod network;
 mod paths;
 mod provider;
@@ -71,8 +88,7 @@ mod yaml;
 /// `timestamp()` and `uuid()` are unknown strings, as they are in
 /// Terraform's own plan before the apply.
 ///
-/// It is `non_exhaustive`: more options (the base directory of the
-/// filesystem functions) will be added, so build it from
+/// It is `non_exhaustive`: more options may be added, so build it from
 /// [`TerraformOptions::default`] and the `with_` methods.
 ///
 /// ```
@@ -95,6 +111,12 @@ pub struct TerraformOptions {
     pub clock: Option<Arc<dyn Fn() -> SystemTime + Send + Sync>>,
     /// 128 random bits for each `uuid()`; `None`: `uuid()` is unknown.
     pub random: Option<Arc<dyn Fn() -> u128 + Send + Sync>>,
+    /// Where the filesystem functions read; `None`: they fail, saying so.
+    pub files: Option<FileAccess>,
+    /// The home directory of `pathexpand` and of a `~` in the filesystem
+    /// functions' paths; `None`: `pathexpand("~/x")` is unknown and
+    /// `file("~/x")` an error.
+    pub home: Option<std::path::PathBuf>,
 }
 
 impl TerraformOptions {
@@ -128,6 +150,48 @@ impl TerraformOptions {
         self.random = Some(Arc::new(random));
         self
     }
+
+    /// These options with the filesystem functions reading under
+    /// `access`'s base directory (see [`FileAccess`]).
+    ///
+    /// ```
+    /// use hcl_native::stdlib::terraform::{lookup, FileAccess, TerraformOptions};
+    /// use hcl_native::value::Value;
+    ///
+    /// let exists = lookup("fileexists", &TerraformOptions::default()).unwrap();
+    /// let e = exists.call(&["main.tf".into()]).unwrap_err();
+    /// assert!(e.to_string().contains("--base-dir"), "{e}");
+    ///
+    /// let options = TerraformOptions::default().with_files(FileAccess::new(env!("CARGO_MANIFEST_DIR")));
+    /// let exists = lookup("fileexists", &options).unwrap();
+    /// assert_eq!(exists.call(&["Cargo.toml".into()]).unwrap(), Value::from(true));
+    /// assert_eq!(exists.call(&["no such file".into()]).unwrap(), Value::from(false));
+    /// ```
+    pub fn with_files(mut self, access: FileAccess) -> TerraformOptions {
+        self.files = Some(access);
+        self
+    }
+
+    /// These options with `home` as the home directory that `pathexpand`
+    /// and the filesystem functions put for a leading `~`. Nothing reads
+    /// it from the environment: an application that wants the user's own
+    /// passes it here.
+    ///
+    /// ```
+    /// use hcl_native::stdlib::terraform::{lookup, TerraformOptions};
+    /// use hcl_native::value::{Type, Value};
+    ///
+    /// let expand = lookup("pathexpand", &TerraformOptions::default()).unwrap();
+    /// assert_eq!(expand.call(&["~/.ssh".into()]).unwrap(), Value::unknown(Type::String));
+    ///
+    /// let options = TerraformOptions::default().with_home("/home/ada");
+    /// let expand = lookup("pathexpand", &options).unwrap();
+    /// assert_eq!(expand.call(&["~/.ssh".into()]).unwrap(), Value::from("/home/ada/.ssh"));
+    /// ```
+    pub fn with_home(mut self, home: impl Into<std::path::PathBuf>) -> TerraformOptions {
+        self.home = Some(home.into());
+        self
+    }
 }
 
 impl fmt::Debug for TerraformOptions {
@@ -135,6 +199,8 @@ impl fmt::Debug for TerraformOptions {
         f.debug_struct("TerraformOptions")
             .field("clock", &self.clock.as_ref().map(|_| "Fn"))
             .field("random", &self.random.as_ref().map(|_| "Fn"))
+            .field("files", &self.files)
+            .field("home", &self.home)
             .finish()
     }
 }
@@ -143,10 +209,11 @@ impl fmt::Debug for TerraformOptions {
 type Entry = (&'static str, fn(&TerraformOptions) -> Function);
 
 /// Every theme's functions: each file lists its own in its `FUNCTIONS`.
-const FAMILIES: [&[Entry]; 10] = [
+const FAMILIES: [&[Entry]; 11] = [
     collections::FUNCTIONS,
     crypto::FUNCTIONS,
     encoding::FUNCTIONS,
+    files::FUNCTIONS,
     network::FUNCTIONS,
     paths::FUNCTIONS,
     provider::FUNCTIONS,

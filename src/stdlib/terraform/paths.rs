@@ -59,7 +59,7 @@ fn dir(path: &str) -> String {
 /// Go's `filepath.Clean` for `/`-separated paths: repeated slashes become
 /// one, `.` parts go, `..` removes the part before it (at the root it is
 /// dropped), no trailing slash; nothing left is `.`.
-fn clean(path: &str) -> String {
+pub(super) fn clean(path: &str) -> String {
     let rooted = path.starts_with('/');
     let mut parts: Vec<&str> = Vec::new();
     for part in path.split('/') {

@@ -1,7 +1,8 @@
-//! Terraform's `templatestring`: a string value rendered as a template.
+//! Terraform's `templatestring`: a string value rendered as a template
+//! (its rendering is also `templatefile`'s, in `files.rs`).
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::TerraformOptions;
 use crate::ast::{ExprTerm, Expression, TemplateExpr, TemplatePart};
@@ -34,7 +35,7 @@ const SOURCE: &str = "<templatestring argument>";
 /// fails, is an error, and so is a result that is not a string (or
 /// convertible). Null `vars` are an error; unknown `vars` or an unknown
 /// template give an unknown string. A template may not call
-/// `templatestring` itself.
+/// `templatestring` itself, nor `templatefile`.
 ///
 /// Source: Terraform's function reference,
 /// `developer.hashicorp.com/terraform/language/functions/templatestring`,
@@ -43,29 +44,37 @@ const SOURCE: &str = "<templatestring argument>";
 fn templatestring(options: &TerraformOptions) -> Function {
     let options = options.clone();
     // the functions a template sees, built on its first call
-    let functions: Arc<std::sync::OnceLock<BTreeMap<String, Function>>> = Arc::default();
+    let functions: Arc<OnceLock<BTreeMap<String, Function>>> = Arc::default();
     Function::builder()
         .param(Parameter::new("template", Type::String))
         .param(Parameter::new("vars", Type::Dynamic))
         .lazy_implementation(move |args, m| {
-            let functions = functions.get_or_init(|| {
-                let mut all = super::all_functions(&options);
-                all.insert("templatestring".into(), recursion_error());
-                all
-            });
+            let functions = functions.get_or_init(|| template_functions(&options));
             render(args, functions, m)
         })
 }
 
-/// The function that stands for `templatestring` inside a template.
-fn recursion_error() -> Function {
+/// The functions a template of `templatestring` or `templatefile` sees:
+/// every standard and Terraform function built with `options`, except
+/// that neither template function may be called from inside a template
+/// (Terraform's rule: a template file could include itself forever).
+pub(super) fn template_functions(options: &TerraformOptions) -> BTreeMap<String, Function> {
+    let mut all = super::all_functions(options);
+    for name in ["templatestring", "templatefile"] {
+        all.insert(name.into(), recursion_error(name));
+    }
+    all
+}
+
+/// The function that stands for `name` inside a template.
+fn recursion_error(name: &'static str) -> Function {
     Function::builder()
         .param(Parameter::new("template", Type::Dynamic))
         .param(Parameter::new("vars", Type::Dynamic))
-        .implementation(|_, _| {
-            Err(FunctionError::new(
-                "cannot recursively call templatestring from inside another template function",
-            ))
+        .implementation(move |_, _| {
+            Err(FunctionError::new(format!(
+                "cannot recursively call {name} from inside another template function"
+            )))
         })
 }
 
@@ -126,6 +135,23 @@ fn render(
             "invalid template value: a string is required",
         ));
     };
+    let value = render_text(text, SOURCE, &vars, functions, m)?;
+    crate::convert::convert(&value, &Type::String)
+        .map_err(|e| FunctionError::new(format!("invalid template result: {e}")))
+}
+
+/// `text` parsed as a template (named `source` in messages) and rendered
+/// with the attributes of `vars` (argument 1: a known map or object whose
+/// names are identifiers) as its only variables and `functions`: the
+/// template's value as it is (a template of one interpolation gives that
+/// value, of any type). The work is bounded by `m`.
+pub(super) fn render_text(
+    text: &str,
+    source: &str,
+    vars: &Value,
+    functions: &BTreeMap<String, Function>,
+    m: &Meter,
+) -> Result<Value, FunctionError> {
     let Some(entries) = vars.entries() else {
         return Err(FunctionError::argument(1, "invalid vars value: must be a map"));
     };
@@ -145,9 +171,9 @@ fn render(
         let start = index.position(text.as_bytes(), span.start);
         let end = index.position(text.as_bytes(), span.end);
         if start.line == end.line {
-            format!("{SOURCE}:{},{}-{}", start.line, start.column, end.column)
+            format!("{source}:{},{}-{}", start.line, start.column, end.column)
         } else {
-            format!("{SOURCE}:{},{}-{},{}", start.line, start.column, end.line, end.column)
+            format!("{source}:{},{}-{},{}", start.line, start.column, end.line, end.column)
         }
     };
     if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
@@ -198,8 +224,7 @@ fn render(
     if let ValueRef::String(s) = out.value.kind() {
         m.spend_bytes(s.len())?;
     }
-    crate::convert::convert(&out.value, &Type::String)
-        .map_err(|e| FunctionError::new(format!("invalid template result: {e}")))
+    Ok(out.value)
 }
 
 /// Whether `expr` refers to a value defined elsewhere, as Terraform's rule
