@@ -19,10 +19,13 @@ Runs target/release/hcl check --unknown-variables --format json over
 - other: anything else (the issue asks for none).
 
 With `--terraform` (issue 26): only the `.tf` files, checked with
-`--functions terraform --expand-dynamic` (Terraform's functions, dynamic
-blocks expanded), and the errors that come from a dynamic block counted
-as `dynamic-block` (its own diagnostics: for_each, labels, iterator,
-content).
+`--functions terraform --expand-dynamic --base-dir CORPUS` (Terraform's
+functions, dynamic blocks expanded, files read under the corpus), and the
+errors that come from a dynamic block counted as `dynamic-block` (its own
+diagnostics: for_each, labels, iterator, content), those of a filesystem
+function that found no file as `filesystem-path` (paths are resolved
+against the one base directory, where Terraform takes each root module's
+own).
 
 Usage: scripts/corpus_check_causes.py [--terraform] [HCL_BINARY]
 """
@@ -60,6 +63,8 @@ def cause(path, d, verdict, src_line):
         return "application-function"
     if "dynamic" in s.lower() or "dynamic" in detail.lower():
         return "dynamic-block"
+    if TERRAFORM and "no file exists at" in detail:
+        return "filesystem-path"
     if s == "Error in function call" and 'function "length"' in detail:
         return "terraform-semantics"
     if s == "Not enough function arguments" and 'Function "lookup"' in detail:
@@ -75,7 +80,7 @@ def cause(path, d, verdict, src_line):
 
 
 def main():
-    extra = ["--functions", "terraform", "--expand-dynamic"] if TERRAFORM else []
+    extra = ["--functions", "terraform", "--expand-dynamic", "--base-dir", CORPUS] if TERRAFORM else []
     run = subprocess.run(
         [HCL, "check", "--unknown-variables", "--format", "json", *extra, CORPUS], capture_output=True, text=True
     )
