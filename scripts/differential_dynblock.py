@@ -42,7 +42,8 @@ def main():
         with tempfile.TemporaryDirectory() as d:
             for name, body in files.items():
                 open(os.path.join(d, name), "w").write(body)
-            args = [oracle, os.path.join(d, "main.tf"), os.path.join(d, "schema.json")]
+            main = "main.tf.json" if "main.tf.json" in files else "main.tf"
+            args = [oracle, os.path.join(d, main), os.path.join(d, "schema.json")]
             if "vars.json" in files:
                 args.append(os.path.join(d, "vars.json"))
             r = subprocess.run(args, capture_output=True, text=True)

@@ -1,7 +1,8 @@
 //! Golden tests of dynamic blocks (`hcl_native::dynblock`): one test per
 //! `grammar-tests/dynblock/<case>.dyntest`.
 //!
-//! A case file holds `-- main.tf --`, `-- schema.json --` and optionally
+//! A case file holds `-- main.tf --` (or `-- main.tf.json --`, the JSON
+//! syntax), `-- schema.json --` and optionally
 //! `-- vars.json --` after two comment lines: the first says what the case
 //! exercises (dynamic blocks are an extension: `# spec: none (ext/dynblock)`
 //! and what), the second how it compares with the reference (`# oracle:
@@ -149,7 +150,11 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
         return Err("the second line must say how the case compares with the reference (# oracle: ...)".into());
     }
     let file = |name: &str| files.iter().find(|(n, _)| n == name).map(|(_, b)| b.as_str());
-    let src = file("main.tf").ok_or("no main.tf")?;
+    let (name, src) = match (file("main.tf"), file("main.tf.json")) {
+        (Some(src), None) => ("main.tf", src),
+        (None, Some(src)) => ("main.tf.json", src),
+        _ => return Err("one of main.tf and main.tf.json is required".into()),
+    };
     let s: Json = serde_json::from_str(file("schema.json").ok_or("no schema.json")?).map_err(|e| e.to_string())?;
     let mut ctx = EvalContext::with_standard_functions();
     ctx.set_variable("unknown", Value::dynamic())?;
@@ -161,7 +166,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
         }
     }
     let arena = Arena::new();
-    let parsed = AnyFile::parse(&arena, "main.tf", src.as_bytes());
+    let parsed = AnyFile::parse(&arena, name, src.as_bytes());
     let mut diags = Vec::new();
     keep(&mut diags, parsed.diagnostics);
     let body = dynblock::expand(parsed.ast.body(), &ctx);

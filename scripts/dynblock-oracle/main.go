@@ -3,7 +3,8 @@
 // for scripts/differential_dynblock.py to compare with hcl-native's
 // answer (tests/dynblock_golden.rs writes the same shape).
 //
-// usage: dynblock-oracle MAIN.tf SCHEMA.json [VARS.json]
+// usage: dynblock-oracle MAIN.tf|MAIN.tf.json SCHEMA.json [VARS.json]
+// (a name ending in .json is read as the JSON syntax)
 //
 // SCHEMA.json: {"attributes": [{"name": "a", "required": true}],
 //               "blocks": [{"type": "t", "labels": ["l"], "body": SCHEMA}]}
@@ -17,10 +18,12 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/dynblock"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	hcljson "github.com/hashicorp/hcl/v2/json"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
@@ -156,7 +159,13 @@ func main() {
 		"length": stdlib.LengthFunc,
 		"toset":  stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
 	}}
-	f, ds := hclsyntax.ParseConfig(src, "main.tf", hcl.InitialPos)
+	var f *hcl.File
+	var ds hcl.Diagnostics
+	if strings.HasSuffix(os.Args[1], ".json") {
+		f, ds = hcljson.Parse(src, "main.tf.json")
+	} else {
+		f, ds = hclsyntax.ParseConfig(src, "main.tf", hcl.InitialPos)
+	}
 	keep(ds)
 	body := dynblock.Expand(f.Body, ctx)
 	out := map[string]interface{}{"content": content(body, &s, ctx), "diagnostics": diags}
