@@ -32,26 +32,9 @@ fn main() {
     common::run_golden(&["hcldectest"], run_case)
 }
 
-/// The files of a case, in order, and its comment lines.
-fn split_case(text: &str) -> (Vec<String>, Vec<(String, String)>) {
-    let mut comments = Vec::new();
-    let mut files: Vec<(String, String)> = Vec::new();
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_end();
-        if let Some(name) = trimmed.strip_prefix("-- ").and_then(|l| l.strip_suffix(" --")) {
-            files.push((name.to_string(), String::new()));
-        } else if let Some((_, body)) = files.last_mut() {
-            body.push_str(line);
-        } else {
-            comments.push(trimmed.to_string());
-        }
-    }
-    (comments, files)
-}
-
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let (comments, files) = split_case(&text);
+    let (comments, files) = common::split_case(&text);
     if !comments.first().is_some_and(|c| c.starts_with("# spec: hcldec#")) {
         return Err("the first line must name the spec ids (# spec: hcldec#...)".into());
     }

@@ -184,6 +184,22 @@ pub(super) fn values() -> Function {
 /// comes before the first non-null known one; an error when every argument
 /// is null or their types do not unify.
 pub(super) fn coalesce() -> Function {
+    coalesce_signature().metered_implementation(|args, result_type, m| {
+        for v in args {
+            if !v.is_known() {
+                return Ok(Value::unknown(result_type.clone()));
+            }
+            if !v.is_null() {
+                return convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()));
+            }
+        }
+        Err(FunctionError::new("no non-null arguments"))
+    })
+}
+
+/// `coalesce`'s parameters and result type (the type the arguments unify
+/// to), shared by the standard function and Terraform's.
+pub(crate) fn coalesce_signature() -> crate::function::FunctionBuilder {
     Function::builder()
         .variadic(
             Parameter::new("vals", Type::Dynamic)
@@ -197,17 +213,6 @@ pub(super) fn coalesce() -> Function {
                 Some(t) if !types.is_empty() => Ok(t),
                 _ => Err(FunctionError::new("all arguments must have the same type")),
             }
-        })
-        .metered_implementation(|args, result_type, m| {
-            for v in args {
-                if !v.is_known() {
-                    return Ok(Value::unknown(result_type.clone()));
-                }
-                if !v.is_null() {
-                    return convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()));
-                }
-            }
-            Err(FunctionError::new("no non-null arguments"))
         })
 }
 

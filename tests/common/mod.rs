@@ -208,3 +208,22 @@ pub fn same_json(a: &serde_json::Value, b: &serde_json::Value) -> bool {
         _ => a == b,
     }
 }
+
+/// A golden case of several files in one: the comment lines before the
+/// first file, and each file after its `-- NAME --` line, in order.
+#[allow(dead_code)]
+pub fn split_case(text: &str) -> (Vec<String>, Vec<(String, String)>) {
+    let mut comments = Vec::new();
+    let mut files: Vec<(String, String)> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_end();
+        if let Some(name) = trimmed.strip_prefix("-- ").and_then(|l| l.strip_suffix(" --")) {
+            files.push((name.to_string(), String::new()));
+        } else if let Some((_, body)) = files.last_mut() {
+            body.push_str(line);
+        } else {
+            comments.push(trimmed.to_string());
+        }
+    }
+    (comments, files)
+}

@@ -244,33 +244,19 @@ fn length(_: &TerraformOptions) -> Function {
 /// `developer.hashicorp.com/terraform/language/functions/coalesce`, and its
 /// implementation (`CoalesceFunc` in `internal/lang/funcs/collection.go`).
 fn coalesce(_: &TerraformOptions) -> Function {
-    Function::builder()
-        .variadic(
-            Parameter::new("vals", Type::Dynamic)
-                .allow_unknown()
-                .allow_dynamic()
-                .allow_null(),
-        )
-        .metered_returns_with(|args, m| {
-            let types: Vec<Type> = args.iter().map(Value::ty).collect();
-            match unify_metered(&types, m)? {
-                Some(t) if !types.is_empty() => Ok(t),
-                _ => Err(FunctionError::new("all arguments must have the same type")),
+    crate::stdlib::collections::coalesce_signature().metered_implementation(|args, result_type, m| {
+        for v in args {
+            let v = convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()))?;
+            if !v.is_known() {
+                return Ok(Value::unknown(result_type.clone()));
             }
-        })
-        .metered_implementation(|args, result_type, m| {
-            for v in args {
-                let v = convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()))?;
-                if !v.is_known() {
-                    return Ok(Value::unknown(result_type.clone()));
-                }
-                if v.is_null() || (*result_type == Type::String && v.as_str() == Some("")) {
-                    continue;
-                }
-                return Ok(v);
+            if v.is_null() || (*result_type == Type::String && v.as_str() == Some("")) {
+                continue;
             }
-            Err(FunctionError::new("no non-null, non-empty-string arguments"))
-        })
+            return Ok(v);
+        }
+        Err(FunctionError::new("no non-null, non-empty-string arguments"))
+    })
 }
 
 /// `lookup(map, key, default?)`: Terraform's, whose default is optional:
