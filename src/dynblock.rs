@@ -16,6 +16,16 @@
 //! This is an extension, not part of the specification: nothing in the
 //! core reads `dynamic` blocks unless the application asks for it.
 //!
+//! Where this differs from the reference: `just_attributes` gives the
+//! attributes with the iterators of the blocks around them (the
+//! reference's gives them unwrapped, so that inside a `content` block the
+//! iterator is an unknown variable there); a `for_each` whose evaluation
+//! fails stops there (the reference also reports the failed value's type
+//! as not iterable); a block type a partial read hid and a later read asks
+//! for again keeps the later read's labels (the reference keeps the
+//! hidden one's). The blocks made from a set of objects come in this
+//! library's set order, which go-cty leaves undefined.
+//!
 //! ```
 //! use hcl_native::body::{AnyFile, AttributeSchema, BlockHeaderSchema, BodySchema};
 //! use hcl_native::dynblock;

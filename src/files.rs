@@ -77,8 +77,10 @@ impl Files {
     }
 
     /// Parses `source` as the file `name` and keeps both; the tree lives as
-    /// long as the store. A name given twice keeps both files (the later
-    /// one is found by [`Files::source`]).
+    /// long as the store. A name given twice keeps both files, but
+    /// diagnostics find their source by name, so [`Files::source`],
+    /// [`Files::render`] and [`Files::located`] then show the later one:
+    /// give each file its own name.
     ///
     /// ```
     /// use hcl_native::Files;

@@ -135,8 +135,11 @@ fn uuid(options: &TerraformOptions) -> Function {
 }
 
 /// `bcrypt(str, cost)`: the Blowfish password hash of the string, in the
-/// `$2a$` form Go's `bcrypt` writes, with `cost` rounds (4 to 31, 10 when
-/// not given). Its salt is random, so Terraform gives a new hash on every
+/// `$2a$` form Go's `bcrypt` writes, with 2^`cost` rounds (10 when not
+/// given or below 4, as Go's `bcrypt` takes it; at most 31). Each round
+/// counts as a thousand evaluation steps, so a cost that would run for
+/// minutes stops at the step limit (`EvalLimits::max_steps`: the default
+/// allows cost 13). Its salt is random, so Terraform gives a new hash on every
 /// run; here it is an unknown string unless the application supplies a
 /// source of random bits ([`TerraformOptions::with_random`]), whose 128
 /// bits are the salt. A password longer than 72 bytes is an error, as in
@@ -144,22 +147,28 @@ fn uuid(options: &TerraformOptions) -> Function {
 ///
 /// Source: Terraform's function reference,
 /// `developer.hashicorp.com/terraform/language/functions/bcrypt`.
+/// The steps one bcrypt round counts (`bcrypt` spends this times 2^cost).
+const BCRYPT_STEPS_PER_ROUND: u64 = 1000;
+
 fn bcrypt(options: &TerraformOptions) -> Function {
     let random = options.random.clone();
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .variadic(Parameter::new("cost", Type::Number).allow_dynamic())
         .returns(Type::String)
-        .implementation(move |args, _| {
+        .metered_implementation(move |args, _, m| {
             let password = str_arg(&args[0])?;
+            // Go's bcrypt takes a cost below 4 as its default, 10, and
+            // refuses one above 31
             let cost = match args.get(1) {
                 None => 10,
                 Some(c) => match c.as_number().and_then(|n| n.to_i64()) {
-                    Some(n) if (4..=31).contains(&n) => n as u32,
+                    Some(n) if n < 4 => 10,
+                    Some(n) if n <= 31 => n as u32,
                     _ => {
                         return Err(FunctionError::argument(
                             1,
-                            "bcrypt: cost must be an integer from 4 to 31",
+                            "bcrypt: cost must be an integer of at most 31",
                         ))
                     }
                 },
@@ -173,6 +182,10 @@ fn bcrypt(options: &TerraformOptions) -> Function {
             let Some(random) = &random else {
                 return Ok(Value::unknown(Type::String));
             };
+            // 2^cost rounds of key setup, each about the work of a
+            // thousand steps: cost 10 is about a million, and a cost that
+            // would take minutes passes the evaluation's step limit
+            m.spend(BCRYPT_STEPS_PER_ROUND << cost)?;
             let salt = random().to_le_bytes();
             ::bcrypt::hash_with_salt(password, cost, salt)
                 .map(|h| Value::from(h.format_for_version(::bcrypt::Version::TwoA)))

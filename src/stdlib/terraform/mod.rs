@@ -363,12 +363,32 @@ mod tests {
         assert!(!::bcrypt::verify("hunter3", &h).unwrap());
         let default_cost = f.call(&[Value::from("x")]).unwrap();
         assert!(default_cost.as_str().unwrap().starts_with("$2a$10$"));
-        assert!(f.call(&[Value::from("x"), Value::from(3)]).is_err());
+        // below 4 is Go's default cost, 10
+        let low = f.call(&[Value::from("x"), Value::from(3)]).unwrap();
+        assert!(low.as_str().unwrap().starts_with("$2a$10$"), "{low:?}");
+        assert!(f.call(&[Value::from("x"), Value::from(32)]).is_err());
+        // a costly hash passes a small step limit instead of running for long
+        let m = crate::meter::Meter::new(10_000);
+        assert!(f.call_metered(&[Value::from("x"), Value::from(16)], &m).is_err());
         assert!(f.call(&[Value::from("x".repeat(73))]).is_err());
         assert_eq!(
             call("bcrypt", &[Value::from("x")]),
             Value::unknown(Type::String),
             "no random bits, no salt"
+        );
+    }
+
+    #[test]
+    fn decode_tfvars_spends_the_callers_steps() {
+        let f = lookup("provider::terraform::decode_tfvars", &TerraformOptions::default()).unwrap();
+        let l = format!("[{}]", (1..=20).map(|i| i.to_string()).collect::<Vec<_>>().join(","));
+        let src = format!("x = [for a in {l} : [for b in {l} : [for c in {l} : [for d in {l} : 1]]]]\n");
+        let m = crate::meter::Meter::new(10_000);
+        assert!(f.call_metered(&[Value::from(src.as_str())], &m).is_err());
+        let small = f.call(&[Value::from("x = [for a in [1, 2] : a * 2]\n")]).unwrap();
+        assert_eq!(
+            small.get("x"),
+            Some(&Value::tuple(vec![Value::from(2), Value::from(4)]))
         );
     }
 

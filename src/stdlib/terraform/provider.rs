@@ -27,7 +27,8 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 /// `provider::terraform::encode_tfvars(value)`: an object's (or map's)
 /// attributes as the text of a `.tfvars` file, one `name = value` line per
 /// attribute in name order, each value written as HCL writes it
-/// ([`crate::write::expression`]). A null is an error, a value not wholly
+/// ([`crate::write::expression`]), the whole formatted as hclwrite formats
+/// a file (the `=` of one-line attributes aligned). A null is an error, a value not wholly
 /// known gives an unknown string, a name that is not an identifier is an
 /// error.
 fn encode_tfvars(_: &TerraformOptions) -> Function {
@@ -75,7 +76,10 @@ fn encode_tfvars(_: &TerraformOptions) -> Function {
                 out.push_str(&text);
                 out.push('\n');
             }
-            Ok(Value::from(out))
+            // as hclwrite's `File.Bytes` writes it: formatted, so that the
+            // `=` of consecutive one-line attributes line up
+            let formatted = crate::format::format(out.as_bytes());
+            Ok(Value::from(String::from_utf8(formatted).expect("formatting keeps UTF-8")))
         })
 }
 
@@ -89,11 +93,12 @@ fn decode_tfvars(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("src", Type::String).allow_unknown())
         .returns(Type::Dynamic)
-        .implementation(|args, _| {
+        .metered_implementation(|args, _, m| {
             if !args[0].is_known() {
                 return Ok(Value::dynamic());
             }
             let src = str_arg(&args[0])?;
+            m.spend_bytes(src.len())?;
             let arena = crate::Arena::new();
             let parsed = crate::parse_config(&arena, src.as_bytes());
             let errors = |what: &str, d: &crate::Diagnostics| {
@@ -111,7 +116,10 @@ fn decode_tfvars(_: &TerraformOptions) -> Function {
             if d.has_errors() {
                 return Err(errors("invalid tfvars content", &d));
             }
-            let ctx = EvalContext::literal_only();
+            // the values' evaluation gets what is left of the caller's
+            // steps (a `for` over literal tuples is allowed in `.tfvars`)
+            let mut ctx = EvalContext::literal_only();
+            ctx.set_step_limit((m.bytes_left() / crate::meter::STRING_BYTES_PER_STEP) as u64);
             let mut values = Vec::with_capacity(attrs.len());
             for (name, attr) in attrs {
                 let r = evaluate(&attr.expr, &ctx);
@@ -121,6 +129,8 @@ fn decode_tfvars(_: &TerraformOptions) -> Function {
                         &r.diagnostics,
                     ));
                 }
+                // what the values hold counts against the caller's limit
+                m.spend(r.value.expanded_size())?;
                 values.push((name, r.value));
             }
             Ok(Value::object(values))
