@@ -466,14 +466,14 @@ impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
             }
             let Some(header) = schema.blocks().iter().find(|b| b.type_name == real_type) else {
                 if !partial {
-                    diags.push(in_file(
+                    diags.push(
                         Diagnostic::error(
                             "Unsupported block type",
                             format!("Blocks of type {} are not expected here.", quoted(real_type)),
                             real_type_span,
-                        ),
-                        &block.file,
-                    ));
+                        )
+                        .in_file_of(block.file.as_ref()),
+                    );
                 }
                 continue;
             };
@@ -526,7 +526,7 @@ impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
             return Err(diags);
         }
         let fail = |mut diags: Diagnostics, d: Diagnostic| {
-            diags.push(in_file(d, file));
+            diags.push(d.in_file_of(file.as_ref()));
             Err(diags)
         };
 
@@ -673,7 +673,7 @@ impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
                 }
             };
             if let Some(d) = problem {
-                diags.push(in_file(d, file));
+                diags.push(d.in_file_of(file.as_ref()));
                 return Err(diags);
             }
         }
@@ -712,13 +712,6 @@ fn collect_native<'b, 'a>(body: &AnyBody<'b, 'a>, out: &mut Vec<&'b crate::ast::
         }
     }
     Some(())
-}
-
-fn in_file(d: Diagnostic, file: &Option<Arc<str>>) -> Diagnostic {
-    match file {
-        Some(f) => d.in_file(f),
-        None => d,
-    }
 }
 
 /// One level of the walk of the variables a body's dynamic blocks need
