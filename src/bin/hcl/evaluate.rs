@@ -262,7 +262,7 @@ fn human_value(v: &Value, out: &mut String) {
         ValueRef::Null(_) => out.push_str("null"),
         ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         ValueRef::Number(n) => cut_fraction(&n.to_string(), out),
-        ValueRef::String(s) => hcl_string(s, out),
+        ValueRef::String(s) => out.push_str(&hcl_native::write::string_literal(s)),
         ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
@@ -290,11 +290,6 @@ fn human_value(v: &Value, out: &mut String) {
         }
         ValueRef::Capsule(_) => out.push_str(&v.to_string()),
     })
-}
-
-/// A string as a quoted HCL string ([`hcl_native::write::string_literal`]).
-fn hcl_string(s: &str, out: &mut String) {
-    out.push_str(&hcl_native::write::string_literal(s));
 }
 
 /// A number's text, a fraction cut after [`FRACTION_DIGITS`] significant
@@ -552,17 +547,7 @@ fn json_body(out: &mut String, loc: &Locator<'_>, body: &Body<'_>, ctx: &EvalCon
         if k > 0 {
             out.push(',');
         }
-        out.push_str(r#"{"type":"#);
-        write_str(out, b.block_type.name);
-        out.push_str(r#","labels":["#);
-        for (j, l) in b.labels.iter().enumerate() {
-            if j > 0 {
-                out.push(',');
-            }
-            write_str(out, l.value());
-        }
-        out.push_str(r#"],"range":"#);
-        loc.write_range(out, b.span);
+        loc.write_block_head(out, b);
         out.push(',');
         crate::nested(|| json_body(out, loc, &b.body, ctx, true));
         out.push('}');

@@ -75,6 +75,22 @@ impl<'s> Locator<'s> {
     }
 
     /// BODY: attributes and blocks in source order.
+    /// A block's `{"type", "labels", "range"` (the object left open for
+    /// what the caller writes of its body).
+    pub fn write_block_head(&self, out: &mut String, b: &hcl_native::ast::Block<'_>) {
+        out.push_str(r#"{"type":"#);
+        write_str(out, b.block_type.name);
+        out.push_str(r#","labels":["#);
+        for (k, l) in b.labels.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            write_str(out, l.value());
+        }
+        out.push_str(r#"],"range":"#);
+        self.write_range(out, b.span);
+    }
+
     pub fn write_body(&self, out: &mut String, body: &Body<'_>) {
         out.push_str(r#"{"attributes":["#);
         let mut first = true;
@@ -101,17 +117,7 @@ impl<'s> Locator<'s> {
                 if !std::mem::take(&mut first) {
                     out.push(',');
                 }
-                out.push_str(r#"{"type":"#);
-                write_str(out, b.block_type.name);
-                out.push_str(r#","labels":["#);
-                for (k, l) in b.labels.iter().enumerate() {
-                    if k > 0 {
-                        out.push(',');
-                    }
-                    write_str(out, l.value());
-                }
-                out.push_str(r#"],"range":"#);
-                self.write_range(out, b.span);
+                self.write_block_head(out, b);
                 out.push_str(r#","body":"#);
                 crate::nested(|| self.write_body(out, &b.body));
                 out.push('}');
