@@ -223,6 +223,14 @@ const FAMILIES: [&[Entry]; 11] = [
     yaml::FUNCTIONS,
 ];
 
+/// A parameter `value` that takes anything: null, unknown, any type.
+fn any_value() -> crate::function::Parameter {
+    crate::function::Parameter::new("value", crate::value::Type::Dynamic)
+        .allow_null()
+        .allow_unknown()
+        .allow_dynamic()
+}
+
 fn entries() -> impl Iterator<Item = &'static Entry> {
     FAMILIES.iter().flat_map(|f| f.iter())
 }

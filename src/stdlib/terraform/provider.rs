@@ -33,12 +33,7 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 /// error.
 fn encode_tfvars(_: &TerraformOptions) -> Function {
     Function::builder()
-        .param(
-            Parameter::new("value", Type::Dynamic)
-                .allow_null()
-                .allow_unknown()
-                .allow_dynamic(),
-        )
+        .param(super::any_value())
         .returns(Type::String)
         .implementation(|args, _| {
             let v = &args[0];
@@ -142,12 +137,7 @@ fn decode_tfvars(_: &TerraformOptions) -> Function {
 /// wholly known gives an unknown string.
 fn encode_expr(_: &TerraformOptions) -> Function {
     Function::builder()
-        .param(
-            Parameter::new("value", Type::Dynamic)
-                .allow_null()
-                .allow_unknown()
-                .allow_dynamic(),
-        )
+        .param(super::any_value())
         .returns(Type::String)
         .implementation(|args, _| {
             if !args[0].is_wholly_known() {

@@ -81,12 +81,7 @@ fn rfc3339(t: SystemTime) -> Result<String, FunctionError> {
 /// `developer.hashicorp.com/terraform/language/functions/nonsensitive`.
 fn nonsensitive(_: &TerraformOptions) -> Function {
     Function::builder()
-        .param(
-            Parameter::new("value", Type::Dynamic)
-                .allow_null()
-                .allow_unknown()
-                .allow_dynamic(),
-        )
+        .param(super::any_value())
         .returns_with(|args| Ok(args[0].ty()))
         .implementation(|args, _| Ok(args[0].clone()))
 }
