@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares the golden answers of grammar-tests/dynblock/*.dyntest (what
 hcl-native's dynblock gives, in <case>.dyntest.out) with the reference's
-ext/dynblock (scripts/dynblock-oracle, built by scripts/dynblock-oracle.sh
+ext/dynblock (scripts/dynblock-oracle, built by `scripts/go-harness.sh dynblock-oracle`
 from the Debian package's Go sources). Prints each case that differs and
 exits 1 if any does; a case whose `# oracle:` line says "wording" may
 differ in the wording of its diagnostics' details only (hcl-native's
@@ -33,7 +33,7 @@ def split(text):
 
 
 def main():
-    oracle = subprocess.run([os.path.join(here, "scripts/dynblock-oracle.sh")], check=True,
+    oracle = subprocess.run([os.path.join(here, "scripts/go-harness.sh"), "dynblock-oracle"], check=True,
                             capture_output=True, text=True).stdout.strip()
     cases = sys.argv[1:] or sorted(glob.glob(os.path.join(here, "grammar-tests/dynblock/*.dyntest")))
     differ = 0

@@ -1,7 +1,7 @@
 // hcl-tokens prints the reference scanner's tokens of a native-syntax file,
 // one per line: the token type's name, start and end byte. It is the
 // oracle for the formatter's scanner (src/format/scan.rs); build it with
-// scripts/hcl-tokens.sh (no binary is kept in the repository).
+// `scripts/go-harness.sh hcl-tokens` (no binary is kept in the repository).
 package main
 
 import (
