@@ -51,8 +51,14 @@ pub(crate) enum Repr {
     Tuple(Arc<Seq>),
     Map(Arc<Entries>),
     Object(Arc<Entries>),
-    Capsule(Capsule),
+    /// Behind a pointer of its own, so that a value is 24 bytes rather
+    /// than the 32 a capsule's two handles would make every value.
+    Capsule(Arc<Capsule>),
 }
+
+// Values fill collections, so their size is most of a decoded
+// configuration's memory: kept at three words.
+const _: () = assert!(std::mem::size_of::<Value>() == 24);
 
 pub(crate) struct Seq {
     pub(crate) ty: Type,
@@ -462,10 +468,10 @@ impl Value {
 
     /// A value of a capsule type, wrapping the application's payload.
     pub fn capsule(ty: &CapsuleType, payload: Arc<dyn Any + Send + Sync>) -> Value {
-        Value(Repr::Capsule(Capsule {
+        Value(Repr::Capsule(Arc::new(Capsule {
             ty: ty.clone(),
             payload,
-        }))
+        })))
     }
 
     /// The value's type. For a null or unknown value, the type it is the
