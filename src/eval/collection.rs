@@ -64,8 +64,7 @@ impl Evaluator<'_> {
                         ObjectKey::Identifier(id) => Some(shared_short(id.name)),
                         ObjectKey::Expression(k) => {
                             let v = self.expr(k, locals);
-                            self.object_key(v, k.span(), o.span)
-                                .and_then(|k| k.shared_str().cloned())
+                            self.object_key(v, k.span(), o.span).and_then(|k| k.shared_str())
                         }
                     };
                     let value = self.expr(&elem.value, locals);

@@ -411,7 +411,7 @@ impl Evaluator<'_> {
             return None;
         };
         match converted {
-            Ok(k) => k.shared_str().cloned(),
+            Ok(k) => k.shared_str(),
             Err(e) => {
                 if *known {
                     self.error(

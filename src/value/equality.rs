@@ -12,7 +12,7 @@
 //! docs/deviations.md, D-typed-null-equality).
 
 use super::types::Type;
-use super::value::{Repr, Value};
+use super::value::{Repr, Shared, Value};
 use crate::memo::{memoized, PairMemo};
 use crate::meter::{Meter, StepLimitReached};
 use std::thread::LocalKey;
@@ -102,6 +102,7 @@ impl Value {
             (Repr::Bool(a), Repr::Bool(b)) => return tri(a == b),
             (Repr::Number(a), Repr::Number(b)) => return tri(a == b),
             (Repr::String(a), Repr::String(b)) => return tri(a == b),
+            (Repr::ShortString(a), Repr::ShortString(b)) => return tri(a == b),
             _ => {}
         }
         crate::stack::with_stack(|| self.equals_here(other, m))
@@ -142,31 +143,34 @@ impl Value {
             (Bool(a), Bool(b)) => tri(a == b),
             (Number(a), Number(b)) => tri(a == b),
             (String(a), String(b)) => tri(a == b),
+            (ShortString(a), ShortString(b)) => tri(a == b),
             (Capsule(a), Capsule(b)) => tri(a.ty == b.ty && a.ty.values_equal(&*a.payload, &*b.payload)),
-            (List(a), List(b)) | (Set(a), Set(b)) if a.ty != b.ty => different_element_types(self, other, &a.ty, &b.ty),
-            (Map(a), Map(b)) if a.ty != b.ty => different_element_types(self, other, &a.ty, &b.ty),
-            (List(a), List(b)) | (Tuple(a), Tuple(b)) => {
-                if a.items.len() != b.items.len() {
+            (List(_, a), List(_, b)) | (Set(_, a), Set(_, b)) if a.ty() != b.ty() => {
+                different_element_types(self, other, a.ty(), b.ty())
+            }
+            (Map(_, a), Map(_, b)) if a.ty() != b.ty() => different_element_types(self, other, a.ty(), b.ty()),
+            (List(_, a), List(_, b)) | (Tuple(_, a), Tuple(_, b)) => {
+                if a.parts().len() != b.parts().len() {
                     return Tri::False;
                 }
-                if !m.walk(a.items.len() as u64) {
+                if !m.walk(a.parts().len() as u64) {
                     return Tri::Unknown;
                 }
-                all(a.items.iter().zip(b.items.iter()).map(|(x, y)| x.equals_in(y, m)))
+                all(a.parts().iter().zip(b.parts().iter()).map(|(x, y)| x.equals_in(y, m)))
             }
-            (Set(a), Set(b)) => sets_equal(&a.ty, &a.items, &b.items, m),
-            (Map(a), Map(b)) | (Object(a), Object(b)) => {
-                if a.entries.len() != b.entries.len() || a.entries.iter().zip(b.entries.iter()).any(|(x, y)| x.0 != y.0)
+            (Set(_, a), Set(_, b)) => sets_equal(a.ty(), a.parts(), b.parts(), m),
+            (Map(_, a), Map(_, b)) | (Object(_, a), Object(_, b)) => {
+                if a.parts().len() != b.parts().len() || a.parts().iter().zip(b.parts().iter()).any(|(x, y)| x.0 != y.0)
                 {
                     return Tri::False;
                 }
-                if !m.walk(a.entries.len() as u64) {
+                if !m.walk(a.parts().len() as u64) {
                     return Tri::Unknown;
                 }
                 all(a
-                    .entries
+                    .parts()
                     .iter()
-                    .zip(b.entries.iter())
+                    .zip(b.parts().iter())
                     .map(|((_, x), (_, y))| x.equals_in(y, m)))
             }
             _ => Tri::False,
@@ -221,11 +225,12 @@ fn sets_equal(ty: &Type, a: &[Value], b: &[Value], m: &Meter) -> Tri {
 /// application's, and taken to be reflexive, as every value is equal to
 /// itself.)
 pub(crate) fn same_collection(a: &Value, b: &Value) -> Option<bool> {
-    use std::sync::Arc;
     use Repr::*;
     match (&a.0, &b.0) {
-        (List(x), List(y)) | (Set(x), Set(y)) | (Tuple(x), Tuple(y)) if Arc::ptr_eq(x, y) => Some(x.known),
-        (Map(x), Map(y)) | (Object(x), Object(y)) if Arc::ptr_eq(x, y) => Some(x.known),
+        (List(k, x), List(_, y)) | (Set(k, x), Set(_, y)) | (Tuple(k, x), Tuple(_, y)) if Shared::same(x, y) => {
+            Some(*k)
+        }
+        (Map(k, x), Map(_, y)) | (Object(k, x), Object(_, y)) if Shared::same(x, y) => Some(*k),
         _ => None,
     }
 }
@@ -241,18 +246,17 @@ pub(crate) fn same_collection(a: &Value, b: &Value) -> Option<bool> {
 /// shares `v`'s holder, not the pair inside it. A holder of one plain
 /// value, as `toset([k])` makes, costs no more to walk than to look up.)
 pub(crate) fn node_id(v: &Value) -> Option<usize> {
-    use std::sync::Arc;
     let worth_it = |len: usize, first: Option<&Value>| len >= 2 || first.and_then(parts).is_some_and(|n| n > 0);
     match &v.0 {
-        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s)
-            if Arc::strong_count(s) > 1 && worth_it(s.items.len(), s.items.first()) =>
+        Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s)
+            if s.is_shared() && worth_it(s.parts().len(), s.parts().first()) =>
         {
-            Some(Arc::as_ptr(s) as usize)
+            Some(s.address())
         }
-        Repr::Map(e) | Repr::Object(e)
-            if Arc::strong_count(e) > 1 && worth_it(e.entries.len(), e.entries.first().map(|(_, v)| v)) =>
+        Repr::Map(_, e) | Repr::Object(_, e)
+            if e.is_shared() && worth_it(e.parts().len(), e.parts().first().map(|(_, v)| v)) =>
         {
-            Some(Arc::as_ptr(e) as usize)
+            Some(e.address())
         }
         _ => None,
     }
@@ -282,8 +286,8 @@ pub(crate) fn pairwise<R: Copy + 'static>(
 /// The number of parts of a known collection or structure.
 pub(crate) fn parts(v: &Value) -> Option<u64> {
     match &v.0 {
-        Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(s.items.len() as u64),
-        Repr::Map(e) | Repr::Object(e) => Some(e.entries.len() as u64),
+        Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s) => Some(s.parts().len() as u64),
+        Repr::Map(_, e) | Repr::Object(_, e) => Some(e.parts().len() as u64),
         _ => None,
     }
 }
@@ -317,18 +321,19 @@ impl Value {
             (Bool(a), Bool(b)) => a == b,
             (Number(a), Number(b)) => a == b,
             (String(a), String(b)) => a == b,
-            (Set(a), Set(b)) if a.ty == b.ty && a.items.iter().all(Value::is_wholly_known) => {
-                sets_equal(&a.ty, &a.items, &b.items, &Meter::unlimited()) == Tri::True
+            (ShortString(a), ShortString(b)) => a == b,
+            (Set(_, a), Set(_, b)) if a.ty() == b.ty() && a.parts().iter().all(Value::is_wholly_known) => {
+                sets_equal(a.ty(), a.parts(), b.parts(), &Meter::unlimited()) == Tri::True
             }
             // Equal parts have equal types, and the parts' types make the
             // type unless there are none: the types need comparing only
             // then (comparing them at every level would cost the square of
             // the depth).
-            (List(a), List(b)) | (Set(a), Set(b)) | (Tuple(a), Tuple(b)) => {
-                a.items[..] == b.items[..] && (!a.items.is_empty() || a.ty == b.ty)
+            (List(_, a), List(_, b)) | (Set(_, a), Set(_, b)) | (Tuple(_, a), Tuple(_, b)) => {
+                a.parts()[..] == b.parts()[..] && (!a.parts().is_empty() || a.ty() == b.ty())
             }
-            (Map(a), Map(b)) | (Object(a), Object(b)) => {
-                a.entries[..] == b.entries[..] && (!a.entries.is_empty() || a.ty == b.ty)
+            (Map(_, a), Map(_, b)) | (Object(_, a), Object(_, b)) => {
+                a.parts()[..] == b.parts()[..] && (!a.parts().is_empty() || a.ty() == b.ty())
             }
             (Capsule(a), Capsule(b)) => a.ty == b.ty && a.ty.values_equal(&*a.payload, &*b.payload),
             _ => false,

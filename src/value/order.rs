@@ -71,18 +71,20 @@ impl Value {
         match (&self.0, &other.0) {
             (Repr::Bool(a), Repr::Bool(b)) => a.cmp(b),
             (Repr::Number(a), Repr::Number(b)) => a.cmp(b),
-            (Repr::String(a), Repr::String(b)) => a.cmp(b),
-            (Repr::List(a), Repr::List(b)) | (Repr::Set(a), Repr::Set(b)) | (Repr::Tuple(a), Repr::Tuple(b)) => {
-                lexicographic(&a.items, &b.items, m)
+            (Repr::String(_) | Repr::ShortString(_), Repr::String(_) | Repr::ShortString(_)) => {
+                self.as_str().cmp(&other.as_str())
             }
-            (Repr::Map(a), Repr::Map(b)) | (Repr::Object(a), Repr::Object(b)) => {
-                for ((ka, va), (kb, vb)) in a.entries.iter().zip(b.entries.iter()) {
+            (Repr::List(_, a), Repr::List(_, b))
+            | (Repr::Set(_, a), Repr::Set(_, b))
+            | (Repr::Tuple(_, a), Repr::Tuple(_, b)) => lexicographic(a.parts(), b.parts(), m),
+            (Repr::Map(_, a), Repr::Map(_, b)) | (Repr::Object(_, a), Repr::Object(_, b)) => {
+                for ((ka, va), (kb, vb)) in a.parts().iter().zip(b.parts().iter()) {
                     let o = ka.cmp(kb).then_with(|| va.cmp_in(vb, m));
                     if o != Ordering::Equal {
                         return o;
                     }
                 }
-                a.entries.len().cmp(&b.entries.len())
+                a.parts().len().cmp(&b.parts().len())
             }
             (Repr::Capsule(a), Repr::Capsule(b)) if a.ty == b.ty => a.ty.values_cmp(&*a.payload, &*b.payload),
             _ => Ordering::Equal,
@@ -109,12 +111,12 @@ fn rank(v: &Value) -> u8 {
     match &v.0 {
         Repr::Bool(_) => 0,
         Repr::Number(_) => 1,
-        Repr::String(_) => 2,
-        Repr::List(_) => 3,
-        Repr::Set(_) => 4,
-        Repr::Tuple(_) => 5,
-        Repr::Map(_) => 6,
-        Repr::Object(_) => 7,
+        Repr::String(_) | Repr::ShortString(_) => 2,
+        Repr::List(_, _) => 3,
+        Repr::Set(_, _) => 4,
+        Repr::Tuple(_, _) => 5,
+        Repr::Map(_, _) => 6,
+        Repr::Object(_, _) => 7,
         Repr::Capsule(_) => 8,
         Repr::Null(_) => 9,
         Repr::Unknown(_) => 10,

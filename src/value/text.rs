@@ -64,14 +64,6 @@ pub(crate) fn shared_short(s: &str) -> Arc<str> {
     })
 }
 
-/// An owned string made NFC, reusing its buffer when it already is.
-pub(crate) fn nfc_owned(s: String) -> Arc<str> {
-    match nfc(&s) {
-        std::borrow::Cow::Borrowed(_) => Arc::from(s),
-        std::borrow::Cow::Owned(n) => Arc::from(n),
-    }
-}
-
 /// Named entries with their names made NFC, sorted by name; when a name
 /// repeats, the last entry given wins. Already sorted input is kept as is.
 pub(crate) fn sorted_by_name<K: AsRef<str>, T>(entries: impl IntoIterator<Item = (K, T)>) -> Vec<(Arc<str>, T)> {

@@ -6,9 +6,10 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
+use triomphe::HeaderSlice;
+
 use super::capsule::{Capsule, CapsuleType};
 use super::order::canonical_set;
-use super::text::{nfc_arc, nfc_owned};
 use super::types::{ObjectType, Type};
 use crate::number::Number;
 
@@ -36,228 +37,238 @@ use crate::number::Number;
 #[derive(Clone)]
 pub struct Value(pub(crate) Repr);
 
-// A full-width tag keeps every payload 8-byte aligned, so copies of values
-// are aligned moves (see the same note on `Number`).
+// Every payload but a short string's bytes and a collection's `Known` is
+// 8-byte aligned, at offset 8 after a byte tag: copies of values stay
+// aligned moves (see the note on `Number`), and the flag shares the tag's
+// word rather than taking one of the collection's own.
 #[derive(Clone)]
-#[repr(u64)]
 pub(crate) enum Repr {
     Null(Type),
     Unknown(Type),
     Bool(bool),
     Number(Number),
-    String(Arc<str>),
-    List(Arc<Seq>),
-    Set(Arc<Seq>),
-    Tuple(Arc<Seq>),
-    Map(Arc<Entries>),
-    Object(Arc<Entries>),
+    /// A string longer than [`Short::MAX`] bytes (one count of owners
+    /// before it, not std's two).
+    String(triomphe::Arc<str>),
+    /// A string of at most [`Short::MAX`] bytes (only these are short:
+    /// one text has one form, so equal strings have equal forms).
+    ShortString(Short),
+    List(Known, Seq),
+    Set(Known, Seq),
+    Tuple(Known, Seq),
+    Map(Known, Entries),
+    Object(Known, Entries),
     /// Behind a pointer of its own, so that a value is 24 bytes rather
     /// than the 32 a capsule's two handles would make every value.
     Capsule(Arc<Capsule>),
+}
+
+/// A string kept in the value itself. Most strings of a configuration are
+/// short (`"tcp"`, `"eu-west-1"`, `"web"`), and each would otherwise be an
+/// allocation of its own: a value has room for fifteen bytes and their
+/// length.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Short {
+    len: u8,
+    bytes: [u8; Short::MAX],
+}
+
+impl Short {
+    pub(crate) const MAX: usize = 15;
+
+    fn new(s: &str) -> Option<Short> {
+        let mut bytes = [0; Short::MAX];
+        bytes.get_mut(..s.len())?.copy_from_slice(s.as_bytes());
+        Some(Short {
+            len: s.len() as u8,
+            bytes,
+        })
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        // made from a `str`, so always UTF-8
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+/// A known string value in NFC, short ones kept in the value.
+fn text(s: &str) -> Repr {
+    match Short::new(s) {
+        Some(short) => Repr::ShortString(short),
+        None => Repr::String(triomphe::Arc::from(s)),
+    }
 }
 
 // Values fill collections, so their size is most of a decoded
 // configuration's memory: kept at three words.
 const _: () = assert!(std::mem::size_of::<Value>() == 24);
 
-pub(crate) struct Seq {
-    pub(crate) ty: Type,
-    pub(crate) items: Items<Value>,
-    /// No item is or holds an unknown value: kept so that asking costs
-    /// nothing however much of the value is shared (a list holding one big
-    /// list a thousand times would otherwise be walked a thousand times).
-    pub(crate) known: bool,
+/// What a collection or structure keeps beside its parts: its type.
+pub(crate) struct Head {
+    ty: Type,
 }
 
-pub(crate) struct Entries {
-    pub(crate) ty: Type,
-    pub(crate) entries: Items<(Arc<str>, Value)>,
-    /// As [`Seq::known`].
-    pub(crate) known: bool,
+/// Whether no part of a collection or structure is or holds an unknown
+/// value: kept beside it in the value (the tag's word has room) so that
+/// asking costs nothing however much of the value is shared (a list
+/// holding one big list a thousand times would otherwise be walked a
+/// thousand times).
+pub(crate) type Known = bool;
+
+/// A value of a collection or structure kind (`Repr::List` and the
+/// others) made of `parts`, with whether all of them are known.
+fn made<T: Part>(kind: fn(Known, Shared<T>) -> Repr, ty: Type, parts: Vec<T>) -> Value {
+    let known = parts.iter().all(|p| p.value().is_wholly_known());
+    Value(kind(known, Shared::new(ty, parts)))
 }
 
-/// A collection's items or a structure's entries. One item is kept in the
-/// collection's own allocation rather than in a buffer of its own: one
-/// allocation less for each one-item collection, and one dependent load
-/// less per level when a walk descends through one-item collections (a
-/// tuple nested 100,000 deep costs one cache miss per level instead of
-/// two).
-pub(crate) enum Items<T> {
-    One(T),
-    Many(Vec<T>),
+/// A collection's items or a structure's entries, with its type, in one
+/// allocation: the count of owners, the [`Head`] and the parts side by
+/// side. (A header and a separate buffer of parts cost two allocations
+/// and some sixty bytes more per collection; a decoded configuration is
+/// mostly small collections.)
+pub(crate) struct Shared<T: Part>(triomphe::Arc<HeaderSlice<Head, [T]>>);
+
+/// The items of a list, set or tuple.
+pub(crate) type Seq = Shared<Value>;
+
+/// The entries of a map or object, sorted by key.
+pub(crate) type Entries = Shared<(Arc<str>, Value)>;
+
+/// A part of a collection or structure: the value it holds.
+pub(crate) trait Part {
+    fn value(&self) -> &Value;
+    fn value_mut(&mut self) -> &mut Value;
 }
 
-impl<T> Items<T> {
-    /// Takes the items out, leaving none.
-    fn take(&mut self) -> Items<T> {
-        std::mem::replace(self, Items::Many(Vec::new()))
+impl Part for Value {
+    fn value(&self) -> &Value {
+        self
+    }
+    fn value_mut(&mut self) -> &mut Value {
+        self
     }
 }
 
-impl<T> std::ops::Deref for Items<T> {
-    type Target = [T];
+impl Part for (Arc<str>, Value) {
+    fn value(&self) -> &Value {
+        &self.1
+    }
+    fn value_mut(&mut self) -> &mut Value {
+        &mut self.1
+    }
+}
 
-    fn deref(&self) -> &[T] {
+impl<T: Part> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T: Part> Shared<T> {
+    fn new(ty: Type, parts: Vec<T>) -> Self {
+        Shared(triomphe::Arc::from_header_and_vec(Head { ty }, parts))
+    }
+
+    pub(crate) fn ty(&self) -> &Type {
+        &self.0.header.ty
+    }
+
+    pub(crate) fn parts(&self) -> &[T] {
+        &self.0.slice
+    }
+
+    /// Whether `a` and `b` are the same allocation.
+    pub(crate) fn same(a: &Self, b: &Self) -> bool {
+        triomphe::Arc::ptr_eq(&a.0, &b.0)
+    }
+
+    /// The allocation's address, which names it while it lives.
+    pub(crate) fn address(&self) -> usize {
+        self.0.heap_ptr() as usize
+    }
+
+    /// Whether another value holds this one too.
+    pub(crate) fn is_shared(&self) -> bool {
+        !self.0.is_unique()
+    }
+}
+
+/// A nested collection or structure being taken apart by a drop.
+enum Level {
+    Seq(Seq, usize),
+    Entries(Entries, usize),
+}
+
+impl Level {
+    /// The next nested part this level is the last owner of, taken out;
+    /// and whether the level has parts left to look at.
+    fn next(&mut self) -> (Option<Level>, bool) {
+        fn step<T: Part>(s: &mut Shared<T>, next: &mut usize) -> (Option<Level>, bool) {
+            match triomphe::Arc::get_mut(&mut s.0) {
+                Some(own) => {
+                    let found = take_owned(&mut own.slice, next);
+                    (found, *next < own.slice.len())
+                }
+                None => (None, false),
+            }
+        }
         match self {
-            Items::One(v) => std::slice::from_ref(v),
-            Items::Many(vs) => vs,
+            Level::Seq(s, next) => step(s, next),
+            Level::Entries(e, next) => step(e, next),
         }
     }
 }
 
-impl<T> From<Vec<T>> for Items<T> {
-    fn from(items: Vec<T>) -> Items<T> {
-        match <[T; 1]>::try_from(items) {
-            Ok([v]) => Items::One(v),
-            // a collection never grows: the room a collecting iterator
-            // left over would be kept for the value's whole life (a map
-            // of two entries converted from an object held four)
-            Err(mut items) => {
-                items.shrink_to_fit();
-                Items::Many(items)
+/// Looks through `parts` from `*next` for a non-empty collection or
+/// structure that nothing else holds, and takes it out (a `false` stays
+/// in its place, which drops without a walk).
+fn take_owned<T: Part>(parts: &mut [T], next: &mut usize) -> Option<Level> {
+    while let Some(p) = parts.get_mut(*next) {
+        *next += 1;
+        let v = p.value_mut();
+        let owned = match &v.0 {
+            Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s) => !s.is_shared() && !s.parts().is_empty(),
+            Repr::Map(_, e) | Repr::Object(_, e) => !e.is_shared() && !e.parts().is_empty(),
+            _ => false,
+        };
+        if owned {
+            match std::mem::replace(v, Value(Repr::Bool(false))).0 {
+                Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s) => return Some(Level::Seq(s, 0)),
+                Repr::Map(_, e) | Repr::Object(_, e) => return Some(Level::Entries(e, 0)),
+                other => *v = Value(other),
             }
         }
     }
-}
-
-impl Seq {
-    fn new(ty: Type, items: Vec<Value>) -> Arc<Seq> {
-        let known = items.iter().all(Value::is_wholly_known);
-        Arc::new(Seq {
-            ty,
-            items: items.into(),
-            known,
-        })
-    }
-}
-
-impl Entries {
-    fn new(ty: Type, entries: Vec<(Arc<str>, Value)>) -> Arc<Entries> {
-        let known = entries.iter().all(|(_, v)| v.is_wholly_known());
-        Arc::new(Entries {
-            ty,
-            entries: entries.into(),
-            known,
-        })
-    }
+    None
 }
 
 // Dropping the last owner of a deeply nested value would recurse once per
-// level; `drop_parts` takes the parts out of each level this was the last
-// owner of and drops them in a loop instead.
-impl Drop for Seq {
+// level: the parts this is the last owner of are taken out level by level
+// and dropped in a loop instead, depth first. The work list holds only
+// levels with parts still to look at (a level whose last part was taken
+// waits on no list), and is allocated only when one branches; a level
+// taken apart drops without a walk (only `false` is left where its nested
+// parts were).
+impl<T: Part> Drop for Shared<T> {
     fn drop(&mut self) {
-        drop_parts(Parts::Items(self.items.take().into_iter()));
-    }
-}
-
-impl Drop for Entries {
-    fn drop(&mut self) {
-        drop_parts(Parts::Entries(self.entries.take().into_iter()));
-    }
-}
-
-/// The items of a collection or structure, by value.
-pub(crate) enum ItemsIter<T> {
-    One(Option<T>),
-    Many(std::vec::IntoIter<T>),
-}
-
-impl<T> Iterator for ItemsIter<T> {
-    type Item = T;
-
-    fn next(&mut self) -> Option<T> {
-        match self {
-            ItemsIter::One(v) => v.take(),
-            ItemsIter::Many(vs) => vs.next(),
-        }
-    }
-}
-
-impl<T> ItemsIter<T> {
-    fn is_done(&self) -> bool {
-        match self {
-            ItemsIter::One(v) => v.is_none(),
-            ItemsIter::Many(vs) => vs.len() == 0,
-        }
-    }
-}
-
-impl<T> IntoIterator for Items<T> {
-    type Item = T;
-    type IntoIter = ItemsIter<T>;
-
-    fn into_iter(self) -> ItemsIter<T> {
-        match self {
-            Items::One(v) => ItemsIter::One(Some(v)),
-            Items::Many(vs) => ItemsIter::Many(vs.into_iter()),
-        }
-    }
-}
-
-/// The values held by a collection or a structure being dropped.
-enum Parts {
-    Items(ItemsIter<Value>),
-    Entries(ItemsIter<(Arc<str>, Value)>),
-}
-
-impl Parts {
-    fn next(&mut self) -> Option<Value> {
-        match self {
-            Parts::Items(it) => it.next(),
-            Parts::Entries(it) => it.next().map(|(_, v)| v),
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        match self {
-            Parts::Items(it) => it.is_done(),
-            Parts::Entries(it) => it.is_done(),
-        }
-    }
-}
-
-/// Drops `parts` without recursing however deep they nest: a part that
-/// holds values of its own, and whose last owner this is, has them taken
-/// out before it is dropped, and they are dropped by this loop (depth
-/// first; a level with nothing left waits on no stack). The work list
-/// holds only levels with parts still to drop, and is allocated only when
-/// one branches.
-fn drop_parts(mut current: Parts) {
-    let mut waiting: Vec<Parts> = Vec::new();
-    loop {
-        while let Some(v) = current.next() {
-            if let Some(inner) = v.into_parts() {
-                if current.is_done() {
-                    current = inner;
-                } else {
-                    waiting.push(std::mem::replace(&mut current, inner));
-                }
+        let Some(own) = triomphe::Arc::get_mut(&mut self.0) else {
+            return;
+        };
+        let mut next = 0;
+        let mut waiting: Vec<Level> = Vec::new();
+        loop {
+            let (found, more) = match waiting.last_mut() {
+                Some(level) => level.next(),
+                None => match take_owned(&mut own.slice, &mut next) {
+                    Some(level) => (Some(level), true),
+                    None => return,
+                },
+            };
+            if !more && !waiting.is_empty() {
+                waiting.pop();
             }
-        }
-        match waiting.pop() {
-            Some(parts) => current = parts,
-            None => return,
-        }
-    }
-}
-
-impl Value {
-    /// The values this value holds, taken out of it when it is their last
-    /// owner; the value itself is dropped, shallowly.
-    fn into_parts(self) -> Option<Parts> {
-        match self.0 {
-            Repr::List(mut s) | Repr::Set(mut s) | Repr::Tuple(mut s) => {
-                let seq = Arc::get_mut(&mut s)?;
-                let items = seq.items.take();
-                (!items.is_empty()).then(|| Parts::Items(items.into_iter()))
-            }
-            Repr::Map(mut e) | Repr::Object(mut e) => {
-                let entries = Arc::get_mut(&mut e)?;
-                let entries = entries.entries.take();
-                (!entries.is_empty()).then(|| Parts::Entries(entries.into_iter()))
-            }
-            _ => None,
+            waiting.extend(found);
         }
     }
 }
@@ -373,7 +384,7 @@ impl Value {
     /// assert_eq!(Value::string("e\u{301}").as_str(), Some("\u{e9}"));
     /// ```
     pub fn string(s: impl AsRef<str>) -> Value {
-        Value(Repr::String(nfc_arc(s.as_ref())))
+        Value(text(&super::text::nfc(s.as_ref())))
     }
 
     /// A list of `element` values. Every item must have exactly that type
@@ -382,7 +393,7 @@ impl Value {
     /// spec: model#collection-types
     pub fn list(element: Type, items: Vec<Value>) -> Result<Value, ElementTypeError> {
         check_elements(&element, items.iter())?;
-        Ok(Value(Repr::List(Seq::new(Type::list(element), items))))
+        Ok(made(Repr::List, Type::list(element), items))
     }
 
     /// A set of `element` values: equal items are kept once, and the set
@@ -398,7 +409,7 @@ impl Value {
     pub fn set(element: Type, items: Vec<Value>) -> Result<Value, ElementTypeError> {
         check_elements(&element, items.iter())?;
         let items = canonical_set(&element, items, &crate::meter::Meter::unlimited());
-        Ok(Value(Repr::Set(Seq::new(Type::set(element), items))))
+        Ok(made(Repr::Set, Type::set(element), items))
     }
 
     /// A map of `element` values. Keys are normalised to NFC and sorted;
@@ -410,7 +421,7 @@ impl Value {
         let entries: Vec<(K, Value)> = entries.into_iter().collect();
         check_elements(&element, entries.iter().map(|(_, v)| v))?;
         let entries = sorted_entries(entries);
-        Ok(Value(Repr::Map(Entries::new(Type::map(element), entries))))
+        Ok(made(Repr::Map, Type::map(element), entries))
     }
 
     /// A tuple of the given elements; its type is the tuple of their types.
@@ -418,7 +429,7 @@ impl Value {
     /// spec: model#structural-types
     pub fn tuple(items: Vec<Value>) -> Value {
         let ty = Type::tuple(items.iter().map(Value::ty).collect());
-        Value(Repr::Tuple(Seq::new(ty, items)))
+        made(Repr::Tuple, ty, items)
     }
 
     /// An object with the given attributes; its type is the object type of
@@ -429,7 +440,7 @@ impl Value {
         let ty = Type::Object(Arc::new(ObjectType::from_sorted(
             entries.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
         )));
-        Value(Repr::Object(Entries::new(ty, entries)))
+        made(Repr::Object, ty, entries)
     }
 
     /// An object of attributes named in NFC, in byte order, each once,
@@ -453,7 +464,7 @@ impl Value {
                 attrs.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
             ))),
         };
-        Value(Repr::Object(Entries::new(ty, attrs)))
+        made(Repr::Object, ty, attrs)
     }
 
     /// The empty tuple.
@@ -481,9 +492,9 @@ impl Value {
             Repr::Null(t) | Repr::Unknown(t) => t.clone(),
             Repr::Bool(_) => Type::Bool,
             Repr::Number(_) => Type::Number,
-            Repr::String(_) => Type::String,
-            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.ty.clone(),
-            Repr::Map(e) | Repr::Object(e) => e.ty.clone(),
+            Repr::String(_) | Repr::ShortString(_) => Type::String,
+            Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s) => s.ty().clone(),
+            Repr::Map(_, e) | Repr::Object(_, e) => e.ty().clone(),
             Repr::Capsule(c) => Type::Capsule(c.ty.clone()),
         }
     }
@@ -493,9 +504,11 @@ impl Value {
     pub fn has_type(&self, ty: &Type) -> bool {
         match (&self.0, ty) {
             (Repr::Null(t) | Repr::Unknown(t), _) => t == ty,
-            (Repr::Bool(_), Type::Bool) | (Repr::Number(_), Type::Number) | (Repr::String(_), Type::String) => true,
-            (Repr::List(s) | Repr::Set(s) | Repr::Tuple(s), _) => &s.ty == ty,
-            (Repr::Map(e) | Repr::Object(e), _) => &e.ty == ty,
+            (Repr::Bool(_), Type::Bool)
+            | (Repr::Number(_), Type::Number)
+            | (Repr::String(_) | Repr::ShortString(_), Type::String) => true,
+            (Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s), _) => s.ty() == ty,
+            (Repr::Map(_, e) | Repr::Object(_, e), _) => e.ty() == ty,
             (Repr::Capsule(c), Type::Capsule(t)) => &c.ty == t,
             _ => false,
         }
@@ -509,11 +522,12 @@ impl Value {
             Repr::Bool(b) => ValueRef::Bool(*b),
             Repr::Number(n) => ValueRef::Number(n),
             Repr::String(s) => ValueRef::String(s),
-            Repr::List(s) => ValueRef::List(&s.items),
-            Repr::Set(s) => ValueRef::Set(&s.items),
-            Repr::Tuple(s) => ValueRef::Tuple(&s.items),
-            Repr::Map(e) => ValueRef::Map(&e.entries),
-            Repr::Object(e) => ValueRef::Object(&e.entries),
+            Repr::ShortString(s) => ValueRef::String(s.as_str()),
+            Repr::List(_, s) => ValueRef::List(s.parts()),
+            Repr::Set(_, s) => ValueRef::Set(s.parts()),
+            Repr::Tuple(_, s) => ValueRef::Tuple(s.parts()),
+            Repr::Map(_, e) => ValueRef::Map(e.parts()),
+            Repr::Object(_, e) => ValueRef::Object(e.parts()),
             Repr::Capsule(c) => ValueRef::Capsule(c),
         }
     }
@@ -533,8 +547,8 @@ impl Value {
     pub fn is_wholly_known(&self) -> bool {
         match &self.0 {
             Repr::Unknown(_) => false,
-            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => s.known,
-            Repr::Map(e) | Repr::Object(e) => e.known,
+            Repr::List(known, _) | Repr::Set(known, _) | Repr::Tuple(known, _) => *known,
+            Repr::Map(known, _) | Repr::Object(known, _) => *known,
             _ => true,
         }
     }
@@ -564,16 +578,19 @@ impl Value {
     /// The string, when this is a known string.
     pub fn as_str(&self) -> Option<&str> {
         match &self.0 {
-            Repr::String(s) => Some(s),
+            Repr::String(s) => Some(&**s),
+            Repr::ShortString(s) => Some(s.as_str()),
             _ => None,
         }
     }
 
-    /// The shared NFC string, when this is a known string: a key made
-    /// from it shares it rather than copying it.
-    pub(crate) fn shared_str(&self) -> Option<&Arc<str>> {
+    /// The NFC string as a key, when this is a known string (a key is
+    /// std's `Arc<str>`: a long string is copied into one, a short one
+    /// made as `shared_short` makes it).
+    pub(crate) fn shared_str(&self) -> Option<Arc<str>> {
         match &self.0 {
-            Repr::String(s) => Some(s),
+            Repr::String(s) => Some(Arc::from(&**s)),
+            Repr::ShortString(s) => Some(super::text::shared_short(s.as_str())),
             _ => None,
         }
     }
@@ -581,7 +598,7 @@ impl Value {
     /// The elements of a known list, set or tuple.
     pub fn elements(&self) -> Option<&[Value]> {
         match &self.0 {
-            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(&s.items),
+            Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s) => Some(s.parts()),
             _ => None,
         }
     }
@@ -589,7 +606,7 @@ impl Value {
     /// The entries of a known map or object, sorted by key.
     pub fn entries(&self) -> Option<&[(Arc<str>, Value)]> {
         match &self.0 {
-            Repr::Map(e) | Repr::Object(e) => Some(&e.entries),
+            Repr::Map(_, e) | Repr::Object(_, e) => Some(e.parts()),
             _ => None,
         }
     }
@@ -608,8 +625,8 @@ impl Value {
     /// The number of elements of a known collection or structure.
     pub fn length(&self) -> Option<usize> {
         match &self.0 {
-            Repr::List(s) | Repr::Set(s) | Repr::Tuple(s) => Some(s.items.len()),
-            Repr::Map(e) | Repr::Object(e) => Some(e.entries.len()),
+            Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s) => Some(s.parts().len()),
+            Repr::Map(_, e) | Repr::Object(_, e) => Some(e.parts().len()),
             _ => None,
         }
     }
@@ -627,27 +644,30 @@ impl Value {
     /// satisfy the kind's invariants.
     /// A string already in NFC (a map key or attribute name), shared.
     pub(crate) fn string_nfc(s: Arc<str>) -> Value {
-        Value(Repr::String(s))
+        Value(match Short::new(&s) {
+            Some(short) => Repr::ShortString(short),
+            None => Repr::String(triomphe::Arc::from(&*s)),
+        })
     }
 
     pub(crate) fn list_unchecked(ty: Type, items: Vec<Value>) -> Value {
-        Value(Repr::List(Seq::new(ty, items)))
+        made(Repr::List, ty, items)
     }
 
     /// A set, its elements ordered with comparisons counted on `m`.
     pub(crate) fn set_unchecked(element: &Type, ty: Type, items: Vec<Value>, m: &crate::meter::Meter) -> Value {
         let items = canonical_set(element, items, m);
-        Value(Repr::Set(Seq::new(ty, items)))
+        made(Repr::Set, ty, items)
     }
 
     pub(crate) fn map_unchecked(ty: Type, entries: Vec<(Arc<str>, Value)>) -> Value {
-        Value(Repr::Map(Entries::new(ty, entries)))
+        made(Repr::Map, ty, entries)
     }
 
     /// An object whose type the caller already has (every entry must have
     /// the attribute's type; entries sorted).
     pub(crate) fn object_typed(ty: Type, entries: Vec<(Arc<str>, Value)>) -> Value {
-        Value(Repr::Object(Entries::new(ty, entries)))
+        made(Repr::Object, ty, entries)
     }
 
     /// An object of attributes whose names are NFC already (the model's
@@ -661,7 +681,7 @@ impl Value {
         let ty = Type::Object(Arc::new(ObjectType::from_sorted(
             entries.iter().map(|(k, v)| (k.clone(), v.ty())).collect(),
         )));
-        Value(Repr::Object(Entries::new(ty, entries)))
+        made(Repr::Object, ty, entries)
     }
 }
 
@@ -683,7 +703,13 @@ impl From<&str> for Value {
 
 impl From<String> for Value {
     fn from(s: String) -> Value {
-        Value(Repr::String(nfc_owned(s)))
+        if s.len() <= Short::MAX {
+            return Value::string(s);
+        }
+        Value(Repr::String(match super::text::nfc(&s) {
+            std::borrow::Cow::Borrowed(_) => triomphe::Arc::from(s),
+            std::borrow::Cow::Owned(n) => triomphe::Arc::from(n),
+        }))
     }
 }
 
@@ -831,12 +857,13 @@ impl fmt::Debug for Value {
             Repr::Unknown(t) => write!(f, "unknown({t})"),
             Repr::Bool(b) => write!(f, "{b}"),
             Repr::Number(n) => write!(f, "{n}"),
-            Repr::String(s) => write!(f, "{s:?}"),
-            Repr::List(s) => seq(f, "list([", &s.items, "])"),
-            Repr::Set(s) => seq(f, "set([", &s.items, "])"),
-            Repr::Tuple(s) => seq(f, "[", &s.items, "]"),
-            Repr::Map(e) => entries(f, "map({", &e.entries, "})"),
-            Repr::Object(e) => entries(f, "{", &e.entries, "}"),
+            Repr::String(s) => write!(f, "{:?}", &**s),
+            Repr::ShortString(s) => write!(f, "{:?}", s.as_str()),
+            Repr::List(_, s) => seq(f, "list([", s.parts(), "])"),
+            Repr::Set(_, s) => seq(f, "set([", s.parts(), "])"),
+            Repr::Tuple(_, s) => seq(f, "[", s.parts(), "]"),
+            Repr::Map(_, e) => entries(f, "map({", e.parts(), "})"),
+            Repr::Object(_, e) => entries(f, "{", e.parts(), "}"),
             Repr::Capsule(c) => write!(f, "capsule({})", c.ty.name()),
         })
     }
@@ -847,17 +874,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_item_is_kept_in_the_collections_own_allocation() {
-        let one = Value::tuple(vec![Value::from(1)]);
-        let Repr::Tuple(s) = &one.0 else { unreachable!() };
-        assert!(matches!(s.items, Items::One(_)));
-        let base = Arc::as_ptr(s) as usize;
-        let item = s.items.as_ptr() as usize;
-        assert!((base..base + std::mem::size_of::<Seq>()).contains(&item));
-
-        let obj = Value::object([("a", Value::from(true))]);
-        let Repr::Object(e) = &obj.0 else { unreachable!() };
-        assert!(matches!(e.entries, Items::One(_)));
+    fn parts_are_kept_in_the_collections_own_allocation() {
+        for n in [1, 3] {
+            let t = Value::tuple((0..n).map(Value::from).collect());
+            let Repr::Tuple(_, s) = &t.0 else { unreachable!() };
+            let base = s.address();
+            let item = s.parts().as_ptr() as usize;
+            // the owner count and the head come first, then the parts
+            assert!(
+                (base + 1..=base + 8 + std::mem::size_of::<Head>()).contains(&item),
+                "{base:x} {item:x}"
+            );
+        }
+        let obj = Value::object([("a", Value::from(true)), ("b", Value::from(false))]);
+        let Repr::Object(_, e) = &obj.0 else { unreachable!() };
+        let item = e.parts().as_ptr() as usize;
+        assert!((e.address() + 1..=e.address() + 8 + std::mem::size_of::<Head>()).contains(&item));
     }
 
     #[test]
@@ -884,13 +916,25 @@ mod tests {
     }
 
     #[test]
-    fn items_keep_their_order_at_every_length() {
+    fn parts_keep_their_order_at_every_length() {
         for n in 0..4 {
             let vs: Vec<Value> = (0..n).map(Value::from).collect();
-            let items = Items::from(vs.clone());
-            assert_eq!(items.len(), n as usize);
-            assert!(items.iter().zip(&vs).all(|(a, b)| a.equals(b).as_bool() == Some(true)));
-            assert_eq!(matches!(items, Items::One(_)), n == 1);
+            let seq = Seq::new(Type::Number, vs.clone());
+            assert_eq!(seq.parts().len(), n as usize);
+            assert!(seq
+                .parts()
+                .iter()
+                .zip(&vs)
+                .all(|(a, b)| a.equals(b).as_bool() == Some(true)));
         }
+    }
+
+    #[test]
+    fn a_shared_part_outlives_the_drop_of_a_holder() {
+        let inner = Value::tuple(vec![Value::from("kept"), Value::tuple(vec![Value::from(1)])]);
+        let outer = Value::tuple(vec![inner.clone(), Value::tuple(vec![inner.clone()])]);
+        drop(outer);
+        assert_eq!(inner.elements().map(<[Value]>::len), Some(2));
+        assert_eq!(inner.elements().unwrap()[0].as_str(), Some("kept"));
     }
 }
