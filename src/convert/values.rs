@@ -194,9 +194,13 @@ fn tuple(from: &Type, items: &[Value], to: &Type, m: &Meter) -> Result<Value, Co
             let converted = elements(items, &element, m)?;
             let element = element.without_optional_attributes();
             if matches!(to, Type::List(_)) {
-                Ok(Value::list_unchecked(Type::list(element), converted))
+                Ok(Value::list_unchecked(
+                    collection_type(to, element, Type::list),
+                    converted,
+                ))
             } else {
-                Ok(Value::set_unchecked(&element, Type::set(element.clone()), converted, m))
+                let ty = collection_type(to, element.clone(), Type::set);
+                Ok(Value::set_unchecked(&element, ty, converted, m))
             }
         }
         Type::Tuple(ts) if ts.len() == items.len() => Ok(Value::tuple(
@@ -287,7 +291,7 @@ fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type, m: &Meter) -> R
                 })
                 .collect::<Result<Vec<_>, ConversionError>>()?;
             Ok(Value::map_unchecked(
-                Type::map(element.without_optional_attributes()),
+                collection_type(to, element.without_optional_attributes(), Type::map),
                 converted,
             ))
         }
@@ -313,6 +317,16 @@ fn object(entries: &[(Arc<str>, Value)], from: &Type, to: &Type, m: &Meter) -> R
             Ok(object_result(to, out))
         }
         _ => Err(mismatch(to)),
+    }
+}
+
+/// The type of a collection of `element` values converted to `to` (a
+/// collection type of the kind `make` builds): `to` itself, shared rather
+/// than built again for every value, when its element type is `element`.
+fn collection_type(to: &Type, element: Type, make: fn(Type) -> Type) -> Type {
+    match to {
+        Type::List(e) | Type::Set(e) | Type::Map(e) if **e == element => to.clone(),
+        _ => make(element),
     }
 }
 

@@ -515,13 +515,13 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
                 nested,
                 min_items,
                 max_items,
-            } => self.block_sequence(type_name, nested, (*min_items, *max_items), false, diags),
+            } => self.block_sequence(spec, type_name, nested, (*min_items, *max_items), false, diags),
             Spec::BlockSet {
                 type_name,
                 nested,
                 min_items,
                 max_items,
-            } => self.block_sequence(type_name, nested, (*min_items, *max_items), true, diags),
+            } => self.block_sequence(spec, type_name, nested, (*min_items, *max_items), true, diags),
             Spec::BlockMap {
                 type_name,
                 labels,
@@ -693,6 +693,7 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
     /// `block_list` and `block_set`.
     fn block_sequence(
         &self,
+        spec: &Spec,
         type_name: &str,
         nested: &Spec,
         (min_items, max_items): (usize, usize),
@@ -719,12 +720,25 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
             ));
         }
         let make = |ety: Type, items: Vec<Value>| {
-            let built = if set {
-                Value::set(ety, items)
-            } else {
-                Value::list(ety, items)
+            // the sequences of one spec (one per enclosing block) share
+            // their type, as objects do
+            let key = spec as *const Spec as usize;
+            let like = self.memo.types.borrow().get(&key).cloned();
+            let built = match like {
+                Some(t @ (Type::List(_) | Type::Set(_))) if t.element_type() == Some(&ety) => {
+                    let m = crate::meter::Meter::unlimited();
+                    Ok(if set {
+                        Value::set_unchecked(&ety, t, items, &m)
+                    } else {
+                        Value::list_unchecked(t, items)
+                    })
+                }
+                _ if set => Value::set(ety, items),
+                _ => Value::list(ety, items),
             };
-            built.unwrap_or_else(|_| Value::dynamic())
+            let v = built.unwrap_or_else(|_| Value::dynamic());
+            self.memo.types.borrow_mut().insert(key, v.ty());
+            v
         };
         if elems.is_empty() {
             return make(implied_type(nested), Vec::new());
@@ -775,15 +789,19 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
         if labels.is_empty() {
             return Value::unknown(implied_type(spec));
         }
-        let mut tree = Tree::Branch(BTreeMap::new());
+        // each block's value under its labels, in source order; a label
+        // path met before is a duplicate
+        let mut entries: Vec<(&[Label<'n>], Value)> = Vec::new();
+        let mut seen: std::collections::HashSet<LabelPath<'_, 'n>> = std::collections::HashSet::new();
         for b in self.blocks_of(type_name) {
             let v = self.nested(b, labels.len(), nested, diags);
-            let keys: Vec<&str> = b.labels.iter().take(labels.len()).map(|l| l.0).collect();
-            if keys.len() < labels.len() {
+            let Some(keys) = b.labels.get(..labels.len()) else {
                 // the schema reported the missing labels
                 continue;
-            }
-            if !tree.insert(&keys, v) {
+            };
+            if seen.insert(LabelPath(keys)) {
+                entries.push((keys, v));
+            } else {
                 let shown: String = b.labels.iter().map(|l| format!(" {}", quoted(l.0))).collect();
                 diags.push(in_file(
                     Diagnostic::error(
@@ -797,13 +815,12 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
                 ));
             }
         }
+        drop(seen);
         let element_type = implied_type(nested);
-        match tree {
-            Tree::Branch(m) if m.is_empty() => {
-                Value::map(element_type, Vec::<(&str, Value)>::new()).unwrap_or_else(|_| Value::dynamic())
-            }
-            t => t.into_value(labels.len(), &element_type),
+        if entries.is_empty() {
+            return Value::map(element_type, Vec::<(&str, Value)>::new()).unwrap_or_else(|_| Value::dynamic());
         }
+        nested_maps(entries, 0, labels.len(), &element_type)
     }
 
     /// `block_attrs`: the one block's attributes as a map.
@@ -839,45 +856,53 @@ fn in_file(d: Diagnostic, file: &Option<Arc<str>>) -> Diagnostic {
     d.in_file_of(file.as_ref())
 }
 
-/// A `block_map`'s values by their labels.
-enum Tree {
-    Leaf(Value),
-    Branch(BTreeMap<String, Tree>),
+/// A block's labels as a key: equal when their texts are.
+#[derive(Clone, Copy)]
+struct LabelPath<'c, 'n>(&'c [Label<'n>]);
+
+impl PartialEq for LabelPath<'_, '_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.len() == other.0.len() && self.0.iter().zip(other.0).all(|(a, b)| a.0 == b.0)
+    }
 }
 
-impl Tree {
-    /// Inserts `value` under `keys`; false when the place is taken.
-    fn insert(&mut self, keys: &[&str], value: Value) -> bool {
-        let Tree::Branch(m) = self else { return false };
-        match keys {
-            [] => false,
-            [last] => {
-                if m.contains_key(*last) {
-                    return false;
-                }
-                m.insert(last.to_string(), Tree::Leaf(value));
-                true
-            }
-            [first, rest @ ..] => m
-                .entry(first.to_string())
-                .or_insert_with(|| Tree::Branch(BTreeMap::new()))
-                .insert(rest, value),
-        }
-    }
+impl Eq for LabelPath<'_, '_> {}
 
-    fn into_value(self, depth: usize, element_type: &Type) -> Value {
-        match self {
-            Tree::Leaf(v) => v,
-            Tree::Branch(m) => {
-                let ty = (1..depth).fold(element_type.clone(), |t, _| Type::map(t));
-                let entries: Vec<(String, Value)> = m
-                    .into_iter()
-                    .map(|(k, t)| (k, t.into_value(depth - 1, element_type)))
-                    .collect();
-                Value::map(ty.clone(), entries).unwrap_or_else(|_| Value::unknown(Type::map(ty)))
-            }
+impl std::hash::Hash for LabelPath<'_, '_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for l in self.0 {
+            l.0.hash(state);
         }
     }
+}
+
+/// A `block_map`'s value: the values under distinct label paths (each
+/// `depth` labels long) as maps nested from label `level` on, grouped by
+/// that label's text.
+fn nested_maps(mut entries: Vec<(&[Label<'_>], Value)>, level: usize, depth: usize, element_type: &Type) -> Value {
+    let ty = (level + 1..depth).fold(element_type.clone(), |t, _| Type::map(t));
+    let map = |parts: Vec<(&str, Value)>| {
+        Value::map(ty.clone(), parts).unwrap_or_else(|_| Value::unknown(Type::map(ty.clone())))
+    };
+    if level + 1 >= depth {
+        let mut parts: Vec<(&str, Value)> = entries.into_iter().map(|(keys, v)| (keys[level].0, v)).collect();
+        // in order already (in place: a map of every block of a large file
+        // is not copied once more to be sorted); the labels are distinct
+        parts.sort_unstable_by(|a, b| crate::sort::cmp_bytes(a.0.as_bytes(), b.0.as_bytes()));
+        return map(parts);
+    }
+    entries.sort_by(|a, b| a.0[level].0.cmp(b.0[level].0));
+    let mut parts: Vec<(&str, Value)> = Vec::new();
+    let mut rest = entries.into_iter().peekable();
+    while let Some(first) = rest.next() {
+        let key = first.0[level].0;
+        let mut group = vec![first];
+        while let Some(next) = rest.next_if(|e| e.0[level].0 == key) {
+            group.push(next);
+        }
+        parts.push((key, nested_maps(group, level + 1, depth, element_type)));
+    }
+    map(parts)
 }
 
 /// A variable reference found in a body, with its file when the body is
