@@ -356,7 +356,7 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
         partial: bool,
         check_labels: bool,
     ) -> (AnyContent<'n, 'a>, Option<AnyBody<'n, 'a>>, Diagnostics) {
-        match self {
+        let (content, rest, diags) = match self {
             AnyBody::Native(v) if partial => {
                 let (c, rest, d) = v.partial_content_with(schema, check_labels);
                 (native_content(c, v.source()), Some(AnyBody::Native(rest)), d)
@@ -373,7 +373,14 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
                 let (c, d) = b.content(schema);
                 (json_content(b.file(), c), None, d)
             }
-            AnyBody::Merged(parts) => merged_content(parts, schema, partial, check_labels),
+            AnyBody::Merged(parts) => return merged_content(parts, schema, partial, check_labels),
+        };
+        match self.file_name() {
+            Some(name) => {
+                let (content, diags) = in_named_file(content, diags, name);
+                (content, rest, diags)
+            }
+            None => (content, rest, diags),
         }
     }
 
@@ -386,13 +393,13 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
                 let (attrs, d) = v.just_attributes();
                 let mut out: Vec<AnyAttribute<'n, 'a>> = attrs.into_values().map(native_attribute).collect();
                 out.sort_by_key(|a| a.span.start);
-                (out, d)
+                name_attributes(out, d, v.name.as_ref())
             }
             AnyBody::Json(b) => {
                 let (attrs, d) = b.just_attributes();
                 let file = b.file();
                 let out = attrs.into_iter().map(|a| json_attribute(file, a)).collect();
-                (out, d)
+                name_attributes(out, d, b.name.as_ref())
             }
             AnyBody::Merged(parts) => {
                 let mut out: Vec<AnyAttribute<'n, 'a>> = Vec::new();
@@ -431,10 +438,30 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     /// assert_eq!(diags.as_slice()[0].file.as_deref(), Some("main.hcl"));
     /// ```
     pub fn named(name: &str, body: AnyBody<'n, 'a>) -> AnyBody<'n, 'a> {
-        AnyBody::Merged(Rc::new([NamedBody {
-            name: name.into(),
-            body,
-        }]))
+        body.in_file(&name.into())
+    }
+
+    /// [`AnyBody::named`] with a name already shared. A body of one syntax
+    /// keeps the name in itself (no allocation: a file's blocks are named
+    /// one by one as they are read); a merged body becomes a part.
+    fn in_file(mut self, name: &Arc<str>) -> AnyBody<'n, 'a> {
+        self.put_in_file(name);
+        self
+    }
+
+    /// [`AnyBody::in_file`] in place.
+    fn put_in_file(&mut self, name: &Arc<str>) {
+        match self {
+            AnyBody::Native(v) => v.name = Some(name.clone()),
+            AnyBody::Json(b) => b.name = Some(name.clone()),
+            AnyBody::Merged(parts) => {
+                let part = NamedBody {
+                    name: name.clone(),
+                    body: AnyBody::Merged(parts.clone()),
+                };
+                *parts = Rc::new([part]);
+            }
+        }
     }
 
     /// Several files' bodies read as one (the reference's `MergeFiles`, for
@@ -520,8 +547,9 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     /// body, the first part's, where [`AnyBody::missing_item_range`] is).
     pub fn file_name(&self) -> Option<&Arc<str>> {
         match self {
+            AnyBody::Native(v) => v.name.as_ref(),
+            AnyBody::Json(b) => b.name.as_ref(),
             AnyBody::Merged(parts) => parts.first().map(|p| &p.name),
-            _ => None,
         }
     }
 
@@ -570,30 +598,19 @@ fn merged_content<'n, 'a: 'n>(
                 body: rest,
             });
         }
-        diags.extend(d.in_file(&part.name));
+        let (c, d) = in_named_file(c, d, &part.name);
+        diags.extend(d);
         if k == 0 {
             content.missing_item_range = c.missing_item_range;
         }
-        for (name, mut a) in c.attributes {
-            a.file.get_or_insert_with(|| part.name.clone());
+        for (name, a) in c.attributes {
             if let Some(first) = content.attributes.get(name) {
                 diags.push(duplicate_argument(parts, first, &a));
                 continue;
             }
             content.attributes.insert(name, a);
         }
-        content.blocks.extend(c.blocks.into_iter().map(|mut b| {
-            if b.file.is_none() {
-                b.file = Some(part.name.clone());
-                // the part's name shared, not copied: one allocation less
-                // for every block of a named file
-                b.body = AnyBody::Merged(Rc::new([NamedBody {
-                    name: part.name.clone(),
-                    body: b.body,
-                }]));
-            }
-            b
-        }));
+        content.blocks.extend(c.blocks);
     }
     if several {
         for a in schema.attributes().iter().filter(|a| a.required) {
@@ -610,6 +627,42 @@ fn merged_content<'n, 'a: 'n>(
         }
     }
     (content, partial.then(|| AnyBody::Merged(rests.into())), diags)
+}
+
+/// The content and diagnostics of a body of the file `name`, saying so:
+/// what has no file yet is placed in it, and each block's body is named
+/// too (the name shared, not copied).
+fn in_named_file<'n, 'a: 'n>(
+    mut content: AnyContent<'n, 'a>,
+    diags: Diagnostics,
+    name: &Arc<str>,
+) -> (AnyContent<'n, 'a>, Diagnostics) {
+    for a in content.attributes.values_mut() {
+        a.file.get_or_insert_with(|| name.clone());
+    }
+    for b in &mut content.blocks {
+        if b.file.is_none() {
+            b.file = Some(name.clone());
+            b.body.put_in_file(name);
+        }
+    }
+    (content, diags.in_file(name))
+}
+
+/// Attributes of a body named `name` (when it is), and its diagnostics,
+/// saying their file.
+fn name_attributes<'n, 'a: 'n>(
+    mut attrs: Vec<AnyAttribute<'n, 'a>>,
+    diags: Diagnostics,
+    name: Option<&Arc<str>>,
+) -> (Vec<AnyAttribute<'n, 'a>>, Diagnostics) {
+    let Some(name) = name else {
+        return (attrs, diags);
+    };
+    for a in &mut attrs {
+        a.file.get_or_insert_with(|| name.clone());
+    }
+    (attrs, diags.in_file(name))
 }
 
 /// An attribute of a merged body set in a second part.
@@ -636,7 +689,7 @@ fn native_attribute<'n, 'a: 'n>(a: &'a crate::ast::Attribute<'a>) -> AnyAttribut
         name: a.name.name,
         name_span: a.name.span,
         expr: AnyExpression::Native(&a.expr),
-        span: a.span,
+        span: a.span(),
         file: None,
     }
 }

@@ -16,9 +16,12 @@ use crate::{Diagnostic, Diagnostics, Span};
 #[derive(Clone, Debug)]
 pub struct BodyView<'b, 'a> {
     body: &'b Body<'a>,
-    hidden_attributes: BTreeSet<String>,
-    hidden_blocks: BTreeSet<String>,
+    hidden_attributes: super::HiddenNames,
+    hidden_blocks: super::HiddenNames,
     src: Option<&'a [u8]>,
+    /// The file's name, when the body is a named one (see `AnyBody::named`,
+    /// which reads it); the view itself does not use it.
+    pub(crate) name: Option<std::sync::Arc<str>>,
 }
 
 /// The result of applying a schema: the attribute map (name to attribute,
@@ -42,9 +45,10 @@ impl<'b, 'a> BodyView<'b, 'a> {
     pub fn new(body: &'b Body<'a>) -> Self {
         BodyView {
             body,
-            hidden_attributes: BTreeSet::new(),
-            hidden_blocks: BTreeSet::new(),
+            hidden_attributes: Default::default(),
+            hidden_blocks: Default::default(),
             src: None,
+            name: None,
         }
     }
 
@@ -271,7 +275,7 @@ impl<'b, 'a> BodyView<'b, 'a> {
 /// spec: model#schema-driven-processing
 pub(crate) fn label_problem(block: &Block<'_>, label_names: &[impl AsRef<str>]) -> Option<Diagnostic> {
     let ty = block.block_type.name;
-    let header = block.block_type.span.to(block.open_brace);
+    let header = block.block_type.span.to(block.open_brace());
     let (have, want) = (block.labels.len(), label_names.len());
     let names = || label_names.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(", ");
     if have > want {
@@ -290,7 +294,7 @@ pub(crate) fn label_problem(block: &Block<'_>, label_names: &[impl AsRef<str>]) 
             Diagnostic::error(
                 format!("Missing {} for {ty}", label_names[have].as_ref()),
                 format!("All {ty} blocks must have {want} labels ({}).", names()),
-                block.open_brace,
+                block.open_brace(),
             )
             .with_context(header),
         );

@@ -530,6 +530,7 @@ impl Body {
     fn pieces(body: &AnyBody<'_, '_>, file: Option<&Arc<str>>, out: &mut Vec<Piece>) -> Result<(), Error> {
         match body {
             AnyBody::Native(v) => {
+                let file = file.or(body.file_name());
                 let src = v.source().ok_or_else(|| {
                     de::Error::custom(
                         "a Body field needs the body's source text: decode with from_str, from_file or from_any_body of an AnyFile's body",
@@ -544,7 +545,13 @@ impl Body {
                 };
                 out.push(Piece::of(Syntax::Native, src, inner, file, true)?);
             }
-            AnyBody::Json(b) => out.push(Piece::of(Syntax::Json, b.file().src, b.node().span(), file, true)?),
+            AnyBody::Json(b) => out.push(Piece::of(
+                Syntax::Json,
+                b.file().src,
+                b.node().span(),
+                file.or(body.file_name()),
+                true,
+            )?),
             AnyBody::Merged(parts) => {
                 for p in parts.iter() {
                     Body::pieces(&p.body, Some(&p.name), out)?;

@@ -4,7 +4,7 @@
 //!
 //! spec: json#structural-elements, json#attributes, json#blocks
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::{JsonAttribute, JsonFile, Node, Property};
 use crate::body::BodySchema;
@@ -17,7 +17,10 @@ use crate::{Diagnostic, Diagnostics, Span};
 pub struct JsonBody<'n, 'a> {
     file: &'n JsonFile<'a>,
     node: &'n Node<'a>,
-    hidden: BTreeSet<String>,
+    hidden: crate::body::HiddenNames,
+    /// The file's name, when the body is a named one (see `AnyBody::named`,
+    /// which reads it); the body itself does not use it.
+    pub(crate) name: Option<std::sync::Arc<str>>,
 }
 
 /// A block found by a schema: its type, labels and body.
@@ -68,7 +71,8 @@ impl<'a> JsonFile<'a> {
         JsonBody {
             file: self,
             node: &self.root,
-            hidden: BTreeSet::new(),
+            hidden: Default::default(),
+            name: None,
         }
     }
 }
@@ -106,7 +110,7 @@ impl<'n, 'a> JsonBody<'n, 'a> {
             .attributes()
             .iter()
             .map(|a| a.name.as_str())
-            .filter(|n| !remain.hidden.contains(*n))
+            .filter(|n| !remain.hidden.contains(n))
             .collect();
         suggestions.extend(schema.blocks().iter().map(|b| b.type_name.as_str()));
         let (props, _) = collect_deep(self.node, None);
@@ -195,6 +199,7 @@ impl<'n, 'a> JsonBody<'n, 'a> {
             file: self.file,
             node: self.node,
             hidden: used,
+            name: self.name.clone(),
         };
         (content, remain, diags)
     }
@@ -284,7 +289,8 @@ impl<'n, 'a> JsonBody<'n, 'a> {
                 body: JsonBody {
                     file: self.file,
                     node,
-                    hidden: BTreeSet::new(),
+                    hidden: Default::default(),
+                    name: None,
                 },
             };
             match value {
