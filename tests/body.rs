@@ -281,9 +281,9 @@ proptest! {
         let mut two: Vec<&str> = c1.attributes.keys().chain(c2.attributes.keys()).copied().collect();
         two.sort();
         prop_assert_eq!(two, cu.attributes.keys().copied().collect::<Vec<_>>());
-        let mut blocks_two: Vec<Span> = c1.blocks.iter().chain(c2.blocks.iter()).map(|b| b.span).collect();
+        let mut blocks_two: Vec<Span> = c1.blocks.iter().chain(c2.blocks.iter()).map(|b| b.span()).collect();
         blocks_two.sort_by_key(|s| s.start);
-        prop_assert_eq!(blocks_two, cu.blocks.iter().map(|b| b.span).collect::<Vec<_>>());
+        prop_assert_eq!(blocks_two, cu.blocks.iter().map(|b| b.span()).collect::<Vec<_>>());
         // The same problems at the same places ("did you mean" hints may
         // differ: each pass suggests from its own schema).
         let key = |d: &hcl_native::Diagnostic| (d.summary.clone(), d.subject.start, d.subject.end);

@@ -405,7 +405,7 @@ impl Out<'_> {
     }
 
     fn block_header(&mut self, indent: usize, b: &Block<'_>) {
-        let s = format!("block {:?} {}", b.block_type.name, self.range(b.span));
+        let s = format!("block {:?} {}", b.block_type.name, self.range(b.span()));
         self.line(indent, &s);
         for l in b.labels {
             let kind = match l {
@@ -563,7 +563,7 @@ fn check_law(body: &Body<'_>, schemas: &[SchemaSpec], steps: &[(Content<'_>, Dia
     steps_attrs.sort();
     let mut steps_blocks: Vec<Span> = steps
         .iter()
-        .flat_map(|(c, _)| c.blocks.iter().map(|b| b.span))
+        .flat_map(|(c, _)| c.blocks.iter().map(|b| b.span()))
         .collect();
     steps_blocks.sort_by_key(|s| s.start);
     let key = |d: &Diagnostic| (d.summary.clone(), d.subject.start, d.subject.end);
@@ -572,7 +572,7 @@ fn check_law(body: &Body<'_>, schemas: &[SchemaSpec], steps: &[(Content<'_>, Dia
     let mut union_problems: Vec<_> = diags.iter().map(key).collect();
     union_problems.sort();
     let union_attrs: Vec<&str> = content.attributes.keys().copied().collect();
-    let union_blocks: Vec<Span> = content.blocks.iter().map(|b| b.span).collect();
+    let union_blocks: Vec<Span> = content.blocks.iter().map(|b| b.span()).collect();
     if steps_attrs != union_attrs || steps_blocks != union_blocks || steps_problems != union_problems {
         return Err(format!(
             "partial processing then exhaustive processing differs from one pass with the union of the schemata:\n\

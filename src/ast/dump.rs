@@ -100,7 +100,7 @@ impl Dump for Body<'_> {
 
 impl Dump for Attribute<'_> {
     fn dump(&self, d: &mut Dumper) {
-        d.node("Attribute", self.span, "", |d| {
+        d.node("Attribute", self.span(), "", |d| {
             self.name.dump(d);
             self.expr.dump(d);
         });
@@ -108,7 +108,7 @@ impl Dump for Attribute<'_> {
 }
 
 fn dump_block(d: &mut Dumper, name: &str, b: &Block<'_>) {
-    d.node(name, b.span, "", |d| {
+    d.node(name, b.span(), "", |d| {
         b.block_type.dump(d);
         for l in b.labels.iter() {
             match l {

@@ -233,14 +233,15 @@ pub struct Object<'a> {
 }
 
 /// One `key = value` (or `key: value`) element of an object constructor.
+/// Which separator was written is not kept (they mean the same; the
+/// reference keeps neither), as [`super::Attribute`] keeps no `=`: the
+/// tree is most of the memory a large configuration is read in.
 ///
 /// spec: objectelem
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ObjectElem<'a> {
     /// The key.
     pub key: ObjectKey<'a>,
-    /// The `=` or `:`.
-    pub separator: Span,
     /// The value.
     pub value: Expression<'a>,
 }

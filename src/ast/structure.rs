@@ -72,25 +72,37 @@ impl BodyItem<'_> {
     /// The item's whole range.
     pub fn span(&self) -> Span {
         match self {
-            BodyItem::Attribute(a) => a.span,
-            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => b.span,
+            BodyItem::Attribute(a) => a.span(),
+            BodyItem::Block(b) | BodyItem::OneLineBlock(b) => b.span(),
         }
     }
 }
 
 /// An attribute definition.
 ///
+/// The `=` between the name and the expression is not kept (the first `=`
+/// after the name in the source): a configuration is mostly attributes,
+/// and its tree is most of the memory it is read in, so an attribute is
+/// its name and its expression, 64 bytes.
+///
 /// spec: Attribute, hclsyntax#attribute-definitions
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Attribute<'a> {
     /// The attribute's name.
     pub name: Identifier<'a>,
-    /// The `=` sign.
-    pub equals: Span,
     /// The value expression, kept unevaluated.
     pub expr: Expression<'a>,
-    /// From the name to the end of the expression.
-    pub span: Span,
+}
+
+const _: () = assert!(std::mem::size_of::<Attribute<'static>>() == 64);
+
+impl Attribute<'_> {
+    /// From the name to the end of the expression. (Worked out rather than
+    /// kept: a configuration is mostly attributes, and the tree is most of
+    /// the memory a large one is read in.)
+    pub fn span(&self) -> Span {
+        self.name.span.to(self.expr.span())
+    }
 }
 
 /// A block: a type, labels and a child body.
@@ -102,17 +114,25 @@ pub struct Block<'a> {
     pub block_type: Identifier<'a>,
     /// The labels, quoted or bare.
     pub labels: &'a [BlockLabel<'a>],
-    /// The `{`.
-    pub open_brace: Span,
-    /// The child body.
+    /// The child body, from the `{` to the `}`.
     pub body: Body<'a>,
     /// The `}` (empty at the end of the file when it is missing).
     pub close_brace: Span,
-    /// From the type to the closing brace.
-    pub span: Span,
 }
 
 impl Block<'_> {
+    /// The `{` (where the body starts). Worked out rather than kept, as
+    /// [`Block::span`] is: a large configuration's tree is most of the
+    /// memory it is read in.
+    pub fn open_brace(&self) -> Span {
+        Span::new(self.body.span.start, self.body.span.start + 1)
+    }
+
+    /// From the type to the closing brace.
+    pub fn span(&self) -> Span {
+        self.block_type.span.to(self.close_brace)
+    }
+
     /// The block's header: its type through its last label (what
     /// diagnostics about the block as a whole point at).
     pub fn def_span(&self) -> Span {

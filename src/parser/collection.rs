@@ -127,7 +127,7 @@ pub(crate) fn objectelem<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectEl
                     }),
                     cut(|i| expression(cx, i)),
                 ),
-                move |(separator, value)| ObjectElem { key, separator, value },
+                move |(_separator, value)| ObjectElem { key, value },
             )
         },
     )

@@ -263,7 +263,7 @@ fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
 /// ```
 /// spec: Attribute, hclsyntax#attribute-definitions, hclsyntax#bodies
 pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
-    flat_map(ident_tok(cx, EQUALS), |(name, equals)| {
+    flat_map(ident_tok(cx, EQUALS), |(name, _equals)| {
         map(
             recover(
                 cx,
@@ -274,12 +274,7 @@ pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<
             ),
             move |value| {
                 let expr = value.unwrap_or_else(|skipped| Expression::Invalid(without_line_end(cx.src, skipped)));
-                BodyItem::Attribute(cx.alloc(Attribute {
-                    name,
-                    equals,
-                    expr,
-                    span: name.span.to(expr.span()),
-                }))
+                BodyItem::Attribute(cx.alloc(Attribute { name, expr }))
             },
         )
     })
@@ -373,13 +368,16 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>>
                     preceded(trivia(cx), newline(cx, block_type.span, "block")),
                 ),
                 move |((open_brace, one_line, body, close_brace), ())| {
+                    // the brace is where the body starts (`Block::open_brace`)
+                    debug_assert_eq!(
+                        (body.span.start, open_brace.end),
+                        (open_brace.start, open_brace.start + 1)
+                    );
                     let block = cx.alloc(Block {
                         block_type,
                         labels,
-                        open_brace,
                         body,
                         close_brace,
-                        span: block_type.span.to(close_brace),
                     });
                     if one_line {
                         BodyItem::OneLineBlock(block)
@@ -448,14 +446,7 @@ pub(crate) fn one_line_block<'a>(cx: &Ctx<'a>, open_brace: Span, i: Input<'a>) -
                         commit(tok(cx, ONE_LINE_EQUALS), move |e| one_line_equals_missing(cx, name, e)),
                         cut(|i| expression(cx, i)),
                     ),
-                    move |(equals, expr)| {
-                        BodyItem::Attribute(cx.alloc(Attribute {
-                            name,
-                            equals,
-                            expr,
-                            span: name.span.to(expr.span()),
-                        }))
-                    },
+                    move |(_equals, expr)| BodyItem::Attribute(cx.alloc(Attribute { name, expr })),
                 )
             }),
             move |attr| {

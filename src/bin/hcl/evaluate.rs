@@ -508,7 +508,7 @@ fn skipped_blocks(src: &[u8], body: &Body<'_>) -> Option<String> {
         .iter()
         .take(NOTE_NAMES)
         .map(|b| {
-            let line = index.position(src, b.span.start).line;
+            let line = index.position(src, b.span().start).line;
             format!("{} (line {line})", crate::block_header(b))
         })
         .collect();

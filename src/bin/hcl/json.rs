@@ -88,7 +88,7 @@ impl<'s> Locator<'s> {
             write_str(out, l.value());
         }
         out.push_str(r#"],"range":"#);
-        self.write_range(out, b.span);
+        self.write_range(out, b.span());
     }
 
     pub fn write_body(&self, out: &mut String, body: &Body<'_>) {
@@ -102,7 +102,7 @@ impl<'s> Locator<'s> {
                 out.push_str(r#"{"name":"#);
                 write_str(out, a.name.name);
                 out.push_str(r#","range":"#);
-                self.write_range(out, a.span);
+                self.write_range(out, a.span());
                 out.push_str(r#","name_range":"#);
                 self.write_range(out, a.name.span);
                 out.push_str(r#","expr_range":"#);

@@ -343,12 +343,12 @@ impl<'a> Converter<'_, '_> {
                                 "{} is already a block type in this body (at {at}); an object key cannot be both, so this attribute is left out of the JSON.",
                                 quoted(a.name.name)
                             ),
-                            a.span,
+                            a.span(),
                         ));
                     }
                     None => {
-                        let value = self.attribute_value(a.name.name, &a.expr, a.span);
-                        object.push(a.name.name, Entry::Attribute(value, a.span));
+                        let value = self.attribute_value(a.name.name, &a.expr, a.span());
+                        object.push(a.name.name, Entry::Attribute(value, a.span()));
                     }
                 },
                 BodyItem::Block(b) | BodyItem::OneLineBlock(b) => match object.get_mut(b.block_type.name) {
