@@ -484,6 +484,17 @@ impl Memo {
         self.schemas.borrow_mut().insert(key, s.clone());
         s
     }
+
+    /// The value `make` builds given the type of the last value `spec`
+    /// made, remembered for the next one: the values of one spec (one per
+    /// block) share their type rather than each building its own.
+    fn sharing_type(&self, spec: &Spec, make: impl FnOnce(Option<Type>) -> Value) -> Value {
+        let key = spec as *const Spec as usize;
+        let like = self.types.borrow().get(&key).cloned();
+        let v = make(like);
+        self.types.borrow_mut().insert(key, v.ty());
+        v
+    }
 }
 
 impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
@@ -495,12 +506,8 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
         match spec {
             Spec::Object(members) => {
                 let attrs = crate::value::sorted_by_name(members.iter().map(|(k, s)| (k, self.decode(s, diags))));
-                // the objects of one spec (one per block) share their type
-                let key = spec as *const Spec as usize;
-                let like = self.memo.types.borrow().get(&key).cloned();
-                let v = Value::object_sharing_type(attrs, like.as_ref());
-                self.memo.types.borrow_mut().insert(key, v.ty());
-                v
+                self.memo
+                    .sharing_type(spec, |like| Value::object_sharing_type(attrs, like.as_ref()))
             }
             Spec::Tuple(items) => Value::tuple(items.iter().map(|s| self.decode(s, diags)).collect()),
             Spec::Attr { name, ty, .. } => self.attr(name, ty, diags),
@@ -720,25 +727,21 @@ impl<'c, 'n, 'a: 'n> Cx<'c, 'n, 'a> {
             ));
         }
         let make = |ety: Type, items: Vec<Value>| {
-            // the sequences of one spec (one per enclosing block) share
-            // their type, as objects do
-            let key = spec as *const Spec as usize;
-            let like = self.memo.types.borrow().get(&key).cloned();
-            let built = match like {
-                Some(t @ (Type::List(_) | Type::Set(_))) if t.element_type() == Some(&ety) => {
-                    let m = crate::meter::Meter::unlimited();
-                    Ok(if set {
-                        Value::set_unchecked(&ety, t, items, &m)
-                    } else {
-                        Value::list_unchecked(t, items)
-                    })
-                }
-                _ if set => Value::set(ety, items),
-                _ => Value::list(ety, items),
-            };
-            let v = built.unwrap_or_else(|_| Value::dynamic());
-            self.memo.types.borrow_mut().insert(key, v.ty());
-            v
+            self.memo.sharing_type(spec, |like| {
+                let built = match like {
+                    Some(t @ (Type::List(_) | Type::Set(_))) if t.element_type() == Some(&ety) => {
+                        let m = crate::meter::Meter::unlimited();
+                        Ok(if set {
+                            Value::set_unchecked(&ety, t, items, &m)
+                        } else {
+                            Value::list_unchecked(t, items)
+                        })
+                    }
+                    _ if set => Value::set(ety, items),
+                    _ => Value::list(ety, items),
+                };
+                built.unwrap_or_else(|_| Value::dynamic())
+            })
         };
         if elems.is_empty() {
             return make(implied_type(nested), Vec::new());

@@ -703,13 +703,7 @@ impl From<&str> for Value {
 
 impl From<String> for Value {
     fn from(s: String) -> Value {
-        if s.len() <= Short::MAX {
-            return Value::string(s);
-        }
-        Value(Repr::String(match super::text::nfc(&s) {
-            std::borrow::Cow::Borrowed(_) => triomphe::Arc::from(s),
-            std::borrow::Cow::Owned(n) => triomphe::Arc::from(n),
-        }))
+        Value::string(s)
     }
 }
 
