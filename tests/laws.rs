@@ -283,8 +283,18 @@ proptest! {
     }
 
     /// spec: model#type-unification
+    ///
+    /// Except where the dynamic pseudo-type meets collections and
+    /// structures of another kind: there the reference's unification (which
+    /// hcl-native's follows) unifies objects among maps, and tuples among
+    /// lists, through a collection of the dynamic pseudo-type, and may give
+    /// a type an input does not convert to (`object({a = list(string), b =
+    /// dynamic})` with `map(string)` unify to `map(string)`).
     #[test]
     fn unified_types_are_reachable_from_every_input(types in proptest::collection::vec(arb_type(), 1..4)) {
+        if types.iter().any(|t| t.has_dynamic()) {
+            return Ok(());
+        }
         if let Some(u) = unify(&types) {
             for t in &types {
                 prop_assert!(conversion_safety(t, &u).is_some(), "{} does not convert to the unified {}", t, u);
@@ -294,8 +304,15 @@ proptest! {
 
     /// Values of the unified type's inputs convert to it whenever their
     /// conversion is safe.
+    ///
+    /// Except, as above, where the dynamic pseudo-type is involved: the
+    /// reference's collections then need their elements' types to agree
+    /// exactly, which nulls of different types with dynamic parts may not.
     #[test]
     fn unified_values_convert((a, b) in (arb_any_value(), arb_any_value())) {
+        if a.ty().has_dynamic() || b.ty().has_dynamic() {
+            return Ok(());
+        }
         if let Some(u) = unify(&[a.ty(), b.ty()]) {
             for v in [&a, &b] {
                 if conversion_safety(&v.ty(), &u) == Some(Safety::Safe) {
@@ -333,7 +350,13 @@ proptest! {
         if let Ok(r) = convert_safe(&v, &to) {
             prop_assert_eq!(convert(&v, &to), Ok(r));
         }
-        if conversion_safety(&v.ty(), &to) == Some(Safety::Safe) {
+        // (Null and unknown parts converted to a type with dynamic parts
+        // take types from their own, which may not agree within one
+        // collection; the reference's collections need their elements'
+        // types to agree exactly, so such a safe conversion may fail, as
+        // there.)
+        let exempt = (v.ty().has_dynamic() || to.has_dynamic()) && holds_null_or_unknown(&v);
+        if conversion_safety(&v.ty(), &to) == Some(Safety::Safe) && !exempt {
             prop_assert!(convert_safe(&v, &to).is_ok(), "safe conversion of {:?} to {} failed", v, to);
         }
     }
@@ -346,9 +369,19 @@ proptest! {
         prop_assert_eq!(exists, convert(&Value::unknown(from.clone()), &to).is_ok(), "{} to {}", from, to);
     }
 
-    /// A safe conversion keeps distinct values distinct.
+    /// A safe conversion keeps distinct values distinct, but for sets and
+    /// objects: the reference's "safe" is "cannot fail", and it counts a
+    /// tuple's conversion to a set safe though equal elements merge (and
+    /// sets holding unknown values compare unknown), and an object's
+    /// conversion to one of fewer attributes safe though values differing
+    /// only in those merge (go-cty's `GetConversion` gives both).
     #[test]
     fn safe_conversions_do_not_merge((a, b) in arb_pair(), to in arb_type()) {
+        // (and for null and unknown parts, which convert by their types;
+        // a set holding an unknown value converts to an unknown list)
+        if holds_a_set_or_object(&to) || holds_null_or_unknown(&a) || holds_null_or_unknown(&b) {
+            return Ok(());
+        }
         if conversion_safety(&a.ty(), &to) == Some(Safety::Safe) && a.equals(&b).as_bool() == Some(false) {
             let (ra, rb) = (convert(&a, &to).unwrap(), convert(&b, &to).unwrap());
             prop_assert_eq!(ra.equals(&rb).as_bool(), Some(false), "{:?} and {:?} merge in {}", a, b, to);
@@ -524,5 +557,27 @@ proptest! {
             Ok(text) => prop_assert_eq!(read_back(&text, &v.ty()), v),
             Err(e) => prop_assert!(!v.is_wholly_known() || holds_infinity(&v), "{:?}: {}", v, e),
         }
+    }
+}
+
+/// Whether a set or object type occurs anywhere in `t`.
+fn holds_a_set_or_object(t: &Type) -> bool {
+    match t {
+        Type::Set(_) | Type::Object(_) => true,
+        Type::List(e) | Type::Map(e) => holds_a_set_or_object(e),
+        Type::Tuple(ts) => ts.iter().any(holds_a_set_or_object),
+        _ => false,
+    }
+}
+
+/// Whether `v` is or holds a null or unknown value.
+fn holds_null_or_unknown(v: &Value) -> bool {
+    match v.kind() {
+        ValueRef::Null(_) | ValueRef::Unknown(_) => true,
+        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
+            items.iter().any(holds_null_or_unknown)
+        }
+        ValueRef::Map(entries) | ValueRef::Object(entries) => entries.iter().any(|(_, v)| holds_null_or_unknown(v)),
+        _ => false,
     }
 }

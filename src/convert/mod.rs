@@ -19,8 +19,7 @@
 //! let err = convert(&v, &want).unwrap_err();
 //! assert_eq!(
 //!     err.to_string(),
-//!     "attribute \"ports\", element 2: cannot convert \"http\" to number: a decimal number is required \
-//!      (digits, optionally a leading \"-\" and a fraction)"
+//!     "attribute \"ports\", element 2: cannot convert \"http\" to number: a number is required"
 //! );
 //! ```
 
@@ -55,8 +54,10 @@ pub enum Safety {
 /// The result has type `to`, except where `to` holds the dynamic
 /// pseudo-type: a conversion to the dynamic pseudo-type returns the value
 /// itself, so the result's type then *matches* `to` rather than equalling
-/// it. Null values convert to the null value of the target type, unknown
-/// values to its unknown value.
+/// it. Whether a conversion exists is a question of the two types alone,
+/// as in the reference: a null value converts to the null value of the
+/// target type, an unknown value to its unknown value, only where values
+/// of their type convert at all.
 ///
 /// ```
 /// use hcl_native::convert::convert;
@@ -66,6 +67,11 @@ pub enum Safety {
 /// assert_eq!(convert(&Value::from(1.5f64 as i64), &Type::String).unwrap(), Value::from("1"));
 /// let list = convert(&Value::tuple(vec![1.into(), "a".into()]), &Type::list(Type::Dynamic)).unwrap();
 /// assert_eq!(list.ty(), Type::list(Type::String));
+/// // a required attribute the object lacks
+/// let err = convert(&Value::object([("a", Value::from(1))]), &Type::object([("name", Type::String)])).unwrap_err();
+/// assert_eq!(err.to_string(), "attribute \"name\" is required");
+/// // a null number is still a number
+/// assert!(convert(&Value::null(Type::Number), &Type::Bool).is_err());
 /// ```
 pub fn convert(value: &Value, to: &Type) -> Result<Value, ConversionError> {
     // an unlimited meter never runs out: the answer is always worked out
@@ -85,13 +91,7 @@ pub(crate) fn convert_metered(
 }
 
 fn convert_in(value: &Value, to: &Type, m: &Meter) -> Result<Value, ConversionError> {
-    // A value whose type already matches the specification converts to
-    // itself: no walk over its parts (checked once here, not at every
-    // level of the recursion below).
-    if value.ty().matches(to) {
-        return Ok(value.clone());
-    }
-    values::convert_value(value, to, m)
+    values::convert_value(value, to, true, m)
 }
 
 /// Converts `value` to `to` only if the conversion is safe for every value
@@ -106,16 +106,17 @@ fn convert_in(value: &Value, to: &Type, m: &Meter) -> Result<Value, ConversionEr
 /// ```
 pub fn convert_safe(value: &Value, to: &Type) -> Result<Value, ConversionError> {
     let from = value.ty();
+    let m = Meter::unlimited();
     match conversion_safety(&from, to) {
-        Some(Safety::Safe) => convert(value, to),
-        Some(Safety::Unsafe) if value.is_null() => convert(value, to),
         Some(Safety::Unsafe) => Err(ConversionError::new(format!(
             "converting {} to {} is unsafe (some values fail or lose information), and only safe conversions are allowed here",
             from.message_text(),
             to.message_text()
         ))),
-        // spec: model#conversion-of-null-values
-        None if value.is_null() => convert(value, to),
-        None => Err(ConversionError::new(format!("{} is required", to.friendly_name_with_article()))),
+        // the value converted as `convert` does (the reference's safe mode
+        // differs only in unifying a collection's parts more narrowly,
+        // which can make a conversion its types allow fail)
+        Some(Safety::Safe) => values::convert_value(value, to, true, &m),
+        None => values::convert_value(value, to, false, &m),
     }
 }

@@ -14,6 +14,12 @@ impl Evaluator<'_> {
     /// results are evaluated (their types make the result type); the
     /// errors of a result pass through only when it is selected.
     ///
+    /// The result type is the reference's: the other result's type where
+    /// one result is the `null` keyword's value, the dynamic pseudo-type
+    /// where a result is of it (`x == null ? [] : x` with `x` unknown is
+    /// the dynamic value, since `x` may be anything), otherwise the type
+    /// the two unify to.
+    ///
     /// spec: hclsyntax#conditional-operator
     // kept out of `expr_here` and `term`, whose frames every nesting level
     // pays for
@@ -21,25 +27,34 @@ impl Evaluator<'_> {
     pub(super) fn conditional(&mut self, c: &Conditional<'_>, locals: Option<&Locals<'_>>) -> Value {
         let (true_value, true_diags) = self.isolated(|ev| ev.expr(&c.true_expr, locals));
         let (false_value, false_diags) = self.isolated(|ev| ev.expr(&c.false_expr, locals));
-        // Unifying and converting walk the types and values, which may
-        // share big parts many times: the walks cost steps.
-        let Some(unified) = self.walking(c.span, |m| unify_metered(&[true_value.ty(), false_value.ty()], m)) else {
-            return Value::dynamic();
-        };
-        let result_ty = match unified {
-            Some(t) => t,
-            None => {
-                self.error(
-                    "Inconsistent conditional result types",
-                    format!(
-                        "The true and false result expressions must have consistent types. The 'true' value is {}, but the 'false' value is {}.",
-                        true_value.ty().friendly_name(),
-                        false_value.ty().friendly_name()
-                    ),
-                    c.true_expr.span().to(c.false_expr.span()),
-                    Some(c.span),
-                );
+        let (true_ty, false_ty) = (true_value.ty(), false_value.ty());
+        let null_keyword = |v: &Value, t: &Type| v.is_null() && *t == Type::Dynamic;
+        let result_ty = if null_keyword(&true_value, &true_ty) {
+            false_ty
+        } else if null_keyword(&false_value, &false_ty) {
+            true_ty
+        } else if true_ty == Type::Dynamic || false_ty == Type::Dynamic {
+            Type::Dynamic
+        } else {
+            // Unifying and converting walk the types and values, which may
+            // share big parts many times: the walks cost steps.
+            let Some(unified) = self.walking(c.span, |m| unify_metered(&[true_ty.clone(), false_ty.clone()], m)) else {
                 return Value::dynamic();
+            };
+            match unified {
+                Some(t) => t,
+                None => {
+                    self.error(
+                        "Inconsistent conditional result types",
+                        format!(
+                            "The true and false result expressions must have consistent types. {}.",
+                            describe_mismatch(&true_ty, &false_ty)
+                        ),
+                        c.true_expr.span().to(c.false_expr.span()),
+                        Some(c.span),
+                    );
+                    return Value::dynamic();
+                }
             }
         };
         // An unknown predicate selects neither result.
@@ -51,11 +66,7 @@ impl Evaluator<'_> {
         } else {
             (false_value, false_diags, &c.false_expr, "false")
         };
-        let failed = diags.iter().any(Diagnostic::is_error);
         self.absorb(diags);
-        if failed {
-            return value;
-        }
         let Some(converted) = self.walking(c.span, |m| convert_metered(&value, &result_ty, m)) else {
             return Value::unknown(result_ty);
         };
@@ -108,4 +119,68 @@ impl Evaluator<'_> {
         let inner = std::mem::replace(&mut self.diags, outer);
         (value, inner.into_parts().0)
     }
+}
+
+/// What makes two result types inconsistent, as the reference says it: the
+/// first attribute or element where they part, else their kinds.
+fn describe_mismatch(t: &Type, f: &Type) -> String {
+    crate::stack::with_stack(|| {
+        match (t, f) {
+            (Type::Object(a), Type::Object(b)) => {
+                for (name, at) in a.attributes() {
+                    let Some(bt) = b.attribute(name) else {
+                        return format!(
+                            "The 'true' value includes object attribute {}, which is absent in the 'false' value",
+                            crate::diagnostic::quoted(name)
+                        );
+                    };
+                    if at != bt {
+                        return format!(
+                            "Type mismatch for object attribute {}: {}",
+                            crate::diagnostic::quoted(name),
+                            describe_mismatch(at, bt)
+                        );
+                    }
+                }
+                if let Some((name, _)) = b.attributes().iter().find(|(name, _)| a.attribute(name).is_none()) {
+                    return format!(
+                        "The 'false' value includes object attribute {}, which is absent in the 'true' value",
+                        crate::diagnostic::quoted(name)
+                    );
+                }
+            }
+            (Type::Tuple(a), Type::Tuple(b)) => {
+                if a.len() != b.len() {
+                    return format!(
+                        "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                        a.len(),
+                        b.len()
+                    );
+                }
+                if let Some((i, (x, y))) = a.iter().zip(b.iter()).enumerate().find(|(_, (x, y))| x != y) {
+                    return format!("Type mismatch for tuple element {i}: {}", describe_mismatch(x, y));
+                }
+            }
+            (Type::List(a), Type::List(b)) | (Type::Set(a), Type::Set(b)) | (Type::Map(a), Type::Map(b))
+                if matches!(
+                    (&**a, &**b),
+                    (Type::Object(_), Type::Object(_)) | (Type::Tuple(_), Type::Tuple(_))
+                ) =>
+            {
+                let noun = match t {
+                    Type::List(_) => "list",
+                    Type::Set(_) => "set",
+                    _ => "map",
+                };
+                return format!("Mismatched {noun} element types: {}", describe_mismatch(a, b));
+            }
+            _ => {}
+        }
+        let (tn, fname) = (t.friendly_name(), f.friendly_name());
+        if tn == fname {
+            "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into()
+        } else {
+            format!("The 'true' value is {tn}, but the 'false' value is {fname}")
+        }
+    })
 }

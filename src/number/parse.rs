@@ -235,3 +235,102 @@ impl FromStr for Number {
         from_decimal(negative, i, f, e)
     }
 }
+
+impl Number {
+    /// A number from a string as the reference converts one (go-cty's
+    /// `ParseNumberVal`, Go's `big.Float` parsing in base 10): an optional
+    /// sign, then `inf` or `Inf`, or decimal digits with an optional point
+    /// (`1.`, `.5`), and an optional exponent: `e` or `E` for a power of
+    /// ten, `p` or `P` for a power of two, with an optional sign. No
+    /// whitespace, digit separators or base prefixes.
+    ///
+    /// spec: model#primitive-type-conversions
+    ///
+    /// ```
+    /// use hcl_native::Number;
+    /// assert_eq!(Number::from_number_text("1e3").unwrap(), Number::from(1000));
+    /// assert_eq!(Number::from_number_text("+.5").unwrap().to_string(), "0.5");
+    /// assert_eq!(Number::from_number_text("3p2").unwrap(), Number::from(12));
+    /// assert!(Number::from_number_text("-Inf").unwrap().is_infinite());
+    /// assert!(Number::from_number_text(" 1").is_err());
+    /// assert!(Number::from_number_text("0x10").is_err());
+    /// ```
+    pub fn from_number_text(s: &str) -> Result<Number, NumberError> {
+        if let Some(parts) = small_parts(s) {
+            return Ok(Number::from_small_parts(parts));
+        }
+        let (negative, body) = match s.as_bytes().first() {
+            Some(b'-') => (true, &s[1..]),
+            Some(b'+') => (false, &s[1..]),
+            _ => (false, s),
+        };
+        if body == "inf" || body == "Inf" {
+            return Ok(if negative {
+                Number::NEGATIVE_INFINITY
+            } else {
+                Number::POSITIVE_INFINITY
+            });
+        }
+        let b = body.as_bytes();
+        let digits_end = |from: usize| from + b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let int_end = digits_end(0);
+        let (frac_start, frac_end) = match b.get(int_end) {
+            Some(b'.') => (int_end + 1, digits_end(int_end + 1)),
+            _ => (int_end, int_end),
+        };
+        if int_end == 0 && frac_end == frac_start {
+            return Err(NumberError::Syntax);
+        }
+        let mantissa_end = if b.get(int_end) == Some(&b'.') {
+            frac_end
+        } else {
+            int_end
+        };
+        let (int_digits, frac_digits) = (&b[..int_end], &b[frac_start..frac_end]);
+        let rest = &b[mantissa_end..];
+        if rest.is_empty() {
+            return from_decimal(negative, int_digits, frac_digits, 0);
+        }
+        let (two, after) = match rest[0] {
+            b'e' | b'E' => (false, &rest[1..]),
+            b'p' | b'P' => (true, &rest[1..]),
+            _ => return Err(NumberError::Syntax),
+        };
+        let (exp_negative, exp_digits) = match after.first() {
+            Some(b'-') => (true, &after[1..]),
+            Some(b'+') => (false, &after[1..]),
+            _ => (false, after),
+        };
+        if exp_digits.is_empty() || !exp_digits.iter().all(u8::is_ascii_digit) {
+            return Err(NumberError::Syntax);
+        }
+        // Saturate: anything this large over- or underflows anyway.
+        let magnitude = exp_digits
+            .iter()
+            .fold(0i64, |acc, &c| acc.saturating_mul(10).saturating_add((c - b'0') as i64));
+        let exp = if exp_negative { -magnitude } else { magnitude };
+        if !two {
+            return from_decimal(negative, int_digits, frac_digits, exp);
+        }
+        let mantissa = from_decimal(negative, int_digits, frac_digits, 0)?;
+        if mantissa.is_zero() {
+            return Ok(mantissa);
+        }
+        // Past these a non-zero mantissa (of at most ~2^80,000 either way,
+        // by its digits' count) certainly over- or underflows.
+        let bound = 40_000 + 4 * (int_digits.len() + frac_digits.len()) as i64;
+        if exp > bound {
+            return Err(NumberError::Overflow);
+        }
+        if exp < -bound {
+            return Ok(Number::ZERO);
+        }
+        let power = BigInt::one() << exp.unsigned_abs();
+        let factor = if exp >= 0 {
+            Number::from_rational(num_rational::BigRational::from_integer(power))?
+        } else {
+            Number::from_rational(num_rational::BigRational::new(BigInt::one(), power))?
+        };
+        mantissa.mul(&factor)
+    }
+}

@@ -20,10 +20,11 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 /// its elements unify to.
 ///
 /// The argument may be null (a null converts to the null of the target
-/// type; a bare `null`, of the dynamic pseudo-type, stays as it is). When
-/// no conversion exists between the argument's type and `want` the call
-/// fails before looking at the value; a conversion that exists but fails
-/// for this value (`tobool("yes")`) fails when it is made.
+/// type where its type converts at all, as in the reference; a bare
+/// `null`, of the dynamic pseudo-type, stays as it is). When no conversion
+/// exists between the argument's type and `want` the call fails before
+/// looking at the value; a conversion that exists but fails for this value
+/// (`tobool("yes")`) fails when it is made.
 pub(super) fn to_type(want: Type) -> Function {
     let rule_want = want.clone();
     Function::builder()
@@ -36,10 +37,6 @@ pub(super) fn to_type(want: Type) -> Function {
             }
             if v.is_null() && got == Type::Dynamic {
                 return Ok(Type::Dynamic);
-            }
-            // A null converts to any type (D-null-conversion).
-            if v.is_null() {
-                return Ok(rule_want.clone());
             }
             if conversion_safety_metered(&got, &rule_want, m)?.is_none() {
                 let message = match (&got, &rule_want) {

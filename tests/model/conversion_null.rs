@@ -3,10 +3,12 @@
 use hcl_native::convert::{convert, convert_safe};
 use hcl_native::value::{Type, Value};
 
-/// Every null value converts, safely, to the null value of any other type,
-/// regardless of the other rules.
+/// A null value converts to the null value of another type where its type
+/// converts to that type (as in the reference: whether a conversion exists
+/// is a question of types); the `null` keyword's value, of the dynamic
+/// pseudo-type, converts to the null of any type.
 #[test]
-fn null_converts_to_any_type() {
+fn null_converts_where_its_type_does() {
     let targets = [
         Type::String,
         Type::Bool,
@@ -15,15 +17,30 @@ fn null_converts_to_any_type() {
         Type::tuple(vec![Type::String]),
     ];
     for t in targets {
-        // Number to list has no conversion, yet the null converts.
-        assert_eq!(convert(&Value::null(Type::Number), &t).unwrap(), Value::null(t.clone()));
         assert_eq!(
-            convert_safe(&Value::null(Type::Number), &t).unwrap(),
+            convert(&Value::null(Type::Dynamic), &t).unwrap(),
             Value::null(t.clone())
         );
     }
-    // Nulls inside values convert too.
-    let v = Value::tuple(vec![Value::null(Type::Bool)]);
+    // number to string converts (safely), so its null does
+    assert_eq!(
+        convert(&Value::null(Type::Number), &Type::String).unwrap(),
+        Value::null(Type::String)
+    );
+    assert_eq!(
+        convert_safe(&Value::null(Type::Number), &Type::String).unwrap(),
+        Value::null(Type::String)
+    );
+    // number to bool or to a list does not, nor does its null
+    assert!(convert(&Value::null(Type::Number), &Type::Bool).is_err());
+    assert!(convert(&Value::null(Type::Number), &Type::list(Type::Number)).is_err());
+    // Nulls inside values convert too, where their type does.
+    let v = Value::tuple(vec![Value::null(Type::String)]);
     let r = convert(&v, &Type::list(Type::Number)).unwrap();
     assert_eq!(r.elements().unwrap()[0], Value::null(Type::Number));
+    let v = Value::tuple(vec![Value::null(Type::Bool)]);
+    assert_eq!(
+        convert(&v, &Type::list(Type::Number)).unwrap_err().to_string(),
+        "element 0: a number is required"
+    );
 }

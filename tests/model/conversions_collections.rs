@@ -63,7 +63,9 @@ fn tuple_to_list() {
     assert_eq!(err.path, [PathStep::Index(1)]);
 }
 
-/// Tuple to set: as if to a list first, then to the set.
+/// Tuple to set: as if to a list first, then to the set; a safe
+/// conversion in the reference (unlike list to set), though equal elements
+/// merge.
 #[test]
 fn tuple_to_set() {
     let t = tup(vec![s("b"), s("a"), s("b")]);
@@ -71,8 +73,9 @@ fn tuple_to_set() {
         convert(&t, &Type::set(Type::String)).unwrap(),
         set(Type::String, vec![s("a"), s("b")])
     );
+    assert_eq!(conversion_safety(&t.ty(), &Type::set(Type::String)), Some(Safety::Safe));
     assert_eq!(
-        conversion_safety(&t.ty(), &Type::set(Type::String)),
+        conversion_safety(&Type::list(Type::String), &Type::set(Type::String)),
         Some(Safety::Unsafe)
     );
 }
@@ -89,23 +92,21 @@ fn object_to_map() {
     assert_eq!(err.path, [PathStep::Attribute("port".into())]);
 }
 
-/// List and set to tuple: unsafe, the reverse steps; the length must match.
+/// List and set to tuple: no conversion, as in the reference (the model's
+/// text would allow one, unsafely; no configuration can rely on it).
 #[test]
 fn list_and_set_to_tuple() {
     let target = Type::tuple(vec![Type::Number, Type::String]);
-    assert_eq!(
-        conversion_safety(&Type::list(Type::String), &target),
-        Some(Safety::Unsafe)
-    );
+    assert_eq!(conversion_safety(&Type::list(Type::String), &target), None);
+    assert_eq!(conversion_safety(&Type::set(Type::Number), &target), None);
     let l = list(Type::String, vec![s("1"), s("a")]);
-    assert_eq!(convert(&l, &target).unwrap(), tup(vec![num("1"), s("a")]));
+    assert_eq!(convert(&l, &target).unwrap_err().message, "a tuple is required");
     let st = set(Type::Number, vec![num("2"), num("1")]);
-    assert_eq!(convert(&st, &target).unwrap(), tup(vec![num("1"), s("2")]));
-    let err = convert(&list(Type::String, vec![s("1")]), &target).unwrap_err();
-    assert_eq!(err.message, "a tuple of 2 elements is required, but the list has 1");
+    assert!(convert(&st, &target).is_err());
 }
 
-/// Map to object: each key must be an attribute and each attribute a key.
+/// Map to object: each attribute must be a key (unless optional); keys
+/// that are not attributes are left out, as in the reference.
 #[test]
 fn map_to_object() {
     let target = Type::object([("a", Type::Number), ("b", Type::Bool)]);
@@ -121,36 +122,70 @@ fn map_to_object() {
     let missing = map(Type::String, vec![("a", s("1"))]);
     assert_eq!(
         convert(&missing, &target).unwrap_err().message,
-        "attribute \"b\" is required"
+        "map has no element for required attribute \"b\""
     );
     let extra = map(Type::String, vec![("a", s("1")), ("b", s("0")), ("c", s("x"))]);
-    assert!(convert(&extra, &target)
-        .unwrap_err()
-        .message
-        .contains("no attribute \"c\""));
+    assert_eq!(
+        convert(&extra, &target).unwrap(),
+        obj(vec![("a", num("1")), ("b", Value::from(false))])
+    );
 }
 
-/// Object to object: common attributes convert, attributes the source lacks
-/// become null (D-object-conversion), extra ones are dropped.
+/// Object to object: common attributes convert, extra ones are dropped,
+/// and an attribute the source lacks is an error unless it is optional
+/// (then it becomes null), as in the reference and Terraform.
 #[test]
 fn object_to_object() {
     let target = Type::object([("name", Type::String), ("port", Type::Number), ("tls", Type::Bool)]);
     let o = obj(vec![("name", s("web")), ("port", s("80")), ("extra", num("1"))]);
-    let r = convert(&o, &target).unwrap();
+    assert_eq!(
+        convert(&o, &target).unwrap_err().message,
+        "attribute \"tls\" is required"
+    );
+    let with_tls = obj(vec![
+        ("name", s("web")),
+        ("port", s("80")),
+        ("tls", Value::from(true)),
+        ("extra", num("1")),
+    ]);
+    let r = convert(&with_tls, &target).unwrap();
     assert_eq!(
         r,
+        obj(vec![
+            ("name", s("web")),
+            ("port", num("80")),
+            ("tls", Value::from(true))
+        ])
+    );
+    assert_eq!(r.ty(), target);
+    // an optional attribute the source lacks becomes null
+    let optional_tls = Type::object_with_optional(
+        [("name", Type::String), ("port", Type::Number), ("tls", Type::Bool)],
+        ["tls"],
+    );
+    assert_eq!(
+        convert(&o, &optional_tls).unwrap(),
         obj(vec![
             ("name", s("web")),
             ("port", num("80")),
             ("tls", Value::null(Type::Bool))
         ])
     );
-    assert_eq!(r.ty(), target);
-    // Dropping "extra" merges values: unsafe.
-    assert_eq!(conversion_safety(&o.ty(), &target), Some(Safety::Unsafe));
+    // Dropping "extra" is safe in the reference; lacking "tls" and "port"
+    // leaves no conversion.
+    assert_eq!(conversion_safety(&with_tls.ty(), &target), Some(Safety::Unsafe)); // "80" to number
     let small = Type::object([("name", Type::String)]);
-    assert_eq!(conversion_safety(&small, &target), Some(Safety::Safe));
-    let err = convert(&obj(vec![("port", s("eighty"))]), &target).unwrap_err();
+    assert_eq!(conversion_safety(&small, &target), None);
+    assert_eq!(conversion_safety(&target, &small), Some(Safety::Safe));
+    let err = convert(
+        &obj(vec![
+            ("name", s("x")),
+            ("port", s("eighty")),
+            ("tls", Value::from(false)),
+        ]),
+        &target,
+    )
+    .unwrap_err();
     assert_eq!(err.path, [PathStep::Attribute("port".into())]);
 }
 
@@ -172,7 +207,15 @@ fn errors_carry_the_path() {
     let v = obj(vec![("ports", tup(vec![num("80"), num("443"), Value::from(true)]))]);
     let want = Type::object([("ports", Type::list(Type::Number))]);
     let err = convert(&v, &want).unwrap_err();
-    assert_eq!(err.to_string(), "attribute \"ports\", element 2: a number is required");
+    // no conversion from bool to number: found from the types, and said
+    // as the reference says it
+    assert_eq!(err.to_string(), "attribute \"ports\": element 2: a number is required");
+    let v = obj(vec![("ports", tup(vec![num("80"), num("443"), s("http")]))]);
+    let err = convert(&v, &want).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "attribute \"ports\", element 2: cannot convert \"http\" to number: a number is required"
+    );
     let m = map(Type::list(Type::String), vec![("k", list(Type::String, vec![s("x")]))]);
     let err = convert(&m, &Type::map(Type::list(Type::Number))).unwrap_err();
     assert!(
@@ -189,23 +232,23 @@ fn collecting_parts_is_as_safe_as_converting_them_to_their_unified_type() {
     // The parts unify to list(number), which both convert to safely.
     let t = Type::tuple(vec![Type::list(Type::Number), Type::tuple(vec![Type::Number])]);
     assert_eq!(conversion_safety(&t, &Type::list(Type::Dynamic)), Some(Safety::Safe));
-    // A set and a tuple of two unify to the tuple, which the set converts
-    // to unsafely.
+    // A set and a tuple of two unify to the set (the reference's
+    // preference), which both convert to safely.
     let t = Type::tuple(vec![
         Type::set(Type::Number),
         Type::tuple(vec![Type::Number, Type::Number]),
     ]);
-    assert_eq!(conversion_safety(&t, &Type::list(Type::Dynamic)), Some(Safety::Unsafe));
-    let o = Type::object([
-        ("x", Type::set(Type::Number)),
-        ("y", Type::tuple(vec![Type::Number, Type::Number])),
-    ]);
-    assert_eq!(conversion_safety(&o, &Type::map(Type::Dynamic)), Some(Safety::Unsafe));
-    let v = obj(vec![
-        ("x", set(Type::Number, vec![num("1"), num("2")])),
-        ("y", tup(vec![num("3"), num("4")])),
-    ]);
-    let err = convert_safe(&v, &Type::map(Type::Dynamic)).unwrap_err();
+    assert_eq!(conversion_safety(&t, &Type::list(Type::Dynamic)), Some(Safety::Safe));
+    // A list and a string unify to nothing.
+    let t = Type::tuple(vec![Type::list(Type::String), Type::String]);
+    assert_eq!(conversion_safety(&t, &Type::list(Type::Dynamic)), None);
+    // Strings and numbers unify to string, which the number converts to
+    // safely; and numbers to string, which the string converts to unsafely.
+    let o = Type::object([("x", Type::String), ("y", Type::Number)]);
+    assert_eq!(conversion_safety(&o, &Type::map(Type::Dynamic)), Some(Safety::Safe));
+    assert_eq!(conversion_safety(&o, &Type::map(Type::Number)), Some(Safety::Unsafe));
+    let v = obj(vec![("x", s("1")), ("y", num("2"))]);
+    let err = convert_safe(&v, &Type::map(Type::Number)).unwrap_err();
     assert!(err.message.contains("unsafe"), "{err}");
     let same = Type::tuple(vec![Type::Number, Type::Number]);
     assert_eq!(conversion_safety(&same, &Type::list(Type::Dynamic)), Some(Safety::Safe));

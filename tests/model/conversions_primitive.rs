@@ -48,14 +48,29 @@ fn number_to_string() {
     assert_eq!(convert(&neg, &Type::String).unwrap(), s("-3"));
 }
 
-/// String to number reverses that mapping, no exponent; unsafe, an error
-/// for other strings.
+/// String to number reverses that mapping, and takes what the reference
+/// takes besides (Go's number syntax: a sign, an exponent, `.5`, `1.`,
+/// infinities); unsafe, an error for other strings.
 #[test]
 fn string_to_number() {
     assert_eq!(conversion_safety(&Type::String, &Type::Number), Some(Safety::Unsafe));
     assert_eq!(convert(&s("-12.50"), &Type::Number).unwrap(), num("12.5").kind_neg());
     assert_eq!(convert(&s("007"), &Type::Number).unwrap(), num("7"));
-    for bad in ["1e3", "Inf", "+1", ".5", "1.", " 1", "one", ""] {
+    for (text, lit) in [
+        ("1e3", "1000"),
+        ("+1", "1"),
+        (".5", "0.5"),
+        ("1.", "1"),
+        ("2.5E-1", "0.25"),
+    ] {
+        assert_eq!(convert(&s(text), &Type::Number).unwrap(), num(lit), "{text:?}");
+    }
+    assert!(convert(&s("Inf"), &Type::Number)
+        .unwrap()
+        .as_number()
+        .unwrap()
+        .is_infinite());
+    for bad in [" 1", "one", "", "1_000", "0x10", "1e", "."] {
         assert!(convert(&s(bad), &Type::Number).is_err(), "{bad:?}");
     }
 }

@@ -24,9 +24,9 @@ fn a_typed_null_equals_itself() {
     let n = Value::null(Type::map(Type::Bool));
     assert_eq!(eq(&n, &n.clone()), Some(true));
     assert_eq!(eq(&n, &map(Type::Bool, vec![])), Some(false));
-    // Nulls of two different concrete types have different types
-    // (D-typed-null-equality); the dynamic null takes the other's type.
-    assert_eq!(eq(&Value::null(Type::String), &Value::null(Type::Number)), Some(false));
+    // Any two nulls are equal, whatever their types, as in the reference
+    // (`var.a == var.b` with both null is true).
+    assert_eq!(eq(&Value::null(Type::String), &Value::null(Type::Number)), Some(true));
     assert_eq!(eq(&Value::null(Type::String), &Value::null(Type::Dynamic)), Some(true));
     assert_eq!(eq(&s(""), &Value::null(Type::Dynamic)), Some(false));
 }

@@ -6,14 +6,19 @@ use hcl_native::function::{Function, Parameter};
 use hcl_native::value::{Type, Value};
 
 /// Operations on unknown values return unknown values of the appropriate
-/// type: comparing unknowns for equality gives an unknown bool.
+/// type: comparing unknowns for equality gives an unknown bool, unless the
+/// types alone decide (as in the reference: an unknown number is never
+/// the string "x").
 #[test]
 fn equality_with_unknowns_is_an_unknown_bool() {
     let u = Value::unknown(Type::Number);
     assert_eq!(u.equals(&u), Value::unknown(Type::Bool));
     assert_eq!(u.equals(&num("1")), Value::unknown(Type::Bool));
-    assert_eq!(u.equals(&s("x")), Value::unknown(Type::Bool)); // D-unknown-equality
-                                                               // A known part that differs decides, wherever the unknown part is.
+    assert_eq!(u.equals(&s("x")), Value::from(false));
+    assert_eq!(u.equals(&Value::null(Type::String)), Value::unknown(Type::Bool));
+    assert_eq!(Value::dynamic().equals(&s("x")), Value::unknown(Type::Bool));
+    // A known part that differs decides, wherever the unknown part is
+    // (D-unknown-equality).
     let a = tup(vec![Value::unknown(Type::Number), num("1")]);
     let b = tup(vec![Value::unknown(Type::Number), num("2")]);
     assert_eq!(eq(&a, &b), Some(false));
