@@ -407,28 +407,4 @@ DEVIATIONS = {
     "lookup({a = 1}, \"a\", null)": ("D-lookup-null-default", {"type": "number", "value": 1}),
     "lookup({a = 1}, \"b\", null)": ("D-lookup-null-default", {"type": "dynamic", "value": None}),
     "lookup(tomap({a = \"x\"}), \"b\", null)": ("D-lookup-null-default", {"type": "string", "value": None}),
-    # Sets of lists iterate in this implementation's order.
-    "setunion([[1], [2, 5]], [[1, 5], [3]])": ("D-set-order", None),
-    "setunion([[1]], [[]])": ("D-set-order", None),
-    "setproduct(toset([[2], [1, 5], [1]]), [\"x\"])": ("D-set-order", None),
-    'setproduct(toset([[2], [1, 5], [1]]), toset(["x", "y"]))': ("D-set-order", None),
-    "setintersection(toset([[2], [1, 5], [1]]), toset([[2], [1, 5], [1]]))": ("D-set-order", None),
-    # (a tuple flattened from a set of lists, in the set's order)
-    "flatten(toset([[2], [1, 5], [1]]))": ("D-set-order", None),
-    # Unification by the model's rules: object types unify to an object
-    # type with every attribute (the reference's unifies them to a map).
-    "setproduct([{a = 1}, {b = 2}], [1])": (
-        "D-unification",
-        {
-            "type": ["list", ["tuple", [["object", {"a": "number", "b": "number"}], "number"]]],
-            "value": [[{"a": 1, "b": None}, 1], [{"a": None, "b": 2}, 1]],
-        },
-    ),
-    "setunion([{a = 1}], [{b = 2}])": (
-        "D-unification",
-        {
-            "type": ["set", ["object", {"a": "number", "b": "number"}]],
-            "value": [{"a": 1, "b": None}, {"a": None, "b": 2}],
-        },
-    ),
 }

@@ -34,10 +34,9 @@
 //! parameters accepts unknown values, so the implementation never sees the
 //! dynamic value.
 //!
-//! Numbers are this crate's exact numbers, strings are NFC, and sets iterate
-//! in this crate's order, so results differ from the reference's exactly
-//! where `docs/deviations.md` says values do (`D-exact-numbers`,
-//! `D-negative-zero`, `D-unification`, `D-set-order`, ...). Case mappings
+//! Numbers are this crate's exact numbers and strings are NFC, so results
+//! differ from the reference's exactly where `docs/deviations.md` says
+//! values do (`D-exact-numbers`, `D-negative-zero`, ...). Case mappings
 //! and grapheme clusters follow the Unicode version of Rust's standard
 //! library and of `unicode-segmentation`, newer than the reference's
 //! Unicode 13: letters added since have case mappings here, and an Indic

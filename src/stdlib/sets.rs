@@ -1,7 +1,7 @@
 //! Set functions: `setintersection`, `setproduct`, `setsubtract`,
 //! `setsymmetricdifference` and `setunion`.
 //!
-//! Results are sets in this crate's order (`D-set-order`). Membership is
+//! Results are sets in the reference's order (see `value::order`). Membership is
 //! decided by the total order (binary search in the canonical sets), or one
 //! element at a time where elements may hold capsules without an order;
 //! every comparison counts on the call's meter.
