@@ -64,8 +64,12 @@ fn all(pairs: impl Iterator<Item = Tri>) -> Tri {
 }
 
 impl Value {
-    /// The model's equality: a known bool, or an unknown bool when either
-    /// operand is unknown or the answer depends on an unknown part.
+    /// Equality, as the reference has it: a known bool, or an unknown bool
+    /// when the answer depends on an unknown value. An unknown value is
+    /// unequal to a known value of another type (unless that is null, or
+    /// the unknown one's type holds the dynamic pseudo-type); any two
+    /// nulls are equal; collections and structures are unequal as soon as
+    /// one pair of known parts differs, whatever else is unknown.
     ///
     /// spec: model#values-and-value-types
     ///
@@ -75,8 +79,8 @@ impl Value {
     /// assert_eq!(Value::from("\u{e9}").equals(&Value::from("e\u{301}")).as_bool(), Some(true));
     /// assert_eq!(Value::from(1).equals(&Value::from("1")).as_bool(), Some(false));
     /// assert!(!Value::unknown(Type::Number).equals(&Value::from(1)).is_known());
-    /// let null = Value::null(Type::String);
-    /// assert_eq!(null.equals(&null).as_bool(), Some(true));
+    /// assert_eq!(Value::unknown(Type::Number).equals(&Value::from("1")).as_bool(), Some(false));
+    /// assert_eq!(Value::null(Type::String).equals(&Value::null(Type::Number)).as_bool(), Some(true));
     /// ```
     pub fn equals(&self, other: &Value) -> Value {
         // an unlimited meter never runs out: the answer is always worked out
@@ -124,14 +128,26 @@ impl Value {
     fn equals_parts(&self, other: &Value, m: &Meter) -> Tri {
         use Repr::*;
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
-        if !self.is_known() || !other.is_known() {
-            return Tri::Unknown;
+        // An unknown value is unequal to a known one of another type (as
+        // in the reference), unless the known one is null or the unknown
+        // one's type may still become the other's.
+        match (self.is_known(), other.is_known()) {
+            (true, true) => {}
+            (false, false) => return Tri::Unknown,
+            (known_self, _) => {
+                let (k, u) = if known_self { (self, other) } else { (other, self) };
+                let ut = u.ty();
+                if k.is_null() || ut.has_dynamic() || k.ty() == ut {
+                    return Tri::Unknown;
+                }
+                return Tri::False;
+            }
         }
         // spec: model#null-values
+        // Any two nulls are equal, whatever their types (as in the
+        // reference: `var.a == var.b` with both null is true).
         match (&self.0, &other.0) {
-            (Null(a), Null(b)) => {
-                return tri(a == b || *a == Type::Dynamic || *b == Type::Dynamic);
-            }
+            (Null(_), Null(_)) => return Tri::True,
             (Null(_), _) | (_, Null(_)) => return Tri::False,
             _ => {}
         }
