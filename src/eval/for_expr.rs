@@ -143,9 +143,11 @@ impl Evaluator<'_> {
     }
 
     /// `ForExpr = forTupleExpr | forObjectExpr`. An unknown collection, or
-    /// an unknown key, value or condition, makes the result the dynamic
-    /// value (D-for-unknown-element); so does an error in one, after every
-    /// element has been tried.
+    /// an unknown key or condition (or one in error), makes the result the
+    /// dynamic value, after every element has been tried; an unknown value
+    /// (or one in error) is an unknown element of a known tuple or object,
+    /// as in the reference, so `length([for s in xs : "${s}-${u}"])` is
+    /// known.
     ///
     /// spec: hclsyntax#for-expressions
     // kept out of `expr_here` and `term`, whose frames every nesting level
@@ -173,8 +175,8 @@ impl Evaluator<'_> {
         };
         let result = self.object_elements(o, &mut visit, &mut known);
         self.leave_scope(slots);
-        // An element in error is the dynamic value, so unknown; a
-        // duplicate key keeps the first value and leaves the result known.
+        // A duplicate key keeps the first value and leaves the result
+        // known.
         if !known {
             return Value::dynamic();
         }
@@ -214,7 +216,8 @@ impl Evaluator<'_> {
     /// spec: hclsyntax#for-expressions
     fn tuple_fors<'e>(&mut self, t: &'e ForTupleExpr<'e>, locals: Option<&Locals<'_>>) -> Value {
         /// One open level: its `for`, the collection, the next element to
-        /// visit, the elements so far and whether all are known.
+        /// visit, the elements so far and whether every condition was
+        /// known.
         struct Level<'e, 's> {
             t: &'e ForTupleExpr<'e>,
             coll: Value,
@@ -225,10 +228,9 @@ impl Evaluator<'_> {
             slots: Slots,
         }
         impl Level<'_, '_> {
-            /// Adds a finished element; an unknown one (an element in
-            /// error is the dynamic value) leaves the tuple unknown.
+            /// Adds a finished element (an unknown one is an unknown
+            /// element of the tuple).
             fn push(&mut self, value: Value) {
-                self.known &= value.is_known();
                 self.items.push(value);
             }
         }
@@ -299,7 +301,7 @@ impl Evaluator<'_> {
                 return Value::dynamic();
             };
             self.leave_scope(level.slots);
-            // An element in error is the dynamic value, so unknown.
+            // An unknown condition leaves the elements unknown.
             let value = if level.known {
                 Value::tuple(level.items)
             } else {
@@ -336,7 +338,6 @@ impl Evaluator<'_> {
                 continue;
             };
             let value = self.expr(&o.value, Some(visit.scope));
-            *known &= value.is_known();
             entries.push((key, value, self.diags.kept()));
         }
         self.object_result(entries, o.group, o.key.span(), visit.span)
