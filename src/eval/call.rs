@@ -25,13 +25,7 @@ impl Evaluator<'_> {
     /// spec: hclsyntax#variables-and-variable-expressions
     pub(super) fn variable(&mut self, name: &Identifier<'_>, locals: Option<&Locals<'_>>) -> Value {
         match self.variable_value(name, locals) {
-            Ok(v) => {
-                // what `try` and `can` ask of their arguments (see
-                // `lazy_call`): a variable that is not wholly known
-                self.unknown_variables_read += u64::from(!v.is_wholly_known());
-                v
-            }
-            Err(placeholder) => placeholder,
+            Ok(v) | Err(v) => v,
         }
     }
 
@@ -144,18 +138,14 @@ impl Evaluator<'_> {
             return self.lazy_call(call, &f, name, locals);
         }
         let exprs: &[Expression<'_>] = call.arguments.args;
-        // Evaluate the arguments; expand the last one when asked.
-        let mut args: Vec<Arg> = Vec::with_capacity(exprs.len());
+        // Evaluate the arguments; expand the last one when asked. As in the
+        // reference, the expanded argument comes first, and when it fails
+        // (or holds no known number of arguments) nothing else is
+        // evaluated.
         let expanded = call.arguments.expand_final && !exprs.is_empty();
         let fixed = if expanded { &exprs[..exprs.len() - 1] } else { exprs };
         let errors_before = self.error_count();
-        for e in fixed {
-            let value = self.expr(e, locals);
-            args.push(Arg {
-                value,
-                span: e.start_span(),
-            });
-        }
+        let mut expansion: Vec<Arg> = Vec::new();
         if expanded {
             let last = &exprs[exprs.len() - 1];
             let v = self.expr(last, locals);
@@ -172,23 +162,24 @@ impl Evaluator<'_> {
                 return Value::dynamic();
             }
             match v.kind() {
-                ValueRef::List(items) | ValueRef::Tuple(items) => {
+                // A set gives its elements in its order.
+                ValueRef::List(items) | ValueRef::Tuple(items) | ValueRef::Set(items) => {
                     // Each expanded argument is blamed on the whole
                     // expanded expression.
-                    args.extend(items.iter().map(|value| Arg {
+                    expansion.extend(items.iter().map(|value| Arg {
                         value: value.clone(),
                         span: last.span(),
                     }));
                 }
-                // An unknown list or tuple: how many arguments it holds is
-                // not known.
-                ValueRef::Unknown(Type::Dynamic | Type::List(_) | Type::Tuple(_)) => {
+                // An unknown list, set or tuple: how many arguments it
+                // holds is not known.
+                ValueRef::Unknown(Type::Dynamic | Type::List(_) | Type::Tuple(_) | Type::Set(_)) => {
                     return Value::dynamic();
                 }
                 _ => {
                     self.error(
                         "Invalid expanding argument value",
-                        "The expanding argument (indicated by ...) must be of a tuple or list type.",
+                        "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
                         last.span(),
                         Some(call.span),
                     );
@@ -196,6 +187,15 @@ impl Evaluator<'_> {
                 }
             }
         }
+        let mut args: Vec<Arg> = Vec::with_capacity(fixed.len() + expansion.len());
+        for e in fixed {
+            let value = self.expr(e, locals);
+            args.push(Arg {
+                value,
+                span: e.start_span(),
+            });
+        }
+        args.extend(expansion);
         // A big number costs a function in proportion to its size, whether
         // passed as itself or in an expanded list.
         for arg in &args {
@@ -286,8 +286,7 @@ struct Thunk<'x, 'e, 'c> {
     ev: &'x RefCell<&'x mut Evaluator<'c>>,
     expr: &'x Expression<'e>,
     locals: Option<&'x Locals<'x>>,
-    /// The value, the errors, and whether a variable it read was not
-    /// wholly known.
+    /// The value, the errors, and whether it depends on unknown values.
     done: OnceCell<(Value, Vec<crate::Diagnostic>, bool)>,
 }
 
@@ -295,12 +294,53 @@ impl Thunk<'_, '_, '_> {
     fn evaluated(&self) -> &(Value, Vec<crate::Diagnostic>, bool) {
         self.done.get_or_init(|| {
             let mut ev = self.ev.borrow_mut();
-            let seen_before = ev.unknown_variables_read;
+            let unknowns = ev.depends_on_unknowns(self.expr, self.locals);
             let (value, diags) = ev.isolated(|ev| ev.expr(self.expr, self.locals));
-            let unknowns = ev.unknown_variables_read > seen_before;
             let errors = diags.into_iter().filter(crate::Diagnostic::is_error).collect();
             (value, errors, unknowns)
         })
+    }
+}
+
+impl Evaluator<'_> {
+    /// Whether the value at the end of one of the expression's static
+    /// traversals ([`Expression::variables`]) is not wholly known: the
+    /// reference's test of whether `try` and `can` must wait for their
+    /// argument. A traversal that fails (an undefined variable, an
+    /// attribute of null) counts for nothing, so `try(var.a.x, "d")` with
+    /// `var.a` null is `"d"` whatever else `var` holds; one that reaches an
+    /// unknown value counts even where evaluating would fail first
+    /// (`try(nosuchfn(x), 2)` with `x` unknown is unknown).
+    fn depends_on_unknowns(&mut self, expr: &Expression<'_>, locals: Option<&Locals<'_>>) -> bool {
+        expr.variables()
+            .iter()
+            .any(|t| self.traverse_quietly(t, locals).is_some_and(|v| !v.is_wholly_known()))
+    }
+
+    /// The value a static traversal reaches in this scope, `None` where a
+    /// step fails (nothing is reported).
+    fn traverse_quietly(&mut self, t: &crate::analysis::Traversal, locals: Option<&Locals<'_>>) -> Option<Value> {
+        let (value, diags) = self.isolated(|ev| {
+            let root = Identifier {
+                name: &t.root,
+                span: t.root_span,
+            };
+            let mut v = ev.variable(&root, locals);
+            for step in &t.steps {
+                v = match step {
+                    crate::analysis::TraversalStep::Attr { name, span } => ev.get_attr(
+                        &v,
+                        &crate::ast::GetAttr {
+                            name: Identifier { name, span: *span },
+                            span: *span,
+                        },
+                    ),
+                    crate::analysis::TraversalStep::Index { key, span } => ev.index(&v, key, *span),
+                };
+            }
+            v
+        });
+        (!diags.iter().any(crate::Diagnostic::is_error)).then_some(value)
     }
 }
 
