@@ -74,6 +74,12 @@ impl Evaluator<'_> {
         if ty == Type::Dynamic {
             return Value::dynamic();
         }
+        // A key of no known type gives the dynamic value, whatever the
+        // element type, as in the reference (a value without indices is
+        // still an error: D-index-dynamic-key).
+        if key.ty() == Type::Dynamic && matches!(ty, Type::List(_) | Type::Tuple(_) | Type::Map(_) | Type::Object(_)) {
+            return Value::dynamic();
+        }
         match &ty {
             Type::List(_) | Type::Tuple(_) => {
                 let Some(k) = self.index_key(key, &Type::Number, span) else {
@@ -150,7 +156,10 @@ impl Evaluator<'_> {
                         self.error(INVALID_INDEX, format!("{NO_ELEMENT}.{hint}"), span, None);
                         Value::dynamic()
                     }
-                    Some(t) => coll.get(name).cloned().unwrap_or_else(|| Value::unknown(t.clone())),
+                    // An unknown object's attribute by index is the dynamic
+                    // value, as in the reference (by `.name` it has the
+                    // attribute's type).
+                    Some(_) => coll.get(name).cloned().unwrap_or_else(Value::dynamic),
                 }
             }
             Type::Set(_) => {
