@@ -7,7 +7,9 @@
 //! not convert is an "Invalid operand" error at that operand. Null
 //! operands are errors of the operation; an unknown operand (or the
 //! dynamic value) gives an unknown result of the operator's result type.
-//! Both operands are always evaluated, so errors in either are reported.
+//! Both operands are always evaluated, so errors in either are reported,
+//! except that `&&` and `||` drop the errors of an operand whose value
+//! cannot matter (see [`Evaluator::logic`]).
 
 use super::{Evaluator, Locals};
 use crate::ast::{BinaryOp, BinaryOperator, ExprTerm, Expression, UnaryOp, UnaryOperator};
@@ -122,6 +124,9 @@ impl Evaluator<'_> {
     // pays for
     #[inline(never)]
     pub(super) fn binary(&mut self, b: &BinaryOp<'_>, locals: Option<&Locals<'_>>) -> Value {
+        if matches!(b.rest.first(), Some((BinaryOperator::And | BinaryOperator::Or, _, _))) {
+            return self.logic(b, locals);
+        }
         let errors = self.error_count();
         let mut acc = self.operand(&b.first, locals);
         for (k, (op, _, rhs)) in b.rest.iter().enumerate() {
@@ -214,6 +219,90 @@ impl Evaluator<'_> {
         );
         self.numbers(op, a, b, at)
             .expect("an arithmetic or comparison operator")
+    }
+
+    /// A run of `&&` or of `||` (one level holds one of them), left to
+    /// right, short-circuiting as hashicorp/hcl#713 (Terraform 1.12 and
+    /// later) does: both operands are evaluated, each with its errors kept
+    /// apart, and where one known operand decides the result (`false` for
+    /// `&&`, `true` for `||`) the result is that and the other operand's
+    /// errors are dropped, so `v == null || contains(xs, v)` is `true` for
+    /// a null `v`. Where both are unknown and the left one has no error,
+    /// the result is an unknown bool with the left one's errors only; where
+    /// one is unknown and the other is the value that does not decide, an
+    /// unknown bool with the unknown one's errors. An operand that is not
+    /// a bool is an error that no short circuit drops; otherwise the
+    /// operation is the plain one, with the errors of both.
+    ///
+    /// spec: hclsyntax#logic-operators
+    #[inline(never)]
+    fn logic(&mut self, b: &BinaryOp<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let (mut acc, mut acc_diags) = self.isolated(|ev| ev.operand(&b.first, locals));
+        for (k, (op, _, rhs)) in b.rest.iter().enumerate() {
+            let (rhs_value, rhs_diags) = self.isolated(|ev| ev.operand(rhs, locals));
+            let at = Run { b, k };
+            (acc, acc_diags) = self.isolated(|ev| ev.short_circuit(*op, acc, acc_diags, rhs_value, rhs_diags, at));
+        }
+        self.absorb(acc_diags);
+        acc
+    }
+
+    /// One `&&` or `||` of evaluated operands with their diagnostics (see
+    /// [`Evaluator::logic`]); its own diagnostics go to the evaluator.
+    fn short_circuit(
+        &mut self,
+        op: BinaryOperator,
+        lhs: Value,
+        lhs_diags: Vec<crate::Diagnostic>,
+        rhs: Value,
+        rhs_diags: Vec<crate::Diagnostic>,
+        at: Run<'_, '_>,
+    ) -> Value {
+        let decides = op == BinaryOperator::Or;
+        let (l, r) = (convert(&lhs, &Type::Bool), convert(&rhs, &Type::Bool));
+        if let (Ok(l), Ok(r)) = (&l, &r) {
+            let has_errors = |ds: &[crate::Diagnostic]| ds.iter().any(crate::Diagnostic::is_error);
+            let forced = match (l.as_bool(), r.as_bool()) {
+                (None, None) if !l.is_known() && !r.is_known() && !has_errors(&lhs_diags) => {
+                    Some((Value::unknown(Type::Bool), lhs_diags.clone()))
+                }
+                (Some(a), _) if a == decides => Some((Value::bool(decides), lhs_diags.clone())),
+                (_, Some(b)) if b == decides => Some((Value::bool(decides), rhs_diags.clone())),
+                (None, Some(_)) if !l.is_known() => Some((Value::unknown(Type::Bool), lhs_diags.clone())),
+                (Some(_), None) if !r.is_known() => Some((Value::unknown(Type::Bool), rhs_diags.clone())),
+                _ => None,
+            };
+            if let Some((value, diags)) = forced {
+                self.absorb(diags);
+                return value;
+            }
+        }
+        // No short circuit. An operand that is not a bool is reported
+        // first, as the reference orders it, then both operands' errors;
+        // otherwise the plain operation.
+        let errors = self.error_count();
+        if let Err(e) = &l {
+            self.error(
+                "Invalid operand",
+                format!("Unsuitable value for left operand: {e}."),
+                at.lhs_span(),
+                Some(at.span()),
+            );
+        }
+        if let Err(e) = &r {
+            self.error(
+                "Invalid operand",
+                format!("Unsuitable value for right operand: {e}."),
+                at.b.rest[at.k].2.span(),
+                Some(at.span()),
+            );
+        }
+        self.absorb(lhs_diags);
+        self.absorb(rhs_diags);
+        if self.error_count() > errors {
+            return Value::unknown(Type::Bool);
+        }
+        self.apply(op, lhs, rhs, at, errors)
     }
 
     /// An arithmetic or comparison operator on two known numbers; `None`
