@@ -217,9 +217,6 @@ pub(crate) struct Evaluator<'c> {
     big_literals: HashMap<u32, Result<Number, NumberError>>,
     /// The values the enclosing `for` scopes bind.
     bindings: Bindings,
-    /// How many variable references gave a value that is not wholly known
-    /// (a lazy argument depends on unknowns when its evaluation adds one).
-    pub(super) unknown_variables_read: u64,
 }
 
 /// Levels of nesting between stack checks: fewer than the stack the check
@@ -241,7 +238,6 @@ impl<'c> Evaluator<'c> {
             steps: 0,
             limits,
             budget,
-            unknown_variables_read: 0,
             big_literals: HashMap::new(),
             bindings: Bindings::default(),
         }
@@ -249,12 +245,17 @@ impl<'c> Evaluator<'c> {
 
     fn finish(mut self, value: Value) -> Evaluated {
         let mut diagnostics = std::mem::take(&mut self.diags).finish(&EVAL_DIAGNOSTICS);
+        let mut value = value;
         if let Some(at) = self.limit_passed {
             diagnostics.push(Diagnostic::error(
                 "Evaluation step limit reached",
                 self.limit_detail(),
                 at,
             ));
+            // What was left unevaluated is unknown somewhere inside (an
+            // element of a `for`'s known tuple, say): the value as a whole
+            // is not known.
+            value = Value::unknown(value.ty());
         }
         if let Some((budget, _)) = &self.budget {
             budget.charge(self.steps);
