@@ -40,11 +40,12 @@
 //! // Conversions say where they fail.
 //! let v = Value::object([("ports", Value::tuple(vec![80.into(), 443.into(), true.into()]))]);
 //! let err = convert(&v, &Type::object([("ports", Type::list(Type::Number))])).unwrap_err();
-//! assert_eq!(err.to_string(), "attribute \"ports\", element 2: a number is required");
+//! assert_eq!(err.to_string(), "attribute \"ports\": element 2: a number is required");
 //!
-//! // Unification by the model's rules: objects unify to the union of their attributes.
+//! // Unification as the reference does it: objects with different attributes
+//! // unify to a map (so `merge(x, c ? {b = 2} : {})` is what Terraform makes it).
 //! let t = unify(&[Type::object([("a", Type::Number)]), Type::object([("b", Type::String)])]);
-//! assert_eq!(t.unwrap().to_string(), "object({a = number, b = string})");
+//! assert_eq!(t.unwrap().to_string(), "map(string)");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

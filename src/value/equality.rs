@@ -5,11 +5,11 @@
 //! Two values are equal when their types are identical and their values are
 //! equal by their type's rules: strings by NFC, numbers numerically, bools
 //! as such, collections and structures part by part, capsules as their
-//! application says. A null value of a type is equal to itself. When an
-//! operand is unknown the answer is an unknown bool. The null and unknown
-//! values of the dynamic pseudo-type behave as values of whatever type the
-//! other operand has, so `null` equals a typed null (see
-//! docs/deviations.md, D-typed-null-equality).
+//! application says. Any two nulls are equal, whatever their types, as in
+//! the reference. Where an operand is unknown the answer is an unknown
+//! bool, unless the types decide (a known value and an unknown one of
+//! another type are unequal, as in the reference) or a known pair of parts
+//! already differs (docs/deviations.md, D-unknown-equality).
 
 use super::types::Type;
 use super::value::{Repr, Shared, Value};
