@@ -77,11 +77,13 @@ pub mod function;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod json_syntax;
+mod lexical;
 mod memo;
 pub mod meter;
 pub mod number;
 mod parser;
 pub mod render;
+mod schema;
 #[cfg(feature = "serde")]
 pub mod ser;
 mod sort;

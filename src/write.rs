@@ -178,7 +178,7 @@ pub fn string_literal(s: &str) -> String {
 /// An object key: bare when it is an identifier that reads back as its
 /// own name (not a keyword an object constructor would read otherwise).
 fn object_key(k: &str, out: &mut String) {
-    if crate::parser::is_identifier(k) && !matches!(k, "null" | "true" | "false" | "for" | "in" | "if") {
+    if crate::lexical::is_identifier(k) && !matches!(k, "null" | "true" | "false" | "for" | "in" | "if") {
         out.push_str(k);
     } else {
         quoted(k, out);
@@ -340,7 +340,7 @@ impl BodyBuilder {
 }
 
 fn identifier(name: &str) -> Result<(), WriteError> {
-    if crate::parser::is_identifier(name) {
+    if crate::lexical::is_identifier(name) {
         Ok(())
     } else {
         Err(WriteError::InvalidName(name.to_string()))

@@ -5,9 +5,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::schema::BodySchema;
 use crate::ast::{Attribute, Block, Body};
 use crate::diagnostic::quoted;
+use crate::schema::BodySchema;
 use crate::suggest::did_you_mean_first;
 use crate::{Diagnostic, Diagnostics, Span};
 

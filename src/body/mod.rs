@@ -38,34 +38,10 @@
 
 mod any;
 mod content;
-mod schema;
 
+pub(crate) use crate::schema::HiddenNames;
+pub use crate::schema::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaError};
 pub use any::{AnyAttribute, AnyBlock, AnyBody, AnyContent, AnyExpression, AnyFile, AnyStaticCall, NamedBody};
 #[cfg(feature = "serde")]
 pub(crate) use content::label_problem;
 pub use content::{BodyView, Content};
-pub use schema::{AttributeSchema, BlockHeaderSchema, BodySchema, SchemaError};
-
-/// The names an earlier partial read took from a body (of either syntax),
-/// which later reads of the rest skip. Most bodies hide nothing, and a
-/// body is held once per block a read finds: none is one empty word, and
-/// the names are shared by the copies of a body.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct HiddenNames(Option<std::sync::Arc<std::collections::BTreeSet<String>>>);
-
-impl HiddenNames {
-    pub(crate) fn contains(&self, name: &str) -> bool {
-        self.0.as_ref().is_some_and(|names| names.contains(name))
-    }
-
-    pub(crate) fn insert(&mut self, name: String) {
-        std::sync::Arc::make_mut(self.0.get_or_insert_default()).insert(name);
-    }
-
-    pub(crate) fn extend(&mut self, names: impl IntoIterator<Item = String>) {
-        let mut names = names.into_iter().peekable();
-        if names.peek().is_some() {
-            std::sync::Arc::make_mut(self.0.get_or_insert_default()).extend(names);
-        }
-    }
-}

@@ -175,35 +175,21 @@ impl<'p> EvalContext<'p> {
         }
     }
 
-    /// A full-mode context with the standard functions
-    /// ([`crate::stdlib`]).
-    pub fn with_standard_functions() -> EvalContext<'p> {
-        let mut ctx = EvalContext::new();
-        ctx.functions = crate::stdlib::standard_functions().into_iter().collect();
-        ctx
-    }
-
-    /// A full-mode context with the standard functions and Terraform's
-    /// own ([`crate::stdlib::terraform`], feature `terraform`), built with
-    /// `options` (the clock `timestamp` reads, the base directory the
-    /// filesystem functions read under, ...). Nothing else differs from
-    /// [`EvalContext::with_standard_functions`].
+    /// A full-mode context with the functions of `table` (a function
+    /// library builds its table: [`crate::stdlib::standard_functions`],
+    /// `stdlib::terraform::all_functions`; the shorthand
+    /// `EvalContext::with_standard_functions` comes with `stdlib`).
     ///
     /// ```
-    /// use hcl_native::eval::{evaluate, EvalContext};
-    /// use hcl_native::stdlib::terraform::TerraformOptions;
-    /// use hcl_native::value::Value;
-    /// use hcl_native::{parse_expression, Arena};
+    /// use hcl_native::eval::EvalContext;
+    /// use hcl_native::stdlib::standard_functions;
     ///
-    /// let ctx = EvalContext::with_terraform_functions(TerraformOptions::default());
-    /// let arena = Arena::new();
-    /// let expr = parse_expression(&arena, b"alltrue([startswith(\"web-1\", \"web\"), true])").ast;
-    /// assert_eq!(evaluate(&expr, &ctx).value, Value::from(true));
+    /// let ctx = EvalContext::with_functions(standard_functions());
+    /// assert!(ctx.function("upper").is_some());
     /// ```
-    #[cfg(feature = "terraform")]
-    pub fn with_terraform_functions(options: crate::stdlib::terraform::TerraformOptions) -> EvalContext<'p> {
+    pub fn with_functions(table: impl IntoIterator<Item = (String, Function)>) -> EvalContext<'p> {
         let mut ctx = EvalContext::new();
-        ctx.functions = crate::stdlib::terraform::all_functions(&options).into_iter().collect();
+        ctx.functions = table.into_iter().collect();
         ctx
     }
 

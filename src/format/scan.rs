@@ -10,8 +10,6 @@
 //! spec: hclsyntax#lexical-elements, hclsyntax#comments-and-whitespace,
 //! hclsyntax#template-expressions
 
-use unicode_xid::UnicodeXID;
-
 /// A token's kind, as the formatter's rules tell them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -151,29 +149,12 @@ fn utf8_len(b: &[u8]) -> Option<usize> {
     (1..n).all(cont).then_some(n)
 }
 
-/// The character at the start of `b`, when it is one.
-fn char_at(b: &[u8]) -> Option<(char, usize)> {
-    let n = utf8_len(b)?;
-    let c = std::str::from_utf8(&b[..n]).ok()?.chars().next()?;
-    Some((c, n))
-}
-
-/// The length of the identifier at the start of `b`: `ID_Start` or `_`,
-/// then `ID_Continue` or `-`.
+/// The length of the identifier at the start of `b`: the lexical rule the
+/// parser reads identifiers by (`ID_Start`, with the NFKC exceptions, or
+/// `_`; then `ID_Continue` or `-`), so that the formatter never splits a
+/// name the parser reads as one (`ͺx` is one identifier).
 fn ident_len(b: &[u8]) -> usize {
-    let Some((c, n)) = char_at(b) else { return 0 };
-    if !(c == '_' || c.is_xid_start()) {
-        return 0;
-    }
-    let mut len = n;
-    while let Some((c, n)) = char_at(&b[len..]) {
-        if c == '-' || c.is_xid_continue() {
-            len += n;
-        } else {
-            break;
-        }
-    }
-    len
+    crate::lexical::identifier_len(b)
 }
 
 /// The length of the number at the start of `b` (a digit first): digits,

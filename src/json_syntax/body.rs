@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 
 use super::{JsonAttribute, JsonFile, Node, Property};
-use crate::body::BodySchema;
 use crate::diagnostic::quoted;
+use crate::schema::BodySchema;
 use crate::{Diagnostic, Diagnostics, Span};
 
 /// A body in the JSON syntax: an object, or an array of objects, of a
@@ -17,7 +17,7 @@ use crate::{Diagnostic, Diagnostics, Span};
 pub struct JsonBody<'n, 'a> {
     file: &'n JsonFile<'a>,
     node: &'n Node<'a>,
-    hidden: crate::body::HiddenNames,
+    hidden: crate::schema::HiddenNames,
     /// The file's name, when the body is a named one (see `AnyBody::named`,
     /// which reads it); the body itself does not use it.
     pub(crate) name: Option<std::sync::Arc<str>>,

@@ -29,9 +29,9 @@ use std::collections::HashMap;
 
 use super::{Array, JsonBody, JsonFile, Node, Object, Property, Str};
 use crate::ast::{BodyItem, Template, TemplateDirective, TemplateInterpolation, TemplatePart};
-use crate::body::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use crate::diagnostic::quoted;
-use crate::parser::is_identifier;
+use crate::lexical::is_identifier;
+use crate::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use crate::{Arena, Diagnostic, Diagnostics, Span};
 
 /// The decision a schema makes for the JSON syntax: given the path of a

@@ -119,13 +119,7 @@ pub struct Parsed<T> {
     pub diagnostics: Diagnostics,
 }
 
-/// Whether `s` is one identifier as the parser reads one (`ID_Start` or
-/// `_`, then `ID_Continue` or `-`).
-///
-/// spec: hclsyntax#identifiers
-pub(crate) fn is_identifier(s: &str) -> bool {
-    !s.is_empty() && lexical::identifier_len(s.as_bytes()) == s.len()
-}
+pub(crate) use crate::lexical::is_identifier;
 
 /// Parses a configuration file into `arena`.
 ///

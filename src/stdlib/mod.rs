@@ -95,6 +95,27 @@ pub fn standard_functions() -> BTreeMap<String, Function> {
     entries().map(|(name, make)| (name.to_string(), make())).collect()
 }
 
+// The function library plugs into evaluation from above: the context that
+// offers it is built here, not by `eval`.
+impl<'p> crate::eval::EvalContext<'p> {
+    /// A full-mode context with the standard functions
+    /// ([`standard_functions`]).
+    ///
+    /// ```
+    /// use hcl_native::eval::{evaluate, EvalContext};
+    /// use hcl_native::value::Value;
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let ctx = EvalContext::with_standard_functions();
+    /// let arena = Arena::new();
+    /// let expr = parse_expression(&arena, b"upper(\"eu\")").ast;
+    /// assert_eq!(evaluate(&expr, &ctx).value, Value::from("EU"));
+    /// ```
+    pub fn with_standard_functions() -> Self {
+        Self::with_functions(standard_functions())
+    }
+}
+
 /// A standard function's name and constructor.
 /// A function's name and how to build it.
 type Entry = (&'static str, fn() -> Function);

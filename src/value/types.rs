@@ -721,7 +721,7 @@ fn dynamic_within(t: &Type, budget: &mut usize) -> Option<bool> {
 /// Whether `s` is a valid identifier (UAX #31 plus `-`).
 pub(crate) fn is_identifier(s: &str) -> bool {
     // the one rule: the native syntax's identifier (a leading `_` included)
-    crate::parser::is_identifier(s)
+    crate::lexical::is_identifier(s)
 }
 
 impl fmt::Debug for Type {

@@ -267,6 +267,29 @@ pub fn all_functions(options: &TerraformOptions) -> BTreeMap<String, Function> {
     all
 }
 
+impl<'p> crate::eval::EvalContext<'p> {
+    /// A full-mode context with the standard functions and Terraform's
+    /// own ([`all_functions`], feature `terraform`), built with `options`
+    /// (the clock `timestamp` reads, the base directory the filesystem
+    /// functions read under, ...). Nothing else differs from
+    /// `EvalContext::with_standard_functions`.
+    ///
+    /// ```
+    /// use hcl_native::eval::{evaluate, EvalContext};
+    /// use hcl_native::stdlib::terraform::TerraformOptions;
+    /// use hcl_native::value::Value;
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let ctx = EvalContext::with_terraform_functions(TerraformOptions::default());
+    /// let arena = Arena::new();
+    /// let expr = parse_expression(&arena, b"alltrue([startswith(\"web-1\", \"web\"), true])").ast;
+    /// assert_eq!(evaluate(&expr, &ctx).value, Value::from(true));
+    /// ```
+    pub fn with_terraform_functions(options: TerraformOptions) -> Self {
+        Self::with_functions(all_functions(&options))
+    }
+}
+
 /// The names of Terraform's own functions in this set, in alphabetical
 /// order.
 ///

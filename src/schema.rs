@@ -1,5 +1,7 @@
 //! Body schemata: the attributes and block types a body is expected to
-//! hold.
+//! hold, for both syntaxes (the information model's schema-driven
+//! processing knows no syntax; `body` and `json_syntax` read bodies by
+//! them). `hcl_native::body` re-exports them.
 //!
 //! spec: model#schema-driven-processing
 
@@ -122,5 +124,29 @@ impl BodySchema {
 
     pub(crate) fn block(&self, type_name: &str) -> Option<&BlockHeaderSchema> {
         self.blocks.iter().find(|b| b.type_name == type_name)
+    }
+}
+
+/// The names an earlier partial read took from a body (of either syntax),
+/// which later reads of the rest skip. Most bodies hide nothing, and a
+/// body is held once per block a read finds: none is one empty word, and
+/// the names are shared by the copies of a body.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HiddenNames(Option<std::sync::Arc<std::collections::BTreeSet<String>>>);
+
+impl HiddenNames {
+    pub(crate) fn contains(&self, name: &str) -> bool {
+        self.0.as_ref().is_some_and(|names| names.contains(name))
+    }
+
+    pub(crate) fn insert(&mut self, name: String) {
+        std::sync::Arc::make_mut(self.0.get_or_insert_default()).insert(name);
+    }
+
+    pub(crate) fn extend(&mut self, names: impl IntoIterator<Item = String>) {
+        let mut names = names.into_iter().peekable();
+        if names.peek().is_some() {
+            std::sync::Arc::make_mut(self.0.get_or_insert_default()).extend(names);
+        }
     }
 }
