@@ -111,7 +111,7 @@ impl FunctionError {
     }
 
     /// The error of argument `index` whose evaluation (see
-    /// [`LazyArgument::value`]) or reading failed with `errors`: the first
+    /// `eval::LazyArgument::value`) or reading failed with `errors`: the first
     /// error's summary and detail, without the detail's final full stop
     /// (the call's diagnostic ends the sentence).
     pub fn from_diagnostics(index: usize, errors: &[Diagnostic]) -> FunctionError {
@@ -247,47 +247,25 @@ struct Def {
 }
 
 /// What a function runs: on argument values, or on its arguments
-/// unevaluated (see [`FunctionBuilder::lazy_implementation`]).
+/// unevaluated (a lazy function: `FunctionBuilder::lazy_implementation`,
+/// which the evaluator defines, since what an unevaluated argument is
+/// belongs to it: `eval::LazyArgument`).
 enum Body {
     Eager(Box<ImplFn>),
-    Lazy(Box<LazyFn>),
+    Lazy(LazyBody),
 }
 
-type LazyFn = dyn Fn(&[&dyn LazyArgument], &Meter) -> Result<Value, FunctionError> + Send + Sync;
-
-/// An argument that a lazy function receives unevaluated (the reference's
-/// expression closures, `ext/customdecode`): the function decides whether
-/// and when to evaluate it, and what its errors mean. `try` and `can` are
-/// such functions.
-pub trait LazyArgument {
-    /// Evaluates the argument: its value, or the errors its evaluation
-    /// found (then the evaluation's own diagnostics are not reported).
-    fn value(&self) -> Result<Value, Vec<Diagnostic>>;
-
-    /// Whether the argument refers to a variable whose value is not wholly
-    /// known, so that whether its evaluation succeeds cannot be known yet.
-    fn depends_on_unknowns(&self) -> bool;
-
-    /// The argument's expression as written, for a function that reads it
-    /// statically instead of evaluating it (a type constraint, as the
-    /// `convert` function of [`crate::typeexpr`] takes); `None` when the
-    /// argument is a value that was passed in, not an expression.
-    fn expression(&self) -> Option<&crate::ast::Expression<'_>> {
-        None
-    }
+/// A lazy function's implementation as the model holds it: opaque to it
+/// (the evaluator's own closure type), and the same called with values,
+/// each an argument that evaluates to itself.
+pub(crate) struct LazyBody {
+    /// The evaluator's implementation.
+    pub(crate) opaque: Box<dyn std::any::Any + Send + Sync>,
+    /// The implementation called with values.
+    pub(crate) with_values: Box<ValuesFn>,
 }
 
-/// A value passed where a lazy argument is expected (a lazy function
-/// called with [`Function::call`]): it evaluates to itself.
-impl LazyArgument for Value {
-    fn value(&self) -> Result<Value, Vec<Diagnostic>> {
-        Ok(self.clone())
-    }
-
-    fn depends_on_unknowns(&self) -> bool {
-        !self.is_wholly_known()
-    }
-}
+type ValuesFn = dyn Fn(&[Value], &Meter) -> Result<Value, FunctionError> + Send + Sync;
 
 /// Builds a [`Function`]; see [`Function::builder`].
 pub struct FunctionBuilder {
@@ -378,36 +356,14 @@ impl FunctionBuilder {
         }))
     }
 
-    /// Finishes a function whose arguments are expressions it evaluates
-    /// itself, as it decides: it receives each argument as a
-    /// [`LazyArgument`]. The parameters are still checked for their number;
-    /// their types are not applied. Called with [`Function::call`], each
-    /// value is an argument that evaluates to itself.
-    ///
-    /// ```
-    /// use hcl_native::function::{Function, FunctionError, Parameter};
-    /// use hcl_native::value::{Type, Value};
-    ///
-    /// // the first argument that evaluates without errors
-    /// let first_ok = Function::builder()
-    ///     .variadic(Parameter::new("expressions", Type::Dynamic))
-    ///     .lazy_implementation(|args, _| {
-    ///         args.iter()
-    ///             .find_map(|a| a.value().ok())
-    ///             .ok_or_else(|| FunctionError::new("no expression succeeded"))
-    ///     });
-    /// assert_eq!(first_ok.call(&[Value::from(1)]).unwrap(), Value::from(1));
-    /// assert!(first_ok.is_lazy());
-    /// ```
-    pub fn lazy_implementation(
-        self,
-        f: impl Fn(&[&dyn LazyArgument], &Meter) -> Result<Value, FunctionError> + Send + Sync + 'static,
-    ) -> Function {
+    /// Finishes a lazy function (see `FunctionBuilder::lazy_implementation`
+    /// in `eval`): the parameters are checked for their number only.
+    pub(crate) fn finish_lazy(self, body: LazyBody) -> Function {
         Function(Arc::new(Def {
             params: self.params,
             variadic: self.variadic,
             result_type: Box::new(|_, _| Ok(Type::Dynamic)),
-            implementation: Body::Lazy(Box::new(f)),
+            implementation: Body::Lazy(body),
         }))
     }
 }
@@ -428,33 +384,17 @@ impl Function {
         }
     }
 
-    /// Whether the function takes its arguments unevaluated (see
-    /// [`FunctionBuilder::lazy_implementation`]).
+    /// Whether the function takes its arguments unevaluated (a lazy
+    /// function, see `FunctionBuilder::lazy_implementation`).
     pub fn is_lazy(&self) -> bool {
         matches!(self.0.implementation, Body::Lazy(_))
     }
 
-    /// Calls a lazy function with unevaluated arguments (the evaluator
-    /// does, for a call whose function [`Function::is_lazy`]); an eager
-    /// function evaluates them all first (one that fails is the call's error,
-    /// blamed on that argument). The number of arguments is
-    /// checked as for [`Function::call`].
-    pub fn call_lazy(&self, args: &[&dyn LazyArgument], meter: &Meter) -> Result<Value, CallError> {
-        self.check_arity(args.len())?;
+    /// A lazy function's implementation, opaque here (the evaluator's).
+    pub(crate) fn lazy_body(&self) -> Option<&LazyBody> {
         match &self.0.implementation {
-            Body::Lazy(lazy) => lazy(args, meter).map_err(CallError::Failed),
-            Body::Eager(_) => {
-                let mut values = Vec::with_capacity(args.len());
-                for (i, a) in args.iter().enumerate() {
-                    match a.value() {
-                        Ok(v) => values.push(v),
-                        // an argument that does not evaluate is the call's
-                        // error, blamed on it
-                        Err(errors) => return Err(CallError::Failed(FunctionError::from_diagnostics(i, &errors))),
-                    }
-                }
-                self.call_metered(&values, meter)
-            }
+            Body::Lazy(b) => Some(b),
+            Body::Eager(_) => None,
         }
     }
 
@@ -474,7 +414,7 @@ impl Function {
     }
 
     /// The model's rule for the number of arguments.
-    fn check_arity(&self, given: usize) -> Result<(), CallError> {
+    pub(crate) fn check_arity(&self, given: usize) -> Result<(), CallError> {
         let params = &self.0.params;
         // spec: model#functions-and-function-calls
         if given < params.len() {
@@ -617,10 +557,10 @@ impl Function {
     fn call_checked(&self, args: &[Value], meter: &Meter, convert_dynamic: bool) -> Result<Value, CallError> {
         let implementation = match &self.0.implementation {
             Body::Eager(implementation) => implementation,
-            Body::Lazy(_) => {
+            Body::Lazy(lazy) => {
                 // each value is an argument that evaluates to itself
-                let lazy: Vec<&dyn LazyArgument> = args.iter().map(|a| a as &dyn LazyArgument).collect();
-                return self.call_lazy(&lazy, meter);
+                self.check_arity(args.len())?;
+                return (lazy.with_values)(args, meter).map_err(CallError::Failed);
             }
         };
         let checked = self.check(args, meter, convert_dynamic)?;

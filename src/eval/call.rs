@@ -2,10 +2,11 @@
 //!
 //! spec: hclsyntax#variables-and-variable-expressions
 
+use super::LazyArgument;
 use super::{Evaluator, Locals};
 use crate::ast::{Expression, FunctionCall, Identifier};
 use crate::diagnostic::quoted;
-use crate::function::{Blame, CallError, Function, LazyArgument};
+use crate::function::{Blame, CallError, Function};
 use crate::meter::Meter;
 use crate::suggest::{did_you_mean, suggestion};
 use crate::value::{Type, Value, ValueRef};

@@ -31,12 +31,15 @@ mod collection;
 mod conditional;
 mod context;
 mod for_expr;
+mod json;
+mod lazy;
 mod operators;
 mod postfix;
 mod template;
 
 pub use budget::StepBudget;
 pub use context::{EvalContext, EvalLimits, Mode, ModeError, DEFAULT_STEP_LIMIT};
+pub use lazy::LazyArgument;
 
 use std::collections::HashMap;
 

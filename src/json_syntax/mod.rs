@@ -41,7 +41,6 @@
 //! ```
 
 mod body;
-mod eval;
 mod native;
 mod parse;
 mod scan;
@@ -55,7 +54,6 @@ pub(crate) use write::json_string;
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
-use crate::eval::{EvalContext, Evaluated};
 use crate::{Diagnostic, Diagnostics, LineIndex, NumberError, ParseOptions, Parsed, Position, Span};
 
 /// A JSON value with its range.
@@ -317,64 +315,5 @@ impl<'a> JsonFile<'a> {
     /// object's closing brace, or a root array's opening bracket.
     pub fn missing_item_span(&self) -> Span {
         self.body().missing_item_range()
-    }
-
-    /// The variables `node` (of this file) refers to, read as an
-    /// expression in full mode: the traversals of the templates its
-    /// strings (values and property names) hold, in source order, with
-    /// ranges in this file (counted from just after each opening quote, as
-    /// for diagnostics). A string that is not a valid template has none.
-    ///
-    /// ```
-    /// use hcl_native::json_syntax::parse;
-    ///
-    /// let file = parse(br#"{"a": ["${var.x}", {"${k}": "${f(y.z)}"}]}"#).ast;
-    /// let (attrs, _) = file.just_attributes();
-    /// let roots: Vec<String> = file.variables(attrs[0].value).into_iter().map(|t| t.root).collect();
-    /// assert_eq!(roots, ["var", "k", "y"]);
-    /// ```
-    pub fn variables(&self, node: &Node<'_>) -> Vec<crate::analysis::Traversal> {
-        let mut out = Vec::new();
-        crate::stack::entry(|| eval::variables(node, &mut out));
-        out
-    }
-
-    /// Evaluates a property name (of this file) as an expression: a string
-    /// template, as a static map's key is.
-    pub fn evaluate_name(&self, name: &Str<'_>, ctx: &EvalContext<'_>) -> Evaluated {
-        eval::evaluate_name(name, ctx)
-    }
-
-    /// The variables a property name (of this file) refers to.
-    pub fn name_variables(&self, name: &Str<'_>) -> Vec<crate::analysis::Traversal> {
-        let mut out = Vec::new();
-        eval::string_variables(name, &mut out);
-        out
-    }
-
-    /// The static traversal a string (of this file) holds, read as a
-    /// native-syntax expression (not a template), its ranges in this file
-    /// (counted from just after the opening quote).
-    ///
-    /// spec: json#static-traversal
-    ///
-    /// ```
-    /// use hcl_native::json_syntax::{parse, Node};
-    ///
-    /// let file = parse(br#"{"a": "var.list[0]"}"#).ast;
-    /// let (attrs, _) = file.just_attributes();
-    /// let Node::String(s) = attrs[0].value else { unreachable!() };
-    /// let t = file.string_traversal(s).unwrap();
-    /// assert_eq!((t.root.as_str(), t.root_span.start, t.steps.len()), ("var", 7, 2));
-    /// ```
-    pub fn string_traversal(&self, s: &Str<'_>) -> Result<crate::analysis::Traversal, Diagnostic> {
-        eval::string_traversal(s)
-    }
-
-    /// Evaluates `node` (of this file) as an expression.
-    ///
-    /// spec: json#expressions
-    pub fn evaluate(&self, node: &Node<'_>, ctx: &EvalContext<'_>) -> Evaluated {
-        eval::evaluate(self, node, ctx)
     }
 }

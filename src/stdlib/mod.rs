@@ -17,7 +17,7 @@
 //! encoding and date functions `ceil`, `floor`, `int`, `log`, `parseint`,
 //! `pow`, `signum`, `jsondecode`, `csvdecode` and `formatdate`; and `try`
 //! and `can` of the reference's tryfunc extension, which receive their
-//! arguments unevaluated ([`crate::function::LazyArgument`]). These are the
+//! arguments unevaluated ([`crate::eval::LazyArgument`]). These are the
 //! 66 functions of the oracle's `--all-funcs`.
 //!
 //! Every function is an ordinary [`Function`] built with

@@ -2,7 +2,8 @@
 //! (`../shared/spec/ext-tryfunc.md`): their arguments are expressions,
 //! evaluated by the function (see [`LazyArgument`]).
 
-use crate::function::{Function, FunctionError, LazyArgument, Parameter};
+use crate::eval::LazyArgument;
+use crate::function::{Function, FunctionError, Parameter};
 use crate::meter::Meter;
 use crate::value::{Type, Value};
 use crate::Diagnostic;

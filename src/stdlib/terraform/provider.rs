@@ -107,10 +107,19 @@ fn decode_tfvars(_: &TerraformOptions) -> Function {
             if parsed.diagnostics.has_errors() {
                 return Err(errors("invalid tfvars syntax", &parsed.diagnostics));
             }
-            let (attrs, d) = crate::body::BodyView::new(&parsed.ast.body).just_attributes();
-            if d.has_errors() {
+            // the body's attributes alone (the parser reports a repeated
+            // name; a block is not allowed, as in dynamic attributes
+            // processing)
+            let body = &parsed.ast.body;
+            if let Some(block) = body.blocks().next() {
+                let d = crate::Diagnostics::from(vec![crate::Diagnostic::error(
+                    format!("Unexpected {} block", crate::diagnostic::quoted(block.block_type.name)),
+                    "Blocks are not allowed here.",
+                    block.block_type.span,
+                )]);
                 return Err(errors("invalid tfvars content", &d));
             }
+            let attrs: std::collections::BTreeMap<&str, _> = body.attributes().map(|a| (a.name.name, a)).collect();
             // the values' evaluation gets what is left of the caller's
             // steps (a `for` over literal tuples is allowed in `.tfvars`)
             let mut ctx = EvalContext::literal_only();

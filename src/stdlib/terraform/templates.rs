@@ -6,8 +6,9 @@ use std::sync::{Arc, OnceLock};
 
 use super::TerraformOptions;
 use crate::ast::{ExprTerm, Expression, TemplateExpr, TemplatePart};
+use crate::eval::LazyArgument;
 use crate::eval::{evaluate_template, EvalContext};
-use crate::function::{Function, FunctionError, LazyArgument, Parameter};
+use crate::function::{Function, FunctionError, Parameter};
 use crate::meter::{Meter, STRING_BYTES_PER_STEP};
 use crate::value::{Type, Value, ValueRef};
 use crate::{parse_template, Arena};

@@ -3,14 +3,14 @@
 //!
 //! spec: json#expressions
 
-use super::{JsonFile, Node, Str};
 use crate::analysis::{Traversal, TraversalStep};
 use crate::convert::convert;
 use crate::eval::{evaluate_template, EvalContext, Evaluated, Mode};
+use crate::json_syntax::{JsonFile, Node, Str};
 use crate::value::{Type, Value};
 use crate::{Arena, Diagnostic, Diagnostics, Span};
 
-pub(super) fn evaluate(file: &JsonFile<'_>, node: &Node<'_>, ctx: &EvalContext<'_>) -> Evaluated {
+fn evaluate(file: &JsonFile<'_>, node: &Node<'_>, ctx: &EvalContext<'_>) -> Evaluated {
     let mut diags = Vec::new();
     let value = crate::stack::entry(|| value(file, node, ctx, &mut diags));
     Evaluated {
@@ -123,7 +123,7 @@ fn string(s: &Str<'_>, ctx: &EvalContext<'_>, diags: &mut Vec<Diagnostic>) -> Va
 }
 
 /// The traversals of the templates in `node`'s strings, in source order.
-pub(super) fn variables(node: &Node<'_>, out: &mut Vec<Traversal>) {
+fn variables(node: &Node<'_>, out: &mut Vec<Traversal>) {
     crate::stack::with_stack(|| match node {
         Node::String(s) => string_variables(s, out),
         Node::Array(a) => a.elements.iter().for_each(|e| variables(e, out)),
@@ -137,7 +137,7 @@ pub(super) fn variables(node: &Node<'_>, out: &mut Vec<Traversal>) {
     })
 }
 
-pub(super) fn string_variables(s: &Str<'_>, out: &mut Vec<Traversal>) {
+fn string_variables(s: &Str<'_>, out: &mut Vec<Traversal>) {
     if !has_sequences(s) {
         return;
     }
@@ -164,7 +164,7 @@ fn moved_traversal(mut t: Traversal, shift: u32) -> Traversal {
 }
 
 /// A property name evaluated as a string expression.
-pub(super) fn evaluate_name(s: &Str<'_>, ctx: &EvalContext<'_>) -> Evaluated {
+fn evaluate_name(s: &Str<'_>, ctx: &EvalContext<'_>) -> Evaluated {
     let mut diags = Vec::new();
     let value = string(s, ctx, &mut diags);
     Evaluated {
@@ -176,7 +176,7 @@ pub(super) fn evaluate_name(s: &Str<'_>, ctx: &EvalContext<'_>) -> Evaluated {
 /// The static traversal a string holds, read as a native expression.
 ///
 /// spec: json#static-traversal
-pub(super) fn string_traversal(s: &Str<'_>) -> Result<Traversal, Diagnostic> {
+fn string_traversal(s: &Str<'_>) -> Result<Traversal, Diagnostic> {
     let arena = Arena::new();
     let parsed = crate::parse_expression(&arena, s.value.as_bytes());
     if parsed.diagnostics.has_errors() {
@@ -185,4 +185,67 @@ pub(super) fn string_traversal(s: &Str<'_>) -> Result<Traversal, Diagnostic> {
     crate::analysis::static_traversal(&parsed.ast)
         .map(|t| moved_traversal(t, s.span.start + 1))
         .map_err(|_| crate::analysis::not_a_static_traversal(s.span))
+}
+
+// The JSON syntax's expressions are evaluated here, in the evaluation
+// layer, which reads both syntaxes; the methods are `JsonFile`'s.
+impl JsonFile<'_> {
+    /// The variables `node` (of this file) refers to, read as an
+    /// expression in full mode: the traversals of the templates its
+    /// strings (values and property names) hold, in source order, with
+    /// ranges in this file (counted from just after each opening quote, as
+    /// for diagnostics). A string that is not a valid template has none.
+    ///
+    /// ```
+    /// use hcl_native::json_syntax::parse;
+    ///
+    /// let file = parse(br#"{"a": ["${var.x}", {"${k}": "${f(y.z)}"}]}"#).ast;
+    /// let (attrs, _) = file.just_attributes();
+    /// let roots: Vec<String> = file.variables(attrs[0].value).into_iter().map(|t| t.root).collect();
+    /// assert_eq!(roots, ["var", "k", "y"]);
+    /// ```
+    pub fn variables(&self, node: &Node<'_>) -> Vec<crate::analysis::Traversal> {
+        let mut out = Vec::new();
+        crate::stack::entry(|| variables(node, &mut out));
+        out
+    }
+
+    /// Evaluates a property name (of this file) as an expression: a string
+    /// template, as a static map's key is.
+    pub fn evaluate_name(&self, name: &Str<'_>, ctx: &EvalContext<'_>) -> Evaluated {
+        evaluate_name(name, ctx)
+    }
+
+    /// The variables a property name (of this file) refers to.
+    pub fn name_variables(&self, name: &Str<'_>) -> Vec<crate::analysis::Traversal> {
+        let mut out = Vec::new();
+        string_variables(name, &mut out);
+        out
+    }
+
+    /// The static traversal a string (of this file) holds, read as a
+    /// native-syntax expression (not a template), its ranges in this file
+    /// (counted from just after the opening quote).
+    ///
+    /// spec: json#static-traversal
+    ///
+    /// ```
+    /// use hcl_native::json_syntax::{parse, Node};
+    ///
+    /// let file = parse(br#"{"a": "var.list[0]"}"#).ast;
+    /// let (attrs, _) = file.just_attributes();
+    /// let Node::String(s) = attrs[0].value else { unreachable!() };
+    /// let t = file.string_traversal(s).unwrap();
+    /// assert_eq!((t.root.as_str(), t.root_span.start, t.steps.len()), ("var", 7, 2));
+    /// ```
+    pub fn string_traversal(&self, s: &Str<'_>) -> Result<crate::analysis::Traversal, Diagnostic> {
+        string_traversal(s)
+    }
+
+    /// Evaluates `node` (of this file) as an expression.
+    ///
+    /// spec: json#expressions
+    pub fn evaluate(&self, node: &Node<'_>, ctx: &EvalContext<'_>) -> Evaluated {
+        evaluate(self, node, ctx)
+    }
 }
