@@ -20,7 +20,7 @@ Values and types are cty's JSON notation as the oracle prints it; numbers
 are copied digit for digit (never through a float). tests/conversions_oracle.rs
 reads the file, converts each input with hcl_native::convert::convert and
 compares. Where this implementation deliberately deviates
-(docs/deviations.md), `UPDATE_GOLDEN=1 cargo test --test conversions_oracle`
+(docs/deviations.md), `UPDATE_GOLDEN=1 cargo test --test model`
 adds "ours" (our answer) and "deviation" (the id) to the line; regenerating
 the file with this script drops them again, so run the test with
 UPDATE_GOLDEN=1 afterwards.

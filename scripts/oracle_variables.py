@@ -16,7 +16,7 @@ oracle's document, indented, keys sorted, numbers digit for digit:
 tests/variables.rs compares hcl-native's `Expression::variables()` with
 the recorded `variables` (and checks that both parse without errors); for
 a case with a deviation it compares with `<case>.hclvars.ours.json`
-instead, which `UPDATE_GOLDEN=1 cargo test --test variables` writes, and
+instead, which `UPDATE_GOLDEN=1 cargo test --test goldens` writes, and
 checks that the reference still answers differently.
 
 Usage: scripts/oracle_variables.py [ORACLE]

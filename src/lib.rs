@@ -106,7 +106,8 @@ pub use parser::{
 };
 pub use span::{LineIndex, Position, Span};
 
-/// The README's Rust examples, compiled and run as doctests.
-#[cfg(doctest)]
+/// The README's Rust examples, compiled and run as doctests (with every
+/// feature: they show the `serde`, `terraform` and tool features too).
+#[cfg(all(doctest, feature = "cli"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

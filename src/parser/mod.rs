@@ -119,8 +119,6 @@ pub struct Parsed<T> {
     pub diagnostics: Diagnostics,
 }
 
-pub(crate) use crate::lexical::is_identifier;
-
 /// Parses a configuration file into `arena`.
 ///
 /// ```

@@ -1,5 +1,10 @@
+#![allow(dead_code)]
 //! Helpers shared by the integration tests (each test crate uses some of
 //! them, hence the `dead_code` allowances).
+
+pub mod collide;
+pub mod families;
+pub mod roundtrip;
 
 use std::path::{Path, PathBuf};
 
@@ -38,22 +43,23 @@ fn collect(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Runs one test per grammar-test file with one of `extensions`, each named
-/// by its path under `grammar-tests/`; `run_case` gets the file and whether
+/// One test per grammar-test file with one of `extensions`, each named by
+/// its path under `grammar-tests/`; `run_case` gets the file and whether
 /// `UPDATE_GOLDEN` asks for the expected files to be rewritten.
 #[allow(dead_code)]
-pub fn run_golden(extensions: &[&str], run_case: fn(&Path, bool) -> Result<(), libtest_mimic::Failed>) -> ! {
-    let args = libtest_mimic::Arguments::from_args();
+pub fn golden_trials(
+    extensions: &[&str],
+    run_case: fn(&Path, bool) -> Result<(), libtest_mimic::Failed>,
+) -> Vec<libtest_mimic::Trial> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
-    let trials = grammar_test_files(extensions)
+    grammar_test_files(extensions)
         .into_iter()
         .map(|path| {
             let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
             libtest_mimic::Trial::test(name, move || run_case(&path, update))
         })
-        .collect();
-    libtest_mimic::run(&args, trials).exit()
+        .collect()
 }
 
 /// Runs `f` on a thread with a 256 KiB stack and waits for it (a panic in

@@ -56,7 +56,7 @@ fn encode_tfvars(_: &TerraformOptions) -> Function {
             sorted.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
             let mut out = String::new();
             for (name, value) in sorted {
-                if !crate::parser::is_identifier(name) {
+                if !crate::lexical::is_identifier(name) {
                     return Err(FunctionError::argument(
                         0,
                         format!(

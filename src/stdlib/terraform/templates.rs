@@ -157,7 +157,7 @@ pub(super) fn render_text(
         return Err(FunctionError::argument(1, "invalid vars value: must be a map"));
     };
     for (name, _) in entries {
-        if !crate::parser::is_identifier(name) {
+        if !crate::lexical::is_identifier(name) {
             return Err(FunctionError::argument(
                 1,
                 format!("invalid template variable name {name:?}: must start with a letter, followed by zero or more letters, digits, and underscores"),

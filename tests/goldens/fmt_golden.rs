@@ -13,12 +13,11 @@
 use libtest_mimic::Failed;
 use std::path::Path;
 
-mod common;
+const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test goldens\n";
 
-const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test fmt_golden\n";
-
-fn main() {
-    common::run_golden(&["hclfmt"], run_case)
+/// The cases of this kind.
+pub fn trials() -> Vec<libtest_mimic::Trial> {
+    crate::common::golden_trials(&["hclfmt"], run_case)
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
@@ -31,7 +30,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     if again != out {
         return Err(format!(
             "formatting is not idempotent:\n{}",
-            common::diff(&String::from_utf8_lossy(&out), &String::from_utf8_lossy(&again))
+            crate::common::diff(&String::from_utf8_lossy(&out), &String::from_utf8_lossy(&again))
         )
         .into());
     }
@@ -45,7 +44,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     let expected = std::fs::read(&expected_path)
         .map_err(|e| format!("{}: {e} (UPDATE_GOLDEN=1 writes it)", expected_path.display()))?;
     if expected != actual {
-        return Err(common::diff(&String::from_utf8_lossy(&expected), &String::from_utf8_lossy(&actual)).into());
+        return Err(crate::common::diff(&String::from_utf8_lossy(&expected), &String::from_utf8_lossy(&actual)).into());
     }
     Ok(())
 }

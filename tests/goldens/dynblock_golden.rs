@@ -28,12 +28,11 @@ use libtest_mimic::Failed;
 use serde_json::{json, Map, Value as Json};
 use std::path::Path;
 
-mod common;
+const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test goldens";
 
-const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test dynblock_golden";
-
-fn main() {
-    common::run_golden(&["dyntest"], run_case)
+/// The cases of this kind.
+pub fn trials() -> Vec<libtest_mimic::Trial> {
+    crate::common::golden_trials(&["dyntest"], run_case)
 }
 
 fn schema(j: &Json) -> BodySchema {
@@ -126,7 +125,7 @@ fn content(body: &DynamicBody<'_, '_, '_>, s: &Json, ctx: &EvalContext<'_>, diag
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let (comments, files) = common::split_case(&text);
+    let (comments, files) = crate::common::split_case(&text);
     if !comments.first().is_some_and(|c| c.starts_with("# spec: ")) {
         return Err("the first line must say what the case exercises (# spec: ...)".into());
     }
@@ -166,7 +165,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     }
     let expected = std::fs::read_to_string(&out_path).map_err(|e| format!("{}: {e}", out_path.display()))?;
     if expected != actual {
-        return Err(common::diff(&expected, &actual).into());
+        return Err(crate::common::diff(&expected, &actual).into());
     }
     Ok(())
 }

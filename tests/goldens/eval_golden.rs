@@ -14,12 +14,11 @@
 use libtest_mimic::Failed;
 use std::path::{Path, PathBuf};
 
-mod common;
+const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test goldens";
 
-const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test eval_golden";
-
-fn main() {
-    common::run_golden(&["hcleval"], run_case)
+/// The cases of this kind.
+pub fn trials() -> Vec<libtest_mimic::Trial> {
+    crate::common::golden_trials(&["hcleval"], run_case)
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
@@ -28,5 +27,5 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
         return Err("the input must start with a `# spec: ...` comment line".into());
     }
     let expected = PathBuf::from(format!("{}.json", path.display()));
-    common::eval_golden(path, &path.with_extension("vars.json"), &expected, HEADER, update)
+    crate::common::eval_golden(path, &path.with_extension("vars.json"), &expected, HEADER, update)
 }

@@ -18,28 +18,25 @@
 use libtest_mimic::Failed;
 use std::path::{Path, PathBuf};
 
-mod common;
+const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test goldens";
 
-const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test json_golden";
-
-fn main() {
-    let args = libtest_mimic::Arguments::from_args();
+/// The cases of this kind.
+pub fn trials() -> Vec<libtest_mimic::Trial> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
-    let trials = common::grammar_test_files(&["json"])
+    crate::common::grammar_test_files(&["json"])
         .into_iter()
         .filter(|p| p.to_string_lossy().ends_with(".hcl.json"))
         .map(|path| {
             let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
             libtest_mimic::Trial::test(name, move || run_case(&path, update))
         })
-        .collect();
-    libtest_mimic::run(&args, trials).exit()
+        .collect()
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     let input = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if !common::json_case_ids(path, &input).starts_with("# spec:") {
+    if !crate::common::json_case_ids(path, &input).starts_with("# spec:") {
         return Err(
             "the input's first string must name the spec ids (`\"//\": \"spec: ...\"`), \
                     or `<case>.ids` when it has no string"
@@ -48,5 +45,5 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     }
     let stem = path.to_string_lossy().trim_end_matches(".hcl.json").to_string();
     let expected = PathBuf::from(format!("{}.expected", path.display()));
-    common::eval_golden(path, Path::new(&format!("{stem}.vars.json")), &expected, HEADER, update)
+    crate::common::eval_golden(path, Path::new(&format!("{stem}.vars.json")), &expected, HEADER, update)
 }

@@ -1,8 +1,6 @@
 //! Bad input: every construct cut off at the end of the file yields a
 //! ranged diagnostic, and no input, however broken, makes the parser panic.
 
-mod common;
-
 use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostics, Span};
 
 /// The first error, which must have a range inside (or at the end of) the
@@ -164,7 +162,7 @@ fn mangled_inputs_never_panic() {
 
 /// The contents of every golden input.
 fn golden_inputs() -> Vec<Vec<u8>> {
-    common::golden_inputs()
+    crate::common::golden_inputs()
         .iter()
         .filter_map(|p| std::fs::read(p).ok())
         .collect()

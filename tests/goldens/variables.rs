@@ -26,20 +26,18 @@ use hcl_native::ast::{Expression, FunctionCall, VariableExpr};
 use hcl_native::json::{type_to_json, value_to_json};
 use hcl_native::{parse_config, parse_expression, parse_expression_with, parse_template, Arena, LineIndex};
 use hcl_native::{ParseOptions, Severity, Span};
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 use serde_json::{json, Value as Json};
 use std::path::{Path, PathBuf};
 
-mod common;
-
 const OURS_HEADER: &str =
-    "# regenerate: UPDATE_GOLDEN=1 cargo test --test variables (hcl-native's answer, see the deviation)";
+    "# regenerate: UPDATE_GOLDEN=1 cargo test --test goldens (hcl-native's answer, see the deviation)";
 
-fn main() {
-    let args = Arguments::from_args();
+/// The cases of this kind, and the visitor's own tests.
+pub fn trials() -> Vec<Trial> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests");
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0");
-    let mut trials: Vec<Trial> = common::grammar_test_files(&["hclvars"])
+    let mut trials: Vec<Trial> = crate::common::grammar_test_files(&["hclvars"])
         .into_iter()
         .map(|path| {
             let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
@@ -54,7 +52,7 @@ fn main() {
         Trial::test("deep_trees", deep_trees),
         Trial::test("broken_input", broken_input),
     ]);
-    libtest_mimic::run(&args, trials).exit()
+    trials
 }
 
 // ------------------------------------------------------------- golden cases
@@ -126,7 +124,7 @@ fn ours(src: &[u8]) -> (bool, Json) {
     (failed, Json::Array(vars))
 }
 
-use common::same_json as same;
+use crate::common::same_json as same;
 
 /// A JSON file after its first (header) line.
 fn read_json(path: &Path) -> Result<Json, Failed> {
@@ -163,7 +161,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
         }
         return Err(format!(
             "differs from the reference:\n{}",
-            common::diff(&pretty(&theirs), &pretty(&vars))
+            crate::common::diff(&pretty(&theirs), &pretty(&vars))
         )
         .into());
     };
@@ -176,7 +174,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
         return Err(format!("declares {id}, but agrees with the reference: drop the `# oracle:` line").into());
     }
     let actual = format!("{OURS_HEADER}\n{}\n", pretty(&vars));
-    common::compare_golden(&PathBuf::from(format!("{}.ours.json", path.display())), &actual, update)
+    crate::common::compare_golden(&PathBuf::from(format!("{}.ours.json", path.display())), &actual, update)
 }
 
 // ------------------------------------------------------------- other tests
@@ -321,7 +319,7 @@ fn visitor_skips_children() -> Result<(), Failed> {
 /// A tree as deep as a raised nesting limit allows is walked on a small
 /// stack without overflowing it.
 fn deep_trees() -> Result<(), Failed> {
-    common::on_small_stack(|| {
+    crate::common::on_small_stack(|| {
         let depth = 20_000;
         let kinds: [(&str, &str); 4] = [("(", ")"), ("[", "]"), ("\"${", "}\""), ("-", "")];
         for (open, close) in kinds {

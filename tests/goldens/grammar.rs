@@ -18,18 +18,17 @@
 //! Regenerate the expected files with `UPDATE_GOLDEN=1 cargo test --test
 //! grammar`, then review the diff like code.
 
-mod common;
-
 use hcl_native::ast::dump;
 use hcl_native::{parse_config, parse_expression, parse_template, Arena, Diagnostics, LineIndex};
 use libtest_mimic::Failed;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test grammar";
+const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test goldens";
 
-fn main() {
-    common::run_golden(&["hcl", "hclexpr", "hcltmpl"], run_case)
+/// The cases of this kind.
+pub fn trials() -> Vec<libtest_mimic::Trial> {
+    crate::common::golden_trials(&["hcl", "hclexpr", "hcltmpl"], run_case)
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
@@ -46,7 +45,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     if !in_err && has_errors {
         return Err(format!("a case under ok/ must produce no error, got:\n{}", actual.text).into());
     }
-    common::compare_golden(&expected_path, &actual.text, update)
+    crate::common::compare_golden(&expected_path, &actual.text, update)
 }
 
 /// The first line's spec comment, after an optional byte order mark.

@@ -3,7 +3,7 @@
 //! `tests/data/numbers.tsv` holds what the reference answers for each case
 //! (written by `scripts/oracle_numbers.py`). Where this implementation
 //! deviates, a third column holds our answer (regenerate it with
-//! `UPDATE_GOLDEN=1 cargo test --test numbers`), and the test checks that
+//! `UPDATE_GOLDEN=1 cargo test --test model`), and the test checks that
 //! the deviation is one docs/deviations.md allows (D-exact-numbers): the
 //! two answers agree within the reference's 512-bit precision, the
 //! reference's negative zero is our zero, or the reference's infinity for

@@ -12,20 +12,14 @@
 //! the first hardening tests; this file extends them to every family and
 //! size. Tests marked `#[ignore = "finding N: ..."]` reproduce the findings
 //! of `docs/adversarial-findings.md`: run one with
-//! `cargo test --release --test adversarial -- --ignored NAME` (finding 5's
+//! `cargo test --release --test syntax -- --ignored NAME` (finding 5's
 //! aborts the process with a stack overflow, finding 2's allocates some
 //! hundreds of megabytes); the scaled families are also measured by
 //! `benches/adversarial.rs`.
 
-#[path = "common/collide.rs"]
-mod collide;
-mod common;
-#[path = "common/families.rs"]
-mod families;
+use crate::common::families::{chain, mixed_chain, strings};
 
-use families::{chain, mixed_chain, strings};
-
-use common::on_small_stack;
+use crate::common::on_small_stack;
 use hcl_native::ast::{BodyItem, ConfigFile, Expression};
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
 use hcl_native::value::{Type, Value};
@@ -708,13 +702,13 @@ fn a_million_attributes() {
 /// tests are not kept).
 #[test]
 fn hash_flooded_attribute_names_parse_correctly() {
-    let names = collide::colliding_names(12);
+    let names = crate::common::collide::colliding_names(12);
     let src: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
     let arena = Arena::new();
     let p = parse_config(&arena, src.as_bytes());
     assert!(p.diagnostics.is_empty(), "{:?}", summaries(&p.diagnostics));
     assert_eq!(p.ast.body.items.len(), 1 << 12);
-    let low = |n: &str| collide::fnv1a_low24(collide::FNV_BASIS_LOW24, n.as_bytes());
+    let low = |n: &str| crate::common::collide::fnv1a_low24(crate::common::collide::FNV_BASIS_LOW24, n.as_bytes());
     assert!(names.iter().all(|n| low(n) == low(&names[0])));
     // repeated, every name is a redefinition
     let src = src.repeat(2);

@@ -24,17 +24,16 @@ use libtest_mimic::Failed;
 use std::path::Path;
 use std::process::Command;
 
-mod common;
+const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test goldens";
 
-const HEADER: &str = "# regenerate: UPDATE_GOLDEN=1 cargo test --test dec_golden";
-
-fn main() {
-    common::run_golden(&["hcldectest"], run_case)
+/// The cases of this kind.
+pub fn trials() -> Vec<libtest_mimic::Trial> {
+    crate::common::golden_trials(&["hcldectest"], run_case)
 }
 
 fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let (comments, files) = common::split_case(&text);
+    let (comments, files) = crate::common::split_case(&text);
     if !comments.first().is_some_and(|c| c.starts_with("# spec: hcldec#")) {
         return Err("the first line must name the spec ids (# spec: hcldec#...)".into());
     }
@@ -90,7 +89,7 @@ fn run_case(path: &Path, update: bool) -> Result<(), Failed> {
     }
     let _ = std::fs::remove_dir_all(&dir);
     let expected = path.with_extension("hcldectest.out");
-    common::compare_golden(&expected, &out, update)
+    crate::common::compare_golden(&expected, &out, update)
 }
 
 /// A fresh directory for one case.

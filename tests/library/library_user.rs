@@ -41,6 +41,7 @@ fn the_default_features_do_not_build_the_tool() {
     assert_eq!(crates.len(), 38, "{crates:?}");
 }
 
+#[cfg(feature = "serde")]
 /// Values from the Rust types people have at hand (issue 25: these did not
 /// exist).
 #[test]
@@ -107,6 +108,7 @@ fn diagnostics_are_errors_that_say_where() {
     assert_eq!(boxed.to_string(), d.to_string());
 }
 
+#[cfg(feature = "serde")]
 /// A decoding error says file, line and column (issue 25: it said byte
 /// offsets).
 #[test]

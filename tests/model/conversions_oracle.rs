@@ -11,14 +11,12 @@
 //!
 //! Where this implementation deliberately deviates (docs/deviations.md),
 //! the line carries our answer (`"ours"`) and the deviation's id
-//! (`"deviation"`); `UPDATE_GOLDEN=1 cargo test --test conversions_oracle`
+//! (`"deviation"`); `UPDATE_GOLDEN=1 cargo test --test model`
 //! rewrites them. Each mismatch must fit the conservative rule of one
 //! deviation id, checked here on every run, and our answer must be the
 //! recorded one. A mismatch no rule explains fails the test (in update mode
 //! it is recorded as `"UNEXPLAINED"`, which fails too).
 #![cfg(feature = "json")]
-
-mod common;
 
 use std::collections::BTreeMap;
 
@@ -38,7 +36,7 @@ const DEVIATIONS: [&str; 2] = [NEGATIVE_ZERO, EXACT_NUMBERS];
 
 // ------------------------------------------------------------------ comparing
 
-use common::{json_number as number, same_json as same};
+use crate::common::{json_number as number, same_json as same};
 
 fn is_error(answer: &Json) -> bool {
     answer.get("error").is_some()

@@ -6,8 +6,6 @@ use hcl_native::json_syntax::{parse, parse_with, Node};
 use hcl_native::value::{Type, Value};
 use hcl_native::{Number, ParseOptions};
 
-mod common;
-
 fn summaries(src: &[u8]) -> Vec<String> {
     parse(src).diagnostics.iter().map(|d| d.summary.clone()).collect()
 }
@@ -25,7 +23,7 @@ fn nesting_is_limited_and_never_overflows_the_stack() {
     assert!(d.detail.contains("ParseOptions::max_depth"), "{}", d.detail);
     assert_eq!(parsed.diagnostics.len(), 2, "{:?}", parsed.diagnostics); // and the root is lost
     assert!(parse(deep(100).as_bytes()).diagnostics.is_empty());
-    common::on_small_stack(|| {
+    crate::common::on_small_stack(|| {
         let n = 100_000;
         let src = format!("{{\"a\": {}1{}}}", "[".repeat(n), "]".repeat(n));
         let opts = ParseOptions {

@@ -6,9 +6,7 @@ use hcl_native::eval::{evaluate, EvalContext, Evaluated, StepBudget};
 use hcl_native::value::{Type, Value};
 use hcl_native::{parse_expression, Arena};
 
-mod common;
-
-use common::on_small_stack;
+use crate::common::on_small_stack;
 
 /// `src`, which must parse cleanly, evaluated with the standard functions.
 fn evaluate_std(src: &str) -> Evaluated {
@@ -593,6 +591,7 @@ fn the_context_limit_still_bounds_each_evaluation_within_a_budget() {
     }
 }
 
+#[cfg(feature = "serde")]
 /// Decoding a body shares one budget of the context's step limit between
 /// its attributes: ten heavy attributes cost the limit once.
 #[test]
