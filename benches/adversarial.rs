@@ -8,7 +8,7 @@
 //! (the minimum over samples, the figure least disturbed by other work on
 //! the machine) and their ratio, flagged when it exceeds 12. The same
 //! families are tested for correctness, at these sizes and others, by
-//! `tests/adversarial.rs`.
+//! `tests/syntax/adversarial.rs`.
 //!
 //! Both sizes are measured with the memory an iteration frees kept for the
 //! next: the heap's (see [`keep_freed_memory`]) and the stack's (the
@@ -471,7 +471,7 @@ fn steps_family(c: &mut Criterion, family: &'static str, vars: &[(&'static str, 
 }
 
 /// The functions of issue 22 that cost steps by what they build (the
-/// expressions of `tests/adversarial.rs`'s issue 22 sections, scaled to
+/// expressions of `tests/syntax/adversarial.rs`'s issue 22 sections, scaled to
 /// ask for more than a million steps).
 fn steps(c: &mut Criterion) {
     let vars = steps_variables();

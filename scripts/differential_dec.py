@@ -3,7 +3,7 @@
 against the reference's own hcldec (../shared/tools/hcl-oracle/bin/hcldec,
 built by ../shared/tools/hcl-oracle/build.sh).
 
-Each case runs exactly as tests/dec_golden.rs runs it (each input alone, then
+Each case runs exactly as tests/goldens/dec_golden.rs runs it (each input alone, then
 all inputs together; with `--diags=json --with-type --keep-nulls`, with
 `--diags=json --var-refs`, and with no option), once with target/debug/hcl
 (`cargo build --features cli` first) and once with hcldec, and compares:

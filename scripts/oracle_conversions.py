@@ -17,7 +17,7 @@ sorted:
      "target": "string" | "number" | "bool" | ["list","dynamic"] | ...}
 
 Values and types are cty's JSON notation as the oracle prints it; numbers
-are copied digit for digit (never through a float). tests/conversions_oracle.rs
+are copied digit for digit (never through a float). tests/model/conversions_oracle.rs
 reads the file, converts each input with hcl_native::convert::convert and
 compares. Where this implementation deliberately deviates
 (docs/deviations.md), `UPDATE_GOLDEN=1 cargo test --test model`

@@ -4,7 +4,7 @@
 Writes tests/data/numbers.tsv: one case per line, `expr<TAB>oracle` where
 `expr` is a literal, `-literal` or `literal OP literal` and `oracle` is the
 reference's number-to-string text of its value (or `!error` when the
-reference reports an error). tests/numbers.rs evaluates each case with
+reference reports an error). tests/model/numbers.rs evaluates each case with
 hcl_native::Number and compares; rows where this implementation deviates
 carry our answer in a third column (see docs/deviations.md, D-exact-numbers),
 filled in by `UPDATE_GOLDEN=1 cargo test --test model`.

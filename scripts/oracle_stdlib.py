@@ -17,7 +17,7 @@ sorted:
 Values and types are cty's JSON notation as the oracle prints it; numbers
 are copied digit for digit. "deviation" (an id of docs/deviations.md) and
 "ours" are present only for the cases listed in DEVIATIONS, where this
-implementation knowingly answers differently: tests/stdlib.rs then checks
+implementation knowingly answers differently: tests/model/stdlib.rs then checks
 our answer against "ours" (or, without "ours", compares under the
 deviation's relaxation) and that the reference still answers differently.
 

@@ -8,7 +8,7 @@ For each case, a type expression in HCL native syntax, the oracle's
 oracle's README, section *typeexpr*.
 
 Writes tests/data/typeexpr.jsonl, one compact JSON object per line, keys
-sorted: {"case": SRC, "oracle": ANSWER}, which tests/typeexpr.rs checks
+sorted: {"case": SRC, "oracle": ANSWER}, which tests/model/typeexpr.rs checks
 hcl_native::typeexpr against.
 
 Usage: scripts/oracle_typeexpr.py [ORACLE]

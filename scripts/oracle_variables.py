@@ -13,7 +13,7 @@ oracle's document, indented, keys sorted, numbers digit for digit:
     {"expr_kind", "parse_diagnostics": [...],
      "variables": [{"root", "source", "range", "steps": [...]}]}
 
-tests/variables.rs compares hcl-native's `Expression::variables()` with
+tests/goldens/variables.rs compares hcl-native's `Expression::variables()` with
 the recorded `variables` (and checks that both parse without errors); for
 a case with a deviation it compares with `<case>.hclvars.ours.json`
 instead, which `UPDATE_GOLDEN=1 cargo test --test goldens` writes, and

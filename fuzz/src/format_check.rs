@@ -1,5 +1,5 @@
 //! The formatter's promises, checked on one source that parses without
-//! errors (shared by the `format` fuzz target and `tests/format_corpus.rs`).
+//! errors (shared by the `format` fuzz target and `tests/syntax/format_corpus.rs`).
 
 use hcl_native::ast::dump;
 use hcl_native::format::format;

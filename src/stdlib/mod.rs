@@ -41,7 +41,7 @@
 //! library and of `unicode-segmentation`, newer than the reference's
 //! Unicode 13: letters added since have case mappings here, and an Indic
 //! conjunct is one grapheme cluster (`D-unicode-version`).
-//! `tests/stdlib.rs` checks every function against the reference's answers.
+//! `tests/model/stdlib.rs` checks every function against the reference's answers.
 //!
 //! ```
 //! use hcl_native::stdlib;
