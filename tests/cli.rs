@@ -89,9 +89,10 @@ fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
 #[test]
 fn check_lists_every_diagnostic_of_every_file_in_path_order() {
     let run = hcl(&["check", TREE]);
-    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{}", run.stderr);
+    // diagnostics go to stderr, as every command's (docs/cli.md)
     assert_eq!(
-        rendered(&run.stdout),
+        rendered(&run.stderr),
         pairs(&[
             (
                 "error: Invalid expression",
@@ -111,31 +112,31 @@ fn check_lists_every_diagnostic_of_every_file_in_path_order() {
             ),
         ]),
         "{}",
-        run.stdout
+        run.stderr
     );
     // rendered with source and a caret
-    assert!(run.stdout.contains("3 | other = [1 2]\n"), "{}", run.stdout);
-    assert!(run.stdout.contains("^"), "{}", run.stdout);
+    assert!(run.stderr.contains("3 | other = [1 2]\n"), "{}", run.stderr);
+    assert!(run.stderr.contains("^"), "{}", run.stderr);
     assert_eq!(run.summary(), "checked 5 files: 3 errors, 1 warning in 2 files");
 }
 
 #[test]
 fn check_walks_only_hcl_tf_and_tfvars_files_but_checks_any_file_named() {
     let run = hcl(&["check", TREE]);
-    assert!(!run.stdout.contains("notes.txt"), "{}", run.stdout);
+    assert!(!run.stderr.contains("notes.txt"), "{}", run.stderr);
     assert!(run.summary().starts_with("checked 5 files:"), "{}", run.stderr);
 
     let named = hcl(&["check", "tests/data/cli/tree/notes.txt"]);
     assert_eq!(named.code, 1, "{}", named.stderr);
-    let found = rendered(&named.stdout);
-    assert!(!found.is_empty(), "{}", named.stdout);
+    let found = rendered(&named.stderr);
+    assert!(!found.is_empty(), "{}", named.stderr);
     assert!(
         found
             .iter()
             .all(|(t, at)| t.starts_with("error: ") && at.starts_with("tests/data/cli/tree/notes.txt:")),
         "{found:?}"
     );
-    assert_eq!(found[0].1, "tests/data/cli/tree/notes.txt:1:20", "{}", named.stdout);
+    assert_eq!(found[0].1, "tests/data/cli/tree/notes.txt:1:20", "{}", named.stderr);
     assert!(named.summary().starts_with("checked 1 file: "), "{}", named.stderr);
 }
 
@@ -181,7 +182,7 @@ fn check_names_each_file_once() {
     let run = hcl(&["check", TREE, "tests/data/cli/tree/modules/broken.hcl", TREE]);
     assert_eq!(run.code, 1);
     assert_eq!(run.summary(), "checked 5 files: 3 errors, 1 warning in 2 files");
-    assert_eq!(rendered(&run.stdout).len(), 4, "{}", run.stdout);
+    assert_eq!(rendered(&run.stderr).len(), 4, "{}", run.stderr);
 }
 
 #[test]
@@ -271,7 +272,8 @@ fn check_with_vars_evaluates_every_attribute_at_any_depth() {
         .into_iter()
         .map(|(t, a)| (t.to_string(), a))
         .collect();
-    assert_eq!(rendered(&run.stdout), expected, "{}", run.stdout);
+    assert_eq!(rendered(&run.stderr), expected, "{}", run.stderr);
+    assert_eq!(run.stdout, "");
     assert_eq!(run.summary(), "checked 1 file: 6 errors, 0 warnings in 1 file");
 
     // parse-only, the same file has nothing to say
@@ -286,11 +288,14 @@ fn check_with_vars_evaluates_every_attribute_at_any_depth() {
 #[test]
 fn check_reports_missing_paths_and_checks_the_rest() {
     let missing = hcl(&["check", "tests/data/cli/no-such-dir", "tests/data/cli/tree/main.tf"]);
-    assert_eq!(missing.code, 1);
+    // a path that cannot be read exits 2, in the tool's own message form
+    assert_eq!((missing.code, missing.stdout.as_str()), (2, ""), "{}", missing.stderr);
     assert!(
-        missing.stdout.contains("cannot read tests/data/cli/no-such-dir"),
+        missing
+            .stderr
+            .starts_with("hcl: cannot read tests/data/cli/no-such-dir: No such file or directory"),
         "{}",
-        missing.stdout
+        missing.stderr
     );
     assert_eq!(missing.summary(), "checked 2 files: 1 error, 0 warnings in 1 file");
 
@@ -307,8 +312,8 @@ fn check_reports_missing_paths_and_checks_the_rest() {
     std::fs::remove_dir_all(&dir).unwrap();
 
     let stdin = hcl_with_input(&["check", "-"], "a = \n");
-    assert_eq!(stdin.code, 1);
-    assert!(stdin.stdout.contains("--> <stdin>:1:5"), "{}", stdin.stdout);
+    assert_eq!((stdin.code, stdin.stdout.as_str()), (1, ""));
+    assert!(stdin.stderr.contains("--> <stdin>:1:5"), "{}", stdin.stderr);
     assert_eq!(hcl_with_input(&["check", "-"], "a = 1\n").code, 0);
 }
 
@@ -336,20 +341,20 @@ fn check_reports_an_unreadable_file_and_goes_on() {
     let json = hcl(&["check", d, "--format", "json"]);
     std::fs::remove_dir_all(&dir).expect("cleanup");
 
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""), "{}", run.stderr);
+    let lines: Vec<&str> = run.stderr.lines().collect();
     assert!(
-        lines[0].starts_with(&format!("error: cannot read {d}/gone.tf: ")),
+        lines[0].starts_with(&format!("hcl: cannot read {d}/gone.tf: ")),
         "{}",
-        run.stdout
+        run.stderr
     );
     assert_eq!(
-        rendered(&run.stdout),
+        rendered(&run.stderr),
         pairs(&[("error: Missing item separator", &format!("{d}/good.tf:1:8"))])
     );
     assert_eq!(run.summary(), "checked 2 files: 2 errors, 0 warnings in 2 files");
 
-    assert_eq!(json.code, 1);
+    assert_eq!(json.code, 2);
     let doc = json.json();
     let gone = &doc["files"][0];
     assert_eq!(gone["path"], format!("{d}/gone.tf"));
@@ -827,7 +832,8 @@ fn doubled(levels: usize) -> String {
 fn values_too_large_to_print_are_reported_not_printed() {
     let src = format!("big = {}\nsmall = 1\n", doubled(40));
     let human = hcl_with_input(&["eval", "-"], &src);
-    assert_eq!(human.code, 0, "{}", human.stderr);
+    // an error: exit 1, the rest printed as usual
+    assert_eq!(human.code, 1, "{}", human.stderr);
     assert!(
         human
             .stdout
@@ -837,15 +843,15 @@ fn values_too_large_to_print_are_reported_not_printed() {
     );
     assert!(human.stdout.contains("small = 1    # number"), "{}", human.stdout);
     assert_eq!(
-        rendered(&human.stdout),
+        rendered(&human.stderr),
         pairs(&[("error: Value too large to print", "<stdin>:1:7")])
     );
     assert!(
         human
-            .stdout
+            .stderr
             .contains("EvalLimits::max_steps. Raise it with --max-steps."),
         "{}",
-        human.stdout
+        human.stderr
     );
 
     let json = hcl_with_input(&["eval", "--format", "json", "-"], &src).json();
@@ -868,13 +874,14 @@ fn values_too_large_to_print_are_reported_not_printed() {
     let expr = doubled(10);
     let limited = hcl(&["expr", "--max-steps", "3000", &expr]);
     assert!(limited.stdout.starts_with("<too large to print>"), "{}", limited.stdout);
+    assert_eq!(limited.code, 1);
     let raised = hcl(&["expr", "--max-steps", "10000", &expr]);
     assert!(
         raised.stdout.starts_with("[[[[[[[[[[[[[[[[[[[[1, 1]], [[1, 1]]]]"),
         "{}",
         raised.stdout
     );
-    assert!(!raised.stdout.contains("error"), "{}", raised.stdout);
+    assert_eq!((raised.code, raised.stderr.as_str()), (0, ""));
 }
 
 /// A block with 100,000 labels (no nesting limit applies: labels are a
@@ -1020,7 +1027,8 @@ fn numbers_count_their_digits_before_printing() {
         "{}",
         &huge.stdout[..200.min(huge.stdout.len())]
     );
-    assert!(huge.stdout.contains("Value too large to print"), "{}", huge.stdout);
+    assert!(huge.stderr.contains("Value too large to print"), "{}", huge.stderr);
+    assert_eq!(huge.code, 1);
     let some = hcl(&["expr", "[for j in range(500): 1e9800]"]);
     assert!(
         some.stdout.starts_with("[1000000000"),
@@ -1439,6 +1447,164 @@ fn fmt_prints_checks_diffs_and_writes() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `hcl fmt` takes `terraform fmt`'s habits (docs/cli.md, issue 36):
+/// single-dash spellings, `--check --diff` prints the diff, several files
+/// to stdout each after a header, `--write` names what it changed, a path
+/// that cannot be read is said and the others are formatted (exit 2).
+#[test]
+fn fmt_follows_terraform_fmt_habits() {
+    let dir = std::env::temp_dir().join(format!("hcl-cli-fmt-tf-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let (ugly, pretty) = ("a=1\nbbb = [1,2]\n", "a   = 1\nbbb = [1, 2]\n");
+    std::fs::write(dir.join("ugly.tf"), ugly).unwrap();
+    std::fs::write(dir.join("sub/fine.tf"), pretty).unwrap();
+    let d = dir.display().to_string();
+    let path = |p: &str| dir.join(p).display().to_string();
+
+    // -check, -recursive, -list=false: the names of the files to change
+    let r = hcl(&["fmt", "-check", "-recursive", "-list=false", &d]);
+    assert_eq!(
+        (r.code, r.stdout.clone()),
+        (1, format!("{}\n", path("ugly.tf"))),
+        "{}",
+        r.stderr
+    );
+    // -check -diff: the names and the diffs
+    for args in [&["fmt", "-check", "-diff", &d][..], &["fmt", "--check", "--diff", &d]] {
+        let r = hcl(args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert!(r.stdout.starts_with(&format!("{}\n", path("ugly.tf"))), "{}", r.stdout);
+        assert!(
+            r.stdout.contains("-a=1\n-bbb = [1,2]\n+a   = 1\n+bbb = [1, 2]\n"),
+            "{}",
+            r.stdout
+        );
+    }
+    // -write=false, after global options too: formatted to stdout
+    let r = hcl(&["--max-depth", "200", "fmt", "-write=false", &path("ugly.tf")]);
+    assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (0, pretty, ""));
+    // several files to stdout: each after a header, as `tail` names files
+    let r = hcl(&["fmt", &d]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        format!(
+            "==> {} <==\n{pretty}\n==> {} <==\n{pretty}",
+            path("sub/fine.tf"),
+            path("ugly.tf")
+        )
+    );
+    // a path that cannot be read: said, the others formatted, exit 2
+    let r = hcl(&["fmt", "-check", &path("missing.tf"), &d]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, format!("{}\n", path("ugly.tf")));
+    assert!(
+        r.stderr
+            .starts_with(&format!("hcl: cannot read {}: No such file", path("missing.tf"))),
+        "{}",
+        r.stderr
+    );
+    // after `--`, `-check` is a path
+    let r = hcl(&["fmt", "--", "-check"]);
+    assert!(
+        r.code == 2 && r.stderr.starts_with("hcl: cannot read -check: "),
+        "{}",
+        r.stderr
+    );
+    // -write=true: rewrites and names what it changed
+    let r = hcl(&["fmt", "-write=true", &d]);
+    assert_eq!(
+        (r.code, r.stdout.clone()),
+        (0, format!("{}\n", path("ugly.tf"))),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("ugly.tf")).unwrap(), pretty);
+    let r = hcl(&["fmt", "--write", &d]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""), "nothing left to change");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One policy for every command (docs/cli.md, issue 36): results on
+/// stdout, diagnostics on stderr; exit 0 without errors, 1 when the input
+/// has errors, 2 for a path that cannot be read, said in one form. `dec`
+/// keeps hcldec's statuses (2 for error diagnostics, "Failed to read
+/// file" among them).
+#[test]
+fn every_command_follows_one_policy() {
+    let commands: [&[&str]; 9] = [
+        &["parse"],
+        &["parse", "--format", "json"],
+        &["eval"],
+        &["eval", "--format", "json"],
+        &["variables"],
+        &["check"],
+        &["json"],
+        &["json", "--unevaluated"],
+        &["fmt"],
+    ];
+    for command in commands {
+        fn with<'a>(command: &[&'a str], file: &'a str) -> Vec<&'a str> {
+            let mut args = command.to_vec();
+            args.push(file);
+            args
+        }
+        // clean input: exit 0, nothing on stderr (but `check`'s summary)
+        let clean = hcl_with_input(&with(command, "-"), "a = 1\n");
+        let summary = if command[0] == "check" {
+            "checked 1 file: 0 errors, 0 warnings\n"
+        } else {
+            ""
+        };
+        assert_eq!((clean.code, clean.stderr.as_str()), (0, summary), "{command:?}");
+        // broken input: exit 1; rendered diagnostics on stderr only
+        let broken = hcl_with_input(&with(command, "-"), "a = [1 2]\n");
+        assert_eq!(broken.code, 1, "{command:?}: {}", broken.stderr);
+        assert!(!broken.stdout.contains("error: "), "{command:?}: {}", broken.stdout);
+        let json_report = command.contains(&"--format");
+        assert_eq!(
+            rendered(&broken.stderr),
+            if json_report {
+                vec![]
+            } else {
+                pairs(&[("error: Missing item separator", "<stdin>:1:8")])
+            },
+            "{command:?}: {}",
+            broken.stderr
+        );
+        // a path that cannot be read: exit 2, one message form
+        let missing = hcl(&with(command, "tests/data/cli/missing.tf"));
+        assert_eq!(missing.code, 2, "{command:?}");
+        assert_eq!(missing.stdout, "", "{command:?}");
+        assert!(
+            missing
+                .stderr
+                .starts_with("hcl: cannot read tests/data/cli/missing.tf: No such file or directory"),
+            "{command:?}: {}",
+            missing.stderr
+        );
+    }
+    // expressions and templates as arguments: no paths, the same statuses
+    for command in ["expr", "template"] {
+        let clean = hcl(&[command, "1 + 1"]);
+        assert_eq!((clean.code, clean.stderr.as_str()), (0, ""), "{command}");
+        let broken = hcl(&[command, "${nope}"]);
+        assert_eq!(broken.code, 1, "{command}");
+        assert!(broken.stderr.contains("error: "), "{command}: {}", broken.stderr);
+        assert!(!broken.stdout.contains("error: "), "{command}: {}", broken.stdout);
+    }
+    // `dec` keeps hcldec's statuses
+    let missing = hcl(&["dec", "--spec=examples/service.hcldec", "tests/data/cli/missing.tf"]);
+    assert_eq!(missing.code, 2);
+    assert!(missing.stderr.contains("Failed to read file"), "{}", missing.stderr);
+    let no_spec = hcl(&["dec", "examples/service.hcl"]);
+    assert_eq!(no_spec.code, 1, "{}", no_spec.stderr);
+    // usage errors: 2
+    assert_eq!(hcl(&["eval"]).code, 2);
+    assert_eq!(hcl(&["fmt", "--check", "--write", "x.tf"]).code, 2);
+}
+
 /// An attribute set twice is listed and evaluated once, where it is first
 /// set, as the reference's `eval` lists it (it used to be listed twice in
 /// `attribute_order`).
@@ -1450,13 +1616,13 @@ fn eval_lists_a_repeated_attribute_once() {
     assert_eq!(doc["attributes"]["a"]["value"], json!(1));
     assert_eq!(doc["parse_diagnostics"][0]["summary"], json!("Attribute redefined"));
     let human = hcl_with_input(&["eval", "-"], "a = 1\nb = 2\na = 3\n");
+    assert_eq!(human.stdout, "a = 1    # number\nb = 2    # number\n");
     assert!(
-        human
-            .stdout
-            .starts_with("a = 1    # number\nb = 2    # number\nerror: Attribute redefined"),
+        human.stderr.starts_with("error: Attribute redefined"),
         "{}",
-        human.stdout
+        human.stderr
     );
+    assert_eq!(human.code, 1);
 }
 
 /// Every command names stdin `<stdin>` (parse and eval said `-`), and an
@@ -1472,8 +1638,8 @@ fn stdin_is_named_alike_and_arguments_are_bytes() {
         &["expr", "-"],
     ] {
         let r = hcl_with_input(args, "a = (\n");
-        let all = format!("{}{}", r.stdout, r.stderr);
-        assert!(all.contains("--> <stdin>:"), "{args:?}: {all}");
+        assert!(r.stderr.contains("--> <stdin>:"), "{args:?}: {}", r.stderr);
+        assert_eq!(r.code, 1, "{args:?}");
     }
     use std::os::unix::ffi::OsStrExt;
     let out = Command::new(env!("CARGO_BIN_EXE_hcl"))
@@ -1481,10 +1647,10 @@ fn stdin_is_named_alike_and_arguments_are_bytes() {
         .arg(std::ffi::OsStr::from_bytes(b"\"a\xffb\""))
         .output()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(stdout.contains("error: Invalid character encoding"), "{stdout}");
-    assert!(stdout.contains("--> <input>:1:3"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("error: Invalid character encoding"), "{stderr}");
+    assert!(stderr.contains("--> <input>:1:3"), "{stderr}");
 }
 
 /// Variables come as plain JSON (types implied, numbers exact, strings
@@ -1625,7 +1791,15 @@ fn eval_names_the_blocks_it_skipped() {
 #[test]
 fn eval_all_evaluates_attributes_inside_blocks() {
     let r = hcl_with_input(&["eval", "--all", "-"], WITH_BLOCKS);
-    assert_eq!(r.stderr, "");
+    // no note of blocks left out; `locals.u`'s unknown variable is the only diagnostic
+    assert_eq!(
+        rendered(&r.stderr),
+        pairs(&[("error: Unknown variable", "<stdin>:9:7")]),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("not evaluated"), "{}", r.stderr);
+    assert_eq!(r.code, 1);
     assert!(
         r.stdout.starts_with(
             "x = 1    # number\nresource \"a\" \"b\" {\n  n = 5    # number\n  inner {\n    s = \"s\"    # string\n  }\n}\nlocals {\n  u = "
@@ -1634,7 +1808,7 @@ fn eval_all_evaluates_attributes_inside_blocks() {
         r.stdout
     );
     let r = hcl_with_input(&["eval", "--all", "--format", "json", "-"], WITH_BLOCKS);
-    assert_eq!(r.stderr, "");
+    assert_eq!((r.code, r.stderr.as_str()), (1, ""));
     let doc = r.json();
     assert_eq!(doc["attribute_order"], json!(["x"]));
     assert_eq!(doc["attributes"]["x"]["value"], json!(1));
@@ -1783,14 +1957,15 @@ fn hcl_on_a_terminal(args: &[&str], env: &[(&str, &str)]) -> Option<String> {
     for (k, v) in env {
         cmd.env(k, v);
     }
-    // another `script` (BSD's takes other options) does not run it
-    let out = cmd.output().ok().filter(|o| o.status.success())?;
+    // another `script` (BSD's takes other options) does not run it; `-e`
+    // gives the command's status, 1 for the files with errors
+    let out = cmd.output().ok().filter(|o| matches!(o.status.code(), Some(0 | 1)))?;
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// Rendered diagnostics are in colour with `--color always` (rustc's: the
-/// error title red and bold, the gutter blue), on stdout (`parse`) and
-/// stderr (`json`) alike, and plain with `--color never` or when the
+/// Rendered diagnostics, on stderr for every command, are in colour with
+/// `--color always` (rustc's: the error title red and bold, the gutter
+/// blue), and plain with `--color never` or when the
 /// stream is piped (`auto`, the default); on a terminal `auto` colours
 /// unless NO_COLOR is set and not empty (issue 25).
 #[test]
@@ -1802,10 +1977,11 @@ fn diagnostics_are_coloured_on_a_terminal_or_when_asked() {
     // always, before or after the command; never; piped auto
     let r = hcl_with_input(&["--color", "always", "parse", "-"], src);
     assert!(
-        r.stdout.contains(red_error) && r.stdout.contains(blue_gutter),
+        r.stderr.contains(red_error) && r.stderr.contains(blue_gutter),
         "{:?}",
-        r.stdout
+        r.stderr
     );
+    assert!(!r.stdout.contains(ESC), "the outline stays plain: {:?}", r.stdout);
     let r = hcl_with_input(&["json", "-", "--color=always"], src);
     assert!(r.stderr.contains(red_error), "{:?}", r.stderr);
     assert!(!r.stdout.contains(ESC), "the JSON stays plain: {:?}", r.stdout);
@@ -1823,9 +1999,9 @@ fn diagnostics_are_coloured_on_a_terminal_or_when_asked() {
     ] {
         let r = hcl_with_input(args, src);
         assert!(
-            r.stdout.contains("error: Missing item separator"),
+            r.stderr.contains("error: Missing item separator"),
             "{args:?}: {}",
-            r.stdout
+            r.stderr
         );
         assert!(!r.stdout.contains(ESC) && !r.stderr.contains(ESC), "{args:?}");
     }
@@ -1842,7 +2018,7 @@ fn diagnostics_are_coloured_on_a_terminal_or_when_asked() {
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains(red_error));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(red_error));
 
     // on a terminal
     let file = "tests/data/cli/tree/modules/broken.hcl";
@@ -1945,12 +2121,12 @@ fn check_expands_dynamic_blocks_when_asked() {
         "--expand-dynamic",
     ]);
     assert_eq!(expanded.code, 1);
-    let found = rendered(&expanded.stdout);
-    assert_eq!(found.len(), 1, "{}", expanded.stdout);
+    let found = rendered(&expanded.stderr);
+    assert_eq!(found.len(), 1, "{}", expanded.stderr);
     assert_eq!(found[0].0, "error: Unknown variable");
     assert!(found[0].1.ends_with("main.tf:8:28"), "{found:?}");
     let plain = hcl(&["check", path, "--var", "var={ports=[80, 443, 8080]}"]);
     // without expansion the iterator is undefined at each of its 3 uses
-    assert_eq!(rendered(&plain.stdout).len(), 4, "{}", plain.stdout);
+    assert_eq!(rendered(&plain.stderr).len(), 4, "{}", plain.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -22,19 +22,21 @@
 //!   threads that take the next file from an atomic index; each worker
 //!   renders its files' diagnostics itself (only files that have some cost
 //!   anything beyond the parse), and the results are printed in path order
-//!   through one locked, buffered stdout.
-//! - Human output: the diagnostics of each file rendered with source
-//!   (`path:line:column`, at most [`crate::MAX_RENDERED`] per file), an
-//!   unreadable file as one `error: cannot read PATH: REASON` line.
+//!   through one locked, buffered stream.
+//! - Human output, on stderr as every command's diagnostics: the
+//!   diagnostics of each file rendered with source (`path:line:column`, at
+//!   most [`crate::report::MAX_RENDERED`] per file), an unreadable file as
+//!   one `hcl: cannot read PATH: REASON` line.
 //!   `--format json`: one document
 //!   `{"files": [{"path": P, "diagnostics": [DIAG]}], "errors": N, "warnings": N}`
 //!   listing every file checked, DIAG as in `docs/cli-json.md` (an
 //!   unreadable file has one error DIAG with a null range).
 //! - Either way a summary line ends the run on stderr:
 //!   `checked 10000 files: 3 errors, 1 warning in 2 files`.
-//! - Exit status: 1 when any error diagnostic was found (an unreadable file
-//!   counts as one), 0 otherwise; 2 for usage errors (a path that does not
-//!   exist, an unreadable or invalid vars file).
+//! - Exit status (`docs/cli.md`): 2 when a path could not be read (it
+//!   counts as an error in the summary) or on usage errors (an unreadable
+//!   or invalid vars file), else 1 when any error diagnostic was found, 0
+//!   otherwise.
 
 use hcl_native::ast::{Body, BodyItem};
 use hcl_native::body::AnyExpression;
@@ -106,6 +108,8 @@ struct Outcome {
     text: String,
     errors: usize,
     warnings: usize,
+    /// The file could not be read.
+    unreadable: bool,
 }
 
 /// `hcl check PATHS... [--vars VARS.json] [--format human|json]`.
@@ -144,11 +148,12 @@ pub fn run(
         warnings += o.warnings;
         with_diagnostics += usize::from(o.errors + o.warnings > 0);
     }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let written = match format {
-        Format::Human => outcomes.iter().try_for_each(|o| out.write_all(o.text.as_bytes())),
-        Format::Json => (|| {
+    match format {
+        // everything the human form says is diagnostics: on stderr
+        Format::Human => write_all(std::io::stderr().lock(), |out| {
+            outcomes.iter().try_for_each(|o| out.write_all(o.text.as_bytes()))
+        }),
+        Format::Json => write_all(std::io::stdout().lock(), |out| {
             out.write_all(br#"{"files":["#)?;
             for (k, o) in outcomes.iter().enumerate() {
                 if k > 0 {
@@ -157,15 +162,8 @@ pub fn run(
                 out.write_all(o.text.as_bytes())?;
             }
             writeln!(out, r#"],"errors":{errors},"warnings":{warnings}}}"#)
-        })(),
-    };
-    if let Err(e) = written.and_then(|()| out.flush()) {
-        // a closed pipe (`| head`) is not worth a panic
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("hcl: cannot write the output: {e}");
-        }
+        }),
     }
-    drop(out);
     let mut summary = format!(
         "checked {}: {}, {}",
         plural(jobs.len(), "file"),
@@ -176,10 +174,22 @@ pub fn run(
         summary.push_str(&format!(" in {}", plural(with_diagnostics, "file")));
     }
     eprintln!("{summary}");
-    if errors > 0 {
-        crate::exit::problems()
+    if outcomes.iter().any(|o| o.unreadable) {
+        crate::Found::Unusable
     } else {
-        ExitCode::SUCCESS
+        crate::Found::errors(errors > 0)
+    }
+    .status()
+}
+
+/// Writes through one buffer (the check of 10,000 files writes much);
+/// a closed pipe (`| head`) is not worth a panic or a message.
+fn write_all<W: Write>(to: W, write: impl FnOnce(&mut std::io::BufWriter<W>) -> std::io::Result<()>) {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, to);
+    if let Err(e) = write(&mut out).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("hcl: cannot write the output: {e}");
+        }
     }
 }
 
@@ -394,18 +404,7 @@ fn outcome(
     let warnings = diagnostics.len() - errors;
     let mut text = String::new();
     match format {
-        Format::Human => {
-            if !diagnostics.is_empty() {
-                let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
-                text = settings.render(name, src, shown, crate::Stream::Stdout);
-                if diagnostics.len() > shown.len() {
-                    text.push_str(&format!(
-                        "... and {} more diagnostics in {name} (--format json lists them all)\n\n",
-                        diagnostics.len() - shown.len()
-                    ));
-                }
-            }
-        }
+        Format::Human => text = crate::report::rendered(name, src, diagnostics, settings),
         Format::Json => {
             text.push_str(r#"{"path":"#);
             write_str(&mut text, name);
@@ -418,7 +417,12 @@ fn outcome(
             text.push('}');
         }
     }
-    Outcome { text, errors, warnings }
+    Outcome {
+        text,
+        errors,
+        warnings,
+        unreadable: false,
+    }
 }
 
 /// How attributes are evaluated: which are type constraints, and whether
@@ -506,7 +510,7 @@ fn evaluate_expanded(
 /// The outcome of a file that could not be read: one error.
 fn unreadable(name: &str, reason: &str, format: Format) -> Outcome {
     let text = match format {
-        Format::Human => format!("error: cannot read {name}: {reason}\n\n"),
+        Format::Human => format!("{}\n", crate::report::cannot_read(name, reason)),
         Format::Json => {
             let mut t = String::from(r#"{"path":"#);
             write_str(&mut t, name);
@@ -520,5 +524,6 @@ fn unreadable(name: &str, reason: &str, format: Format) -> Outcome {
         text,
         errors: 1,
         warnings: 0,
+        unreadable: true,
     }
 }

@@ -96,7 +96,7 @@ impl Sources {
             // each run of diagnostics of one file rendered with one line index
             for run in self.found.as_slice().chunk_by(|a, b| a.file == b.file) {
                 let (name, src, _) = self.file(run[0].file.as_ref());
-                let _ = write!(err, "{}", settings.render(name, src, run, crate::Stream::Stderr));
+                let _ = write!(err, "{}", settings.render(name, src, run));
             }
         }
         crate::exit::usage()

@@ -1,6 +1,7 @@
 //! `hcl eval`, `hcl expr` and `hcl template`: evaluation with the standard
 //! functions and the variables of a VARS.json file.
 
+use crate::Found;
 use hcl_native::ast::Body;
 use hcl_native::convert::convert;
 use hcl_native::eval::{evaluate, evaluate_template, EvalContext, Evaluated};
@@ -351,23 +352,6 @@ fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: b
     loc.write_diagnostics(out, r.diagnostics.iter());
 }
 
-/// Renders diagnostics in the order of [`crate::in_order`], at most
-/// `MAX_RENDERED` of them, then says how many were left out.
-fn render_all(out: &mut String, name: &str, src: &[u8], mut ds: Vec<Diagnostic>, settings: &crate::Settings) {
-    if ds.is_empty() {
-        return;
-    }
-    crate::in_order(&mut ds);
-    let shown = &ds[..ds.len().min(crate::MAX_RENDERED)];
-    out.push_str(&settings.render(name, src, shown, crate::Stream::Stdout));
-    if ds.len() > shown.len() {
-        out.push_str(&format!(
-            "... and {} more diagnostics (--format json lists them all)\n",
-            ds.len() - shown.len()
-        ));
-    }
-}
-
 /// The human form of a value and its type, or [`NOT_PRINTED`] twice.
 fn human_texts(v: &Value, printable: bool) -> (String, String) {
     if printable {
@@ -379,23 +363,6 @@ fn human_texts(v: &Value, printable: bool) -> (String, String) {
     }
 }
 
-/// The human form of a result: the value, its type, then diagnostics.
-fn human(
-    name: &str,
-    src: &[u8],
-    r: &Evaluated,
-    printable: bool,
-    parse: &[Diagnostic],
-    settings: &crate::Settings,
-) -> String {
-    let mut out = String::new();
-    let (text, ty) = human_texts(&r.value, printable);
-    out.push_str(&format!("{text}\n  type: {ty}\n"));
-    let all: Vec<Diagnostic> = parse.iter().chain(r.diagnostics.iter()).cloned().collect();
-    render_all(&mut out, name, src, all, settings);
-    out
-}
-
 /// `hcl expr SRC` and `hcl template SRC`.
 pub fn expr_or_template(
     name: &str,
@@ -404,7 +371,7 @@ pub fn expr_or_template(
     ctx: &EvalContext<'_>,
     format: Format,
     settings: &crate::Settings,
-) {
+) -> Found {
     let arena = Arena::new();
     let (mut r, parse_diags) = if template {
         let parsed = parse_template_with(&arena, src, &settings.parse);
@@ -423,10 +390,16 @@ pub fn expr_or_template(
             out.push_str(r#","parse_diagnostics":"#);
             loc.write_diagnostics(&mut out, parse_diags.iter());
             out.push_str("}\n");
-            print!("{out}");
+            crate::report::to_stdout(out.as_bytes());
         }
-        Format::Human => print!("{}", human(name, src, &r, printable, parse_diags.as_slice(), settings)),
+        Format::Human => {
+            let (text, ty) = human_texts(&r.value, printable);
+            crate::report::to_stdout(format!("{text}\n  type: {ty}\n").as_bytes());
+            let all: Vec<Diagnostic> = parse_diags.iter().chain(r.diagnostics.iter()).cloned().collect();
+            crate::report::diagnostics(name, src, all, settings);
+        }
     }
+    Found::errors(parse_diags.has_errors() || r.diagnostics.iter().any(Diagnostic::is_error))
 }
 
 /// `hcl eval FILE`: every top-level attribute evaluated on its own, and
@@ -435,13 +408,21 @@ pub fn expr_or_template(
 /// top-level blocks left out. A FILE ending in `.json` is read in the JSON
 /// syntax (its root object's properties are the attributes; without a
 /// schema it has no blocks).
-pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, all: bool, settings: &crate::Settings) {
+pub fn eval_file(
+    name: &str,
+    src: &[u8],
+    ctx: &EvalContext<'_>,
+    format: Format,
+    all: bool,
+    settings: &crate::Settings,
+) -> Found {
     if name.ends_with(".json") {
         let parsed = hcl_native::json_syntax::parse_with(src, &settings.parse);
         let file = &parsed.ast;
         let (attrs, attr_diags) = file.just_attributes();
         let mut diags: Vec<Diagnostic> = parsed.diagnostics.as_slice().to_vec();
         diags.extend(attr_diags.into_vec());
+        let mut errors = diags.iter().any(Diagnostic::is_error);
         let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name, a.value.span())).collect();
         let eval = |i: usize| file.evaluate(attrs[i].value, ctx);
         match format {
@@ -450,38 +431,39 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, 
                 let mut out = String::from(r#"{"parse_diagnostics":"#);
                 loc.write_diagnostics(&mut out, diags.iter());
                 out.push(',');
-                json_attributes(&mut out, &loc, &listed, eval, ctx.limits().max_steps);
+                json_attributes(&mut out, &loc, &listed, eval, ctx.limits().max_steps, &mut errors);
                 out.push_str("}\n");
-                print!("{out}");
+                crate::report::to_stdout(out.as_bytes());
             }
             Format::Human => {
                 let mut out = String::new();
                 human_attributes(&mut out, &listed, eval, ctx.limits().max_steps, 0, &mut diags);
-                render_all(&mut out, name, src, diags, settings);
-                print!("{out}");
+                crate::report::to_stdout(out.as_bytes());
+                errors = crate::report::diagnostics(name, src, diags, settings);
             }
         }
-        return;
+        return Found::errors(errors);
     }
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, src, &settings.parse);
     let body = &parsed.ast.body;
+    let mut errors = parsed.diagnostics.has_errors();
     match format {
         Format::Json => {
             let loc = Locator::new(src);
             let mut out = String::from(r#"{"parse_diagnostics":"#);
             loc.write_diagnostics(&mut out, parsed.diagnostics.iter());
             out.push(',');
-            json_body(&mut out, &loc, body, ctx, all);
+            json_body(&mut out, &loc, body, ctx, all, &mut errors);
             out.push_str("}\n");
-            print!("{out}");
+            crate::report::to_stdout(out.as_bytes());
         }
         Format::Human => {
             let mut out = String::new();
             let mut diags = parsed.diagnostics.as_slice().to_vec();
             human_body(&mut out, body, ctx, all, 0, &mut diags);
-            render_all(&mut out, name, src, diags, settings);
-            print!("{out}");
+            crate::report::to_stdout(out.as_bytes());
+            errors = crate::report::diagnostics(name, src, diags, settings);
         }
     }
     if !all {
@@ -489,6 +471,7 @@ pub fn eval_file(name: &str, src: &[u8], ctx: &EvalContext<'_>, format: Format, 
             eprintln!("{note}");
         }
     }
+    Found::errors(errors)
 }
 
 /// The most blocks the note about skipped blocks names.
@@ -529,7 +512,14 @@ fn skipped_blocks(src: &[u8], body: &Body<'_>) -> Option<String> {
 /// A body's attributes as `"attribute_order": [...], "attributes": {...}`,
 /// and with `all` its blocks as `"blocks": [BLOCK]`, each BLOCK `{"type",
 /// "labels", "range"}` and its own body's keys.
-fn json_body(out: &mut String, loc: &Locator<'_>, body: &Body<'_>, ctx: &EvalContext<'_>, all: bool) {
+fn json_body(
+    out: &mut String,
+    loc: &Locator<'_>,
+    body: &Body<'_>,
+    ctx: &EvalContext<'_>,
+    all: bool,
+    errors: &mut bool,
+) {
     let attrs: Vec<_> = body.attributes().collect();
     let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
     json_attributes(
@@ -538,6 +528,7 @@ fn json_body(out: &mut String, loc: &Locator<'_>, body: &Body<'_>, ctx: &EvalCon
         &listed,
         |i| evaluate(&attrs[i].expr, ctx),
         ctx.limits().max_steps,
+        errors,
     );
     if !all {
         return;
@@ -549,7 +540,7 @@ fn json_body(out: &mut String, loc: &Locator<'_>, body: &Body<'_>, ctx: &EvalCon
         }
         loc.write_block_head(out, b);
         out.push(',');
-        crate::nested(|| json_body(out, loc, &b.body, ctx, true));
+        crate::nested(|| json_body(out, loc, &b.body, ctx, true, errors));
         out.push('}');
     }
     out.push(']');
@@ -604,6 +595,7 @@ fn json_attributes(
     attrs: &[(&str, Span)],
     eval: impl Fn(usize) -> Evaluated,
     max_steps: u64,
+    errors: &mut bool,
 ) {
     let firsts = firsts(attrs);
     out.push_str(r#""attribute_order":["#);
@@ -624,6 +616,7 @@ fn json_attributes(
         let mut r = eval(i);
         let printable = printable(&mut r, *span, max_steps);
         write_result(out, loc, &r, printable);
+        *errors |= r.diagnostics.iter().any(Diagnostic::is_error);
         out.push('}');
     }
     out.push('}');

@@ -9,26 +9,91 @@ use clap::Args;
 use hcl_native::Arena;
 
 use crate::check::{collect, parallel};
+use crate::Found;
 
-/// `hcl fmt [--check] [--diff] [--write] FILE|DIR|-...`
+/// `hcl fmt [--check] [--diff] [--write] FILE|DIR|-...`, which takes
+/// `terraform fmt`'s single-dash spellings too ([`terraform_spellings`]).
 #[derive(Args)]
 pub struct Options {
     /// Files and directories to format (`-` is stdin); a directory gives
     /// its `.hcl`, `.tf`, `.tfvars`, `.pkr.hcl` and `.nomad` files,
     /// recursively, hidden directories left out. Without any, stdin.
     paths: Vec<String>,
-    /// Print nothing but the names of the files that would change, and
-    /// exit 1 when there is one.
+    /// Print the names of the files that would change, one a line, and
+    /// exit 1 when there is one (with `--diff`, their diffs too).
+    /// `-check` too.
     #[arg(long)]
     check: bool,
     /// Print a unified diff of each file that would change (exit 1 when
-    /// there is one).
+    /// there is one). `-diff` too.
     #[arg(long)]
     diff: bool,
     /// Write the formatted text back to each file that changes (atomically,
-    /// keeping its permissions); a file with syntax errors is left as it is.
+    /// keeping its permissions) and print its name; a file with syntax
+    /// errors is left as it is. `-write=true` too (`-write=false` is the
+    /// default: print, write nothing).
     #[arg(long, conflicts_with = "check")]
     write: bool,
+    /// Accepted for `terraform fmt -recursive`: directories are always
+    /// walked recursively.
+    #[arg(long)]
+    recursive: bool,
+}
+
+/// `terraform fmt`'s spellings of the options after `fmt` in `args` (the
+/// program's name first), as `hcl fmt` spells them: `-check`, `-diff`,
+/// `-recursive` and `-write=true` with two dashes, `-write=false` (the
+/// default) and `-list=...` (`hcl fmt` lists only with `--write`) left
+/// out. Arguments after `--` are paths and stay as they are.
+pub fn terraform_spellings(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let Some(at) = subcommand(&args) else { return args };
+    if args[at] != "fmt" {
+        return args;
+    }
+    let mut out = Vec::with_capacity(args.len());
+    let mut paths_only = false;
+    for (i, arg) in args.into_iter().enumerate() {
+        if i <= at || paths_only {
+            out.push(arg);
+            continue;
+        }
+        match arg.to_str() {
+            Some("--") => {
+                paths_only = true;
+                out.push(arg);
+            }
+            Some("-check") => out.push("--check".into()),
+            Some("-diff") => out.push("--diff".into()),
+            Some("-recursive") => out.push("--recursive".into()),
+            Some("-write" | "-write=true") => out.push("--write".into()),
+            Some("-write=false" | "-list" | "-list=true" | "-list=false") => {}
+            _ => out.push(arg),
+        }
+    }
+    out
+}
+
+/// Where the subcommand is in `args`: the first argument that is neither
+/// an option nor the value of a global option given as `--name VALUE`.
+fn subcommand(args: &[std::ffi::OsString]) -> Option<usize> {
+    const VALUED: [&str; 7] = [
+        "--max-depth",
+        "--max-steps",
+        "--max-number-bits",
+        "--color",
+        "--functions",
+        "--base-dir",
+        "--max-file-bytes",
+    ];
+    let mut i = 1;
+    while let Some(arg) = args.get(i) {
+        let text = arg.to_string_lossy();
+        if !text.starts_with('-') || text == "-" {
+            return Some(i);
+        }
+        i += if VALUED.contains(&text.as_ref()) { 2 } else { 1 };
+    }
+    None
 }
 
 /// Extensions of the files a directory walk picks up.
@@ -41,12 +106,15 @@ fn wanted(path: &Path) -> bool {
 
 /// What formatting one file gave.
 struct Outcome {
+    /// The file's name.
+    name: String,
     /// To standard output.
     out: Vec<u8>,
     /// To standard error.
     err: String,
-    changed: bool,
-    failed: bool,
+    /// What it found: syntax errors or a change `--check`/`--diff` report
+    /// are problems, a file that cannot be read or written is unusable.
+    found: Found,
 }
 
 pub fn run(o: &Options, settings: &crate::Settings) -> ExitCode {
@@ -56,11 +124,8 @@ pub fn run(o: &Options, settings: &crate::Settings) -> ExitCode {
             return crate::usage("--write needs file names (stdin has nowhere to be written back)");
         }
         let mut src = Vec::new();
-        if let Err(e) = std::io::stdin().read_to_end(&mut src) {
-            eprintln!("hcl: cannot read stdin: {e}");
-            return crate::exit::problems();
-        }
-        return finish(&[one(o, "<stdin>", Ok(src), settings)], o);
+        let read = std::io::stdin().read_to_end(&mut src).map(|_| src);
+        return finish(&[one(o, "<stdin>", read.map_err(|e| e.to_string()), settings)], false);
     }
     if o.paths.iter().any(|p| p == "-") {
         return crate::usage("`-` (stdin) cannot be formatted together with files");
@@ -71,76 +136,91 @@ pub fn run(o: &Options, settings: &crate::Settings) -> ExitCode {
         return crate::exit::problems();
     }
     let outcomes = parallel(&jobs, |job| one(o, &job.name(), job.read(), settings));
-    finish(&outcomes, o)
+    // several files formatted to stdout are told apart by a header each
+    let headers = !(o.check || o.diff || o.write) && jobs.len() > 1;
+    finish(&outcomes, headers)
 }
 
-fn finish(outcomes: &[Outcome], o: &Options) -> ExitCode {
+/// Writes each outcome (with `headers`, its output after a line `==> NAME
+/// <==`, blank lines between files, as `tail` names files) and exits with
+/// the worst status found.
+fn finish(outcomes: &[Outcome], headers: bool) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
+    let mut written = Ok(());
+    let mut first = true;
     for out in outcomes {
         let _ = stderr.write_all(out.err.as_bytes());
-        let _ = stdout.write_all(&out.out);
+        if headers && out.found != Found::Unusable {
+            let gap = if first { "" } else { "\n" };
+            first = false;
+            written = written.and_then(|()| writeln!(stdout, "{gap}==> {} <==", out.name));
+        }
+        written = written.and_then(|()| stdout.write_all(&out.out));
     }
-    let _ = stdout.flush();
-    let failed = outcomes.iter().any(|x| x.failed);
-    let changed = outcomes.iter().any(|x| x.changed);
-    if failed || ((o.check || o.diff) && changed) {
-        crate::exit::problems()
-    } else {
-        ExitCode::SUCCESS
+    if let Err(e) = written.and_then(|()| stdout.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("hcl: cannot write the output: {e}");
+        }
     }
+    outcomes.iter().map(|x| x.found).max().unwrap_or_default().status()
 }
 
 /// Formats one file's text.
 fn one(o: &Options, name: &str, read: Result<Vec<u8>, String>, settings: &crate::Settings) -> Outcome {
     let mut outcome = Outcome {
+        name: name.to_string(),
         out: Vec::new(),
         err: String::new(),
-        changed: false,
-        failed: false,
+        found: Found::Nothing,
     };
     let src = match read {
         Ok(src) => src,
         Err(e) => {
-            outcome.err = format!("hcl: cannot read {name}: {e}\n");
-            outcome.failed = true;
+            outcome.err = format!("{}\n", crate::report::cannot_read(name, e));
+            outcome.found = Found::Unusable;
             return outcome;
         }
     };
     let arena = Arena::new();
     let parsed = hcl_native::parse_config_with(&arena, &src, &settings.parse);
-    if !parsed.diagnostics.is_empty() {
-        let mut diagnostics = parsed.diagnostics.as_slice().to_vec();
-        crate::in_order(&mut diagnostics);
-        outcome.err = settings.render(name, &src, &diagnostics, crate::Stream::Stderr);
-    }
     let syntax_errors = parsed.diagnostics.has_errors();
+    outcome.err = crate::report::rendered(name, &src, parsed.diagnostics.as_slice().to_vec(), settings);
+    outcome.found = Found::errors(syntax_errors);
     let formatted = hcl_native::format::format(&src);
-    outcome.changed = formatted != src;
-    if o.check {
-        if outcome.changed {
-            outcome.out = format!("{name}\n").into_bytes();
-        }
-    } else if o.diff {
-        if outcome.changed {
-            outcome.out = unified_diff(name, &src, &formatted).into_bytes();
-        }
-    } else if !o.write {
+    let changed = formatted != src;
+    if !(o.check || o.diff || o.write) {
         outcome.out = formatted;
-        outcome.failed = syntax_errors;
         return outcome;
     }
-    if o.write && outcome.changed {
+    if !changed {
+        return outcome;
+    }
+    if o.check {
+        outcome.out.extend_from_slice(format!("{name}\n").as_bytes());
+    }
+    if o.diff {
+        outcome
+            .out
+            .extend_from_slice(unified_diff(name, &src, &formatted).as_bytes());
+    }
+    if (o.check || o.diff) && !o.write {
+        // a file that would change; `--write --diff` changed it
+        outcome.found = Found::Problems.max(outcome.found);
+    }
+    if o.write {
         if syntax_errors {
             outcome
                 .err
                 .push_str(&format!("hcl: {name} has syntax errors; it was not written\n"));
         } else if let Err(e) = write_atomically(Path::new(name), &formatted) {
             outcome.err.push_str(&format!("hcl: cannot write {name}: {e}\n"));
-            outcome.failed = true;
+            outcome.found = Found::Unusable;
+        } else if !o.diff {
+            // as `terraform fmt` lists the files it changed
+            outcome.out.extend_from_slice(format!("{name}\n").as_bytes());
         }
     }
-    outcome.failed |= syntax_errors;
     outcome
 }
 

@@ -1,10 +1,10 @@
 //! `hcl`: parse and evaluate HCL files from the command line.
 //!
-//! Every command prints one document on stdout and exits 0 when it ran,
-//! whatever the diagnostics; usage errors exit 2. The exceptions are
-//! `check` (many files and directories in parallel, see `check.rs`) and
-//! `json` (a file converted to one JSON object, see `to_json.rs`), which
-//! exit 1 when they found an error diagnostic.
+//! Every command follows one policy (`docs/cli.md`, held by
+//! `tests/cli.rs`): results on stdout, diagnostics and the tool's own
+//! messages on stderr (`report.rs`); exit 0 when no error was found, 1 when
+//! the input has errors, 2 for usage errors and paths that cannot be read.
+//! `dec` keeps the reference's `hcldec` statuses.
 //!
 //! [`run`] is the whole tool: it parses the command line, makes one
 //! [`Settings`] of the global options (limits, `--unknown-variables`,
@@ -17,6 +17,7 @@ mod evaluate;
 mod exit;
 mod fmt;
 mod json;
+mod report;
 mod settings;
 mod to_json;
 mod variables;
@@ -27,7 +28,8 @@ use hcl_native::{parse_config_with, Arena, LineIndex};
 use std::io::Read;
 use std::process::ExitCode;
 
-pub(crate) use settings::{Color, Settings, Stream};
+pub(crate) use report::{in_order, Found};
+pub(crate) use settings::{Color, Settings};
 
 #[derive(Parser)]
 #[command(name = "hcl", version, about = "HCL v2, exactly as specified")]
@@ -54,9 +56,9 @@ struct Cli {
     /// attribute even without `--vars`.
     #[arg(long, global = true)]
     unknown_variables: bool,
-    /// Colour in rendered diagnostics: `auto` when the stream they are
-    /// written to (stdout or stderr, by command) is a terminal and the
-    /// NO_COLOR environment variable is unset or empty.
+    /// Colour in rendered diagnostics: `auto` when stderr, where they are
+    /// written, is a terminal and the NO_COLOR environment variable is
+    /// unset or empty.
     #[arg(long, value_enum, global = true, default_value_t = Color::Auto)]
     color: Color,
     /// The functions evaluations offer: `standard` (cty's standard
@@ -86,7 +88,8 @@ pub enum Functions {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Parse a configuration file; print its structure and diagnostics.
+    /// Parse a configuration file; print its structure (its diagnostics on
+    /// stderr; exits 1 when it has syntax errors).
     Parse {
         /// The file to read, or `-` for stdin.
         file: String,
@@ -144,10 +147,11 @@ enum Command {
     /// as `.git` and `.terraform` unless named), every file given by name,
     /// whatever its extension, and stdin for `-`. Each is parsed and, with
     /// `--vars`, every attribute (in blocks too) is evaluated. Prints the
-    /// diagnostics of each file in path order, then a summary on stderr; a
-    /// path that cannot be read is an error of its own and the others are
-    /// still checked. Exits 1 when there is an error or no file to check,
-    /// 0 otherwise, 2 on usage errors.
+    /// diagnostics of each file in path order, then a summary, on stderr
+    /// (`--format json`: the report on stdout); a path that cannot be read
+    /// is said as `hcl: cannot read PATH: REASON` and the others are still
+    /// checked. Exits 1 when there is an error or no file to check,
+    /// 2 when a path cannot be read or on usage errors, 0 otherwise.
     Check {
         /// Files and directories to check.
         #[arg(required = true)]
@@ -202,10 +206,13 @@ enum Command {
     /// error diagnostics on stderr, 1 on other errors).
     Dec(dec::Options),
     /// Format files in the canonical layout of the reference's formatter
-    /// (hclwrite's `Format`, byte for byte): to stdout, or `--check`,
-    /// `--diff`, `--write`. Exits 1 when a file has syntax errors (they are
-    /// printed; the file is formatted anyway, as the reference does, but
-    /// never written) or, with `--check`/`--diff`, when a file would change.
+    /// (hclwrite's `Format`, byte for byte): to stdout (several files each
+    /// after a `==> FILE <==` line), or `--check`, `--diff`, `--write`
+    /// (`terraform fmt`'s `-check`, `-diff`, `-recursive`, `-write=...`
+    /// and `-list=...` are taken too). Exits 1 when a file has syntax
+    /// errors (they are printed on stderr; the file is formatted anyway, as
+    /// the reference does, but never written) or, with `--check`/`--diff`,
+    /// when a file would change; 2 when a path cannot be read.
     Fmt(fmt::Options),
     /// Convert a configuration file to one JSON object.
     ///
@@ -253,6 +260,7 @@ fn main() -> ExitCode {
 /// the command, and the exit status. A command-line error exits 2 (`--help`
 /// and `--version` 0), as clap's own exit does.
 fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    let args = fmt::terraform_spellings(args.into_iter().collect());
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
@@ -287,10 +295,9 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
                 Err(e) => return usage(&e),
             };
             match read_input(&file) {
-                Ok(src) => evaluate::eval_file(shown_name(&file), &src, &ctx, format, all, settings),
-                Err(code) => return code,
+                Ok(src) => evaluate::eval_file(shown_name(&file), &src, &ctx, format, all, settings).status(),
+                Err(code) => code,
             }
-            ExitCode::SUCCESS
         }
         Command::Expr { src, vars, format } => expr(&src, &vars, format, false, settings),
         Command::Template { src, vars, format } => expr(&src, &vars, format, true, settings),
@@ -334,8 +341,7 @@ fn expr(src: &std::ffi::OsStr, vars: &evaluate::Vars, format: Format, template: 
     } else {
         ("<input>", argument_bytes(src))
     };
-    evaluate::expr_or_template(name, &text, template, &ctx, format, settings);
-    ExitCode::SUCCESS
+    evaluate::expr_or_template(name, &text, template, &ctx, format, settings).status()
 }
 
 /// A command-line argument's bytes.
@@ -355,34 +361,6 @@ fn usage(message: &str) -> ExitCode {
     eprintln!("hcl: {message}");
     crate::exit::usage()
 }
-
-/// Puts diagnostics in the one order every command renders them in (and
-/// `check --format json` lists them in): by file (in the order the files
-/// first appear), then by position in the file. The sort is stable, so
-/// diagnostics at one place keep the order they were found in. The parser
-/// reports some errors after later ones (an unclosed block at the end of
-/// the file), and evaluation comes after parsing: without this, each
-/// command printed whatever order its passes gave.
-///
-/// Left in the order found: the JSON documents that mirror the reference
-/// (`parse`, `eval`, `expr`, `template`, `variables` with `--format json`,
-/// whose golden and differential tests compare the reference's order), and
-/// `dec`, which is hcldec byte for byte.
-pub(crate) fn in_order<D: std::borrow::Borrow<hcl_native::Diagnostic>>(ds: &mut [D]) {
-    let mut files: Vec<Option<std::sync::Arc<str>>> = Vec::new();
-    for d in ds.iter() {
-        if !files.contains(&d.borrow().file) {
-            files.push(d.borrow().file.clone());
-        }
-    }
-    ds.sort_by_key(|d| {
-        let d = d.borrow();
-        (files.iter().position(|f| *f == d.file), d.subject.start)
-    });
-}
-
-/// The most diagnostics the human form renders.
-pub(crate) const MAX_RENDERED: usize = 100;
 
 /// Runs one level of the tool's own walks of nested blocks and values (as
 /// deep as `--max-depth` allows) on a fresh stack segment when the stack
@@ -411,7 +389,7 @@ fn read_input(file: &str) -> Result<Vec<u8>, ExitCode> {
     match result {
         Ok(()) => Ok(buf),
         Err(e) => {
-            eprintln!("hcl: cannot read {file}: {e}");
+            eprintln!("{}", report::cannot_read(shown_name(file), e));
             Err(crate::exit::usage())
         }
     }
@@ -435,7 +413,7 @@ fn parse(file: &str, format: Format, ast: bool, settings: &Settings) -> ExitCode
             out.push_str(r#","body":"#);
             loc.write_body(&mut out, &parsed.ast.body);
             out.push_str("}\n");
-            print!("{out}");
+            report::to_stdout(out.as_bytes());
         }
         Format::Human => {
             let mut out = String::new();
@@ -445,23 +423,11 @@ fn parse(file: &str, format: Format, ast: bool, settings: &Settings) -> ExitCode
                 let index = LineIndex::new(&src);
                 outline(&mut out, &src, &index, &parsed.ast.body, 0);
             }
-            if !parsed.diagnostics.is_empty() {
-                out.push('\n');
-                let mut all = parsed.diagnostics.as_slice().to_vec();
-                in_order(&mut all);
-                let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&settings.render(shown_name(file), &src, shown, Stream::Stdout));
-                if all.len() > shown.len() {
-                    out.push_str(&format!(
-                        "... and {} more diagnostics (--format json lists them all)\n",
-                        all.len() - shown.len()
-                    ));
-                }
-            }
-            print!("{out}");
+            report::to_stdout(out.as_bytes());
+            report::diagnostics(shown_name(file), &src, parsed.diagnostics.as_slice().to_vec(), settings);
         }
     }
-    ExitCode::SUCCESS
+    Found::errors(parsed.diagnostics.has_errors()).status()
 }
 
 /// `hcl parse FILE.json`: a file in the JSON syntax, its root read as
@@ -472,6 +438,7 @@ fn parse(file: &str, format: Format, ast: bool, settings: &Settings) -> ExitCode
 fn parse_json_syntax(file: &str, src: &[u8], format: Format, settings: &Settings) -> ExitCode {
     let parsed = hcl_native::json_syntax::parse_with(src, &settings.parse);
     let (attrs, attr_diags) = parsed.ast.just_attributes();
+    let all: Vec<_> = parsed.diagnostics.iter().chain(attr_diags.iter()).cloned().collect();
     match format {
         Format::Json => {
             let loc = json::Locator::new(src);
@@ -499,7 +466,7 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format, settings: &Settings
                 out.push('}');
             }
             out.push_str("]}}\n");
-            print!("{out}");
+            report::to_stdout(out.as_bytes());
         }
         Format::Human => {
             let index = LineIndex::new(src);
@@ -511,17 +478,11 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format, settings: &Settings
                 let at = index.position(src, a.span.start);
                 out.push_str(&format!("{} = {first_line}{more}    ({at})\n", a.name));
             }
-            let mut all: Vec<_> = parsed.diagnostics.iter().chain(attr_diags.iter()).cloned().collect();
-            in_order(&mut all);
-            if !all.is_empty() {
-                out.push('\n');
-                let shown = &all[..all.len().min(MAX_RENDERED)];
-                out.push_str(&settings.render(shown_name(file), src, shown, Stream::Stdout));
-            }
-            print!("{out}");
+            report::to_stdout(out.as_bytes());
+            report::diagnostics(shown_name(file), src, all.clone(), settings);
         }
     }
-    ExitCode::SUCCESS
+    Found::errors(all.iter().any(hcl_native::Diagnostic::is_error)).status()
 }
 
 /// Indentation for `depth`: two spaces a level, growing no more after 64

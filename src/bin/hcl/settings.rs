@@ -18,14 +18,6 @@ pub enum Color {
     Never,
 }
 
-/// The stream rendered diagnostics are written to, which `--color auto`
-/// asks whether it is a terminal.
-#[derive(Clone, Copy)]
-pub enum Stream {
-    Stdout,
-    Stderr,
-}
-
 /// What the global options set, for every command.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -133,20 +125,15 @@ impl Settings {
         }
     }
 
-    /// The style of diagnostics rendered to `to`: coloured with `--color
-    /// always`, or with `auto` (the default) when `to` is a terminal and
-    /// NO_COLOR is unset or empty (<https://no-color.org>).
-    pub fn style(&self, to: Stream) -> Style {
+    /// The style of rendered diagnostics, which always go to stderr:
+    /// coloured with `--color always`, or with `auto` (the default) when
+    /// stderr is a terminal and NO_COLOR is unset or empty
+    /// (<https://no-color.org>).
+    pub fn style(&self) -> Style {
         let color = match self.color {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && match to {
-                        Stream::Stdout => std::io::stdout().is_terminal(),
-                        Stream::Stderr => std::io::stderr().is_terminal(),
-                    }
-            }
+            Color::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal(),
         };
         if color {
             Style::Color
@@ -155,8 +142,8 @@ impl Settings {
         }
     }
 
-    /// Renders diagnostics as every command does, in the style for `to`.
-    pub fn render(&self, name: &str, src: &[u8], ds: &[Diagnostic], to: Stream) -> String {
-        render_diagnostics_styled(name, src, ds, self.style(to))
+    /// Renders diagnostics as every command does, in the style for stderr.
+    pub fn render(&self, name: &str, src: &[u8], ds: &[Diagnostic]) -> String {
+        render_diagnostics_styled(name, src, ds, self.style())
     }
 }

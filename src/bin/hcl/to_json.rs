@@ -298,33 +298,12 @@ pub fn run(file: &str, vars: &crate::evaluate::Vars, expand_dynamic: bool, setti
     finish(name, &src, &out, &diagnostics, settings)
 }
 
-/// Renders the diagnostics on stderr (in the order of
-/// [`crate::in_order`]), prints `out`, and exits 1 when there was an error.
+/// Renders the diagnostics on stderr (as every command does), prints
+/// `out`, and exits 1 when there was an error.
 fn finish(name: &str, src: &[u8], out: &str, diagnostics: &[Diagnostic], settings: &crate::Settings) -> ExitCode {
-    if !diagnostics.is_empty() {
-        let mut diagnostics = diagnostics.to_vec();
-        crate::in_order(&mut diagnostics);
-        let shown = &diagnostics[..diagnostics.len().min(crate::MAX_RENDERED)];
-        let mut text = settings.render(name, src, shown, crate::Stream::Stderr);
-        if diagnostics.len() > shown.len() {
-            text.push_str(&format!(
-                "... and {} more diagnostics\n",
-                diagnostics.len() - shown.len()
-            ));
-        }
-        eprint!("{text}");
-    }
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("hcl: cannot write the output: {e}");
-        }
-    }
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        crate::exit::problems()
-    } else {
-        ExitCode::SUCCESS
-    }
+    let errors = crate::report::diagnostics(name, src, diagnostics.to_vec(), settings);
+    crate::report::to_stdout(out.as_bytes());
+    crate::Found::errors(errors).status()
 }
 
 impl<'a> Converter<'_, '_> {

@@ -2,7 +2,7 @@
 //! refers to (`Expression::variables`, `Body::variables`).
 
 use crate::json::Locator;
-use crate::{read_input, Format, MAX_RENDERED};
+use crate::{read_input, Format, Found};
 use hcl_native::{parse_config_with, parse_expression_with, Arena, Diagnostic, LineIndex};
 use std::process::ExitCode;
 
@@ -10,8 +10,8 @@ use std::process::ExitCode;
 /// blocks included) or of the expression `expr` (`-` reads it from stdin):
 /// with `--format json`, `{"parse_diagnostics": [DIAG], "variables":
 /// [TRAVERSAL]}` as `hcl-oracle variables` prints for an expression;
-/// otherwise one line per traversal, `LINE:COLUMN  SOURCE`, then the
-/// diagnostics.
+/// otherwise one line per traversal, `LINE:COLUMN  SOURCE`, and the
+/// diagnostics on stderr. Exits 1 when the source has syntax errors.
 pub fn run(file: Option<&str>, expr: Option<&str>, format: Format, settings: &crate::Settings) -> ExitCode {
     let (name, src) = match (file, expr) {
         (_, Some("-")) | (Some("-"), None) => match read_input("-") {
@@ -27,7 +27,7 @@ pub fn run(file: Option<&str>, expr: Option<&str>, format: Format, settings: &cr
     };
     let arena = Arena::new();
     let options = &settings.parse;
-    let (vars, mut diagnostics): (_, Vec<Diagnostic>) = if expr.is_some() {
+    let (vars, diagnostics): (_, Vec<Diagnostic>) = if expr.is_some() {
         let parsed = parse_expression_with(&arena, &src, options);
         (parsed.ast.variables(), parsed.diagnostics.as_slice().to_vec())
     } else {
@@ -56,14 +56,12 @@ pub fn run(file: Option<&str>, expr: Option<&str>, format: Format, settings: &cr
                 let text = String::from_utf8_lossy(src.get(t.span().range()).unwrap_or_default());
                 out.push_str(&format!("{at}  {text}\n"));
             }
-            if !diagnostics.is_empty() {
-                out.push('\n');
-                crate::in_order(&mut diagnostics);
-                let shown = &diagnostics[..diagnostics.len().min(MAX_RENDERED)];
-                out.push_str(&settings.render(name, &src, shown, crate::Stream::Stdout));
-            }
         }
     }
-    print!("{out}");
-    ExitCode::SUCCESS
+    crate::report::to_stdout(out.as_bytes());
+    let errors = diagnostics.iter().any(Diagnostic::is_error);
+    if format == Format::Human {
+        crate::report::diagnostics(name, &src, diagnostics, settings);
+    }
+    Found::errors(errors).status()
 }
