@@ -1,11 +1,15 @@
 //! The lexical rules of the native syntax that every reader of it shares:
 //! which characters start and continue an identifier, which are not used by
-//! the language at all, how a character is decoded. The parser's
-//! combinators (`parser::lexical`), the formatter's token stream and the
-//! information model's "may this name be written bare" all ask here, so
-//! they cannot drift apart.
+//! the language at all, how a character is decoded; what a newline and a
+//! comment are; how a heredoc opens and which line closes it; where a
+//! template sequence (`${`, `%{`) starts and how `$${` escapes one. The
+//! parser's combinators (`parser::lexical`, its template scanners), its
+//! recovery scan, the formatter's token stream and the information model's
+//! "may this name be written bare" all ask here, so they cannot drift
+//! apart.
 //!
-//! spec: hclsyntax#lexical-elements, hclsyntax#identifiers
+//! spec: hclsyntax#lexical-elements, hclsyntax#identifiers,
+//! hclsyntax#comments-and-whitespace, hclsyntax#template-expressions
 
 /// Whether `s` is one identifier (`Identifier = ID_Start (ID_Continue |
 /// '-')*`), so that a name can be written bare.
@@ -119,6 +123,165 @@ pub(crate) fn identifier_len(b: &[u8]) -> usize {
     n
 }
 
+/// The length of the newline sequence at the start of `b`: 1 for LF, 2 for
+/// CR LF, 0 for anything else (a CR alone is not a newline).
+///
+/// spec: hclsyntax#lexical-elements
+#[inline]
+pub(crate) fn newline_len(b: &[u8]) -> usize {
+    match b {
+        [b'\n', ..] => 1,
+        [b'\r', b'\n', ..] => 2,
+        _ => 0,
+    }
+}
+
+/// Whether a line comment (`#` or `//`) starts `b`. A line comment counts
+/// as the newline that ends it.
+///
+/// spec: hclsyntax#comments-and-whitespace
+#[inline]
+pub(crate) fn starts_line_comment(b: &[u8]) -> bool {
+    matches!(b, [b'#', ..] | [b'/', b'/', ..])
+}
+
+/// The length of the line comment at the start of `b`, through the LF that
+/// ends it (to the end of input when there is none). A CR alone does not
+/// end it.
+///
+/// spec: hclsyntax#comments-and-whitespace
+#[inline]
+pub(crate) fn line_comment_len(b: &[u8]) -> usize {
+    memchr::memchr(b'\n', b).map_or(b.len(), |k| k + 1)
+}
+
+/// The length of the inline comment at the start of `b` (`/*` through the
+/// first `*/`), or none when it is not closed.
+///
+/// spec: hclsyntax#comments-and-whitespace
+#[inline]
+pub(crate) fn inline_comment_len(b: &[u8]) -> Option<usize> {
+    memchr::memmem::find(b.get(2..)?, b"*/").map(|k| k + 4)
+}
+
+/// What a heredoc opener at the start of `b` holds: `<<` or `<<-`, the
+/// marker, the newline that must end its line. Parts that are missing are
+/// empty (an empty marker, a zero `newline`).
+///
+/// spec: heredocTemplate, hclsyntax#template-expressions
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct HeredocOpener {
+    /// `<<-`: the content is flushed.
+    pub flush: bool,
+    /// The marker's range in `b`.
+    pub marker: std::ops::Range<usize>,
+    /// The length of the newline after the marker (0: none).
+    pub newline: usize,
+}
+
+impl HeredocOpener {
+    /// The opener at the start of `b`, which starts with `<<`.
+    pub(crate) fn at(b: &[u8]) -> HeredocOpener {
+        let flush = b.get(2) == Some(&b'-');
+        let start = if flush { 3 } else { 2 }.min(b.len());
+        let end = start + identifier_len(&b[start..]);
+        HeredocOpener {
+            flush,
+            marker: start..end,
+            newline: newline_len(&b[end..]),
+        }
+    }
+
+    /// Whether it opens a heredoc: a marker, and a newline after it.
+    pub(crate) fn is_complete(&self) -> bool {
+        !self.marker.is_empty() && self.newline > 0
+    }
+
+    /// Its length, through the newline.
+    pub(crate) fn len(&self) -> usize {
+        self.marker.end + self.newline
+    }
+}
+
+/// What may surround a heredoc's closing marker on its line: any Unicode
+/// white space but the line break, as the flush rule counts "spaces"
+/// (`parser::template`'s `is_flush_space`) and as the reference's scanner
+/// trims the line.
+///
+/// spec: heredocTemplate, hclsyntax#template-expressions
+#[inline]
+pub(crate) fn is_marker_space(c: char) -> bool {
+    c != '\n' && c.is_whitespace()
+}
+
+/// The length of the white space at the start of `b` that may surround a
+/// closing marker ([`is_marker_space`]); a CR that starts a CR LF is the
+/// newline's, not white space.
+fn marker_space_len(b: &[u8]) -> usize {
+    let mut n = 0;
+    loop {
+        match b.get(n) {
+            Some(b' ' | b'\t') => n += 1,
+            Some(b'\r') if b.get(n + 1) == Some(&b'\n') => return n,
+            Some(_) => match decode_char(&b[n..]) {
+                Some((c, len)) if is_marker_space(c) => n += len,
+                _ => return n,
+            },
+            None => return n,
+        }
+    }
+}
+
+/// The length of the line at the start of `b` that closes a heredoc with
+/// `marker`, without its newline: the marker alone on its line, white
+/// space ([`is_marker_space`]) around it allowed, for `<<` and `<<-`
+/// alike; the end of the input ends the line too (D-heredoc-eof).
+///
+/// spec: heredocTemplate, hclsyntax#template-expressions
+pub(crate) fn closing_marker_len(b: &[u8], marker: &[u8]) -> Option<usize> {
+    let indent = marker_space_len(b);
+    let rest = &b[indent..];
+    if !rest.starts_with(marker) || identifier_len(rest) != marker.len() {
+        return None;
+    }
+    let trailing = marker_space_len(&rest[marker.len()..]);
+    let end = indent + marker.len() + trailing;
+    (end == b.len() || newline_len(&b[end..]) > 0).then_some(end)
+}
+
+/// What a template sequence starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sequence {
+    /// `${`.
+    Interpolation,
+    /// `%{`.
+    Directive,
+}
+
+/// The template sequence that starts `b` (`${` or `%{`), and the length of
+/// its introducer with the strip marker `~` when there is one.
+///
+/// spec: hclsyntax#template-interpolations, hclsyntax#template-directives,
+/// hclsyntax#template-expressions
+#[inline]
+pub(crate) fn sequence_start(b: &[u8]) -> Option<(Sequence, usize)> {
+    let kind = match b {
+        [b'$', b'{', ..] => Sequence::Interpolation,
+        [b'%', b'{', ..] => Sequence::Directive,
+        _ => return None,
+    };
+    Some((kind, if b.get(2) == Some(&b'~') { 3 } else { 2 }))
+}
+
+/// Whether `b` starts with an escaped sequence introducer, `$${` or
+/// `%%{`, which stands for `${` or `%{` in template text.
+///
+/// spec: hclsyntax#template-literals
+#[inline]
+pub(crate) fn starts_escaped_sequence(b: &[u8]) -> bool {
+    matches!(b, [b'$', b'$', b'{', ..] | [b'%', b'%', b'{', ..])
+}
+
 /// Whether `b` starts with a character that would continue an identifier.
 #[inline]
 pub(crate) fn continues_identifier(b: &[u8]) -> bool {
@@ -160,6 +323,46 @@ mod tests {
         // ID_Start, not only XID_Start
         assert_eq!(identifier_len("\u{37A}x".as_bytes()), 3);
         assert_eq!(identifier_len("\u{E33}\u{FE70}".as_bytes()), 6);
+    }
+
+    #[test]
+    fn closing_marker_lines() {
+        assert_eq!(closing_marker_len(b"EOT\n", b"EOT"), Some(3));
+        assert_eq!(closing_marker_len(b"  EOT  \r\n", b"EOT"), Some(7));
+        assert_eq!(closing_marker_len(b"EOT", b"EOT"), Some(3));
+        assert_eq!(closing_marker_len(b"EOTX\n", b"EOT"), None);
+        assert_eq!(closing_marker_len(b"EOT x\n", b"EOT"), None);
+        assert_eq!(closing_marker_len(b"\t EOT\n", b"EOT"), Some(5));
+        assert_eq!(closing_marker_len(b"x EOT\n", b"EOT"), None);
+        // any Unicode white space but the line break, as the flush rule's
+        assert_eq!(closing_marker_len("\u{2003}EOT\u{A0}\n".as_bytes(), b"EOT"), Some(8));
+        assert_eq!(closing_marker_len(b"EOT\r \n", b"EOT"), Some(5));
+        assert_eq!(closing_marker_len(b"EOT\rx\n", b"EOT"), None);
+        assert_eq!(
+            closing_marker_len("\u{200B}EOT\n".as_bytes(), b"EOT"),
+            None,
+            "not white space"
+        );
+    }
+
+    #[test]
+    fn heredoc_openers_comments_and_sequences() {
+        let o = HeredocOpener::at(b"<<-EOT\r\nx");
+        assert_eq!((o.flush, o.marker.clone(), o.newline, o.len()), (true, 3..6, 2, 8));
+        assert!(o.is_complete());
+        assert!(!HeredocOpener::at(b"<<EOT x\n").is_complete());
+        assert!(!HeredocOpener::at(b"<<\n").is_complete());
+        assert!(!HeredocOpener::at(b"<<").is_complete());
+        assert_eq!(line_comment_len(b"# a\r b\nc"), 7);
+        assert_eq!(line_comment_len(b"// a"), 4);
+        assert_eq!(inline_comment_len(b"/* a */ b"), Some(7));
+        assert_eq!(inline_comment_len(b"/*/"), None);
+        assert_eq!(inline_comment_len(b"/**/"), Some(4));
+        assert_eq!(sequence_start(b"${~ x"), Some((Sequence::Interpolation, 3)));
+        assert_eq!(sequence_start(b"%{if"), Some((Sequence::Directive, 2)));
+        assert_eq!(sequence_start(b"$$"), None);
+        assert!(starts_escaped_sequence(b"$${x}") && starts_escaped_sequence(b"%%{"));
+        assert!(!starts_escaped_sequence(b"$$x"));
     }
 
     #[test]

@@ -7,8 +7,14 @@
 //! they were, and only those gaps are decided by the formatter. Template
 //! text, heredoc lines and comments are whole tokens.
 //!
+//! Newlines, comments, identifiers, heredoc openers and closing lines and
+//! template sequences are `crate::lexical`'s, the rules the parser reads
+//! by, so that the formatter sees the structure the parser sees.
+//!
 //! spec: hclsyntax#lexical-elements, hclsyntax#comments-and-whitespace,
 //! hclsyntax#template-expressions
+
+use crate::lexical::{self, newline_len, HeredocOpener, Sequence};
 
 /// A token's kind, as the formatter's rules tell them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,14 +155,6 @@ fn utf8_len(b: &[u8]) -> Option<usize> {
     (1..n).all(cont).then_some(n)
 }
 
-/// The length of the identifier at the start of `b`: the lexical rule the
-/// parser reads identifiers by (`ID_Start`, with the NFKC exceptions, or
-/// `_`; then `ID_Continue` or `-`), so that the formatter never splits a
-/// name the parser reads as one (`ͺx` is one identifier).
-fn ident_len(b: &[u8]) -> usize {
-    crate::lexical::identifier_len(b)
-}
-
 /// The length of the number at the start of `b` (a digit first): digits,
 /// dots and exponents (`e`, an optional sign, a digit), not ending in a
 /// dot.
@@ -194,15 +192,6 @@ fn number_len(b: &[u8]) -> usize {
     len
 }
 
-/// The length of a newline (`\n` or `\r\n`) at the start of `b`.
-fn newline_len(b: &[u8]) -> usize {
-    match b {
-        [b'\n', ..] => 1,
-        [b'\r', b'\n', ..] => 2,
-        _ => 0,
-    }
-}
-
 impl Scanner<'_> {
     fn push(&mut self, kind: Kind, start: usize, end: usize) {
         self.tokens.push(Token { kind, start, end });
@@ -211,13 +200,11 @@ impl Scanner<'_> {
     /// A `${` or `%{` (with an optional `~`) at `p`: enters an expression
     /// until its closing brace.
     fn sequence_start(&mut self, p: usize) -> Option<usize> {
-        let b = &self.src[p..];
-        let kind = match b {
-            [b'$', b'{', ..] => Kind::TemplateInterp,
-            [b'%', b'{', ..] => Kind::TemplateControl,
-            _ => return None,
+        let (kind, len) = lexical::sequence_start(&self.src[p..])?;
+        let kind = match kind {
+            Sequence::Interpolation => Kind::TemplateInterp,
+            Sequence::Directive => Kind::TemplateControl,
         };
-        let len = if b.get(2) == Some(&b'~') { 3 } else { 2 };
         self.push(kind, p, p + len);
         self.braces += 1;
         self.seq_braces.push(self.braces);
@@ -254,30 +241,28 @@ impl Scanner<'_> {
                 return Some(p + n);
             }
             b'0'..=b'9' => (Kind::NumberLit, number_len(b)),
-            b'#' => (Kind::Comment, line_comment_len(b)),
-            b'/' if two(b"//") => (Kind::Comment, line_comment_len(b)),
-            b'/' if two(b"/*") => match find(&b[2..], b"*/") {
-                Some(i) => (Kind::Comment, i + 4),
+            b'#' | b'/' if lexical::starts_line_comment(b) => (Kind::Comment, lexical::line_comment_len(b)),
+            b'/' if two(b"/*") => match lexical::inline_comment_len(b) {
+                Some(n) => (Kind::Comment, n),
                 None => (Kind::Slash, 1),
             },
-            b'\n' => (Kind::Newline, 1),
-            b'\r' if two(b"\r\n") => (Kind::Newline, 2),
+            b'\n' | b'\r' if newline_len(b) > 0 => (Kind::Newline, newline_len(b)),
             b'=' if two(b"==") => (Kind::EqualOp, 2),
             b'=' if two(b"=>") => (Kind::FatArrow, 2),
             b'!' if two(b"!=") => (Kind::NotEqual, 2),
             b'>' if two(b">=") => (Kind::GreaterThanEq, 2),
             b'<' if two(b"<=") => (Kind::LessThanEq, 2),
-            b'<' if two(b"<<") => match heredoc_intro_len(b) {
-                Some((len, marker)) => {
-                    self.push(Kind::OHeredoc, p, p + len);
+            b'<' if two(b"<<") => match HeredocOpener::at(b) {
+                o if o.is_complete() => {
+                    self.push(Kind::OHeredoc, p, p + o.len());
                     self.heredocs.push(Heredoc {
-                        marker: (p + marker.0, p + marker.1),
+                        marker: (p + o.marker.start, p + o.marker.end),
                         start_of_line: true,
                     });
                     self.modes.push(Mode::Heredoc);
-                    return Some(p + len);
+                    return Some(p + o.len());
                 }
-                None => (Kind::LessThan, 1),
+                _ => (Kind::LessThan, 1),
             },
             b'&' if two(b"&&") => (Kind::And, 2),
             b'|' if two(b"||") => (Kind::Or, 2),
@@ -297,7 +282,7 @@ impl Scanner<'_> {
             }
             c => match self_token(c) {
                 Some(kind) => (kind, 1),
-                None => match ident_len(b) {
+                None => match lexical::identifier_len(b) {
                     0 => match utf8_len(b) {
                         Some(n) => (Kind::Invalid, n),
                         None => (Kind::BadUtf8, 1),
@@ -359,12 +344,27 @@ impl Scanner<'_> {
         Some(self.tokens.last().map_or(p + 1, |t| t.end))
     }
 
-    /// Heredoc lines: text runs until a sequence or the end of the line;
-    /// a whole line that is the marker (spaces around it allowed) closes
-    /// the heredoc, and its newline is a token of its own.
+    /// Heredoc lines: a line that closes the heredoc (its marker alone,
+    /// white space around it: `lexical::closing_marker_len`, the parser's
+    /// rule) is a token and its newline another; otherwise text runs until
+    /// a sequence or the end of the line.
     fn heredoc(&mut self, p: usize) -> Option<usize> {
         let src = self.src;
         let b = &src[p..];
+        let heredoc = self.heredocs.last_mut().expect("a heredoc is being read");
+        if heredoc.start_of_line {
+            let (ms, me) = heredoc.marker;
+            if let Some(len) = lexical::closing_marker_len(b, &src[ms..me]) {
+                let nl = newline_len(&b[len..]);
+                self.push(Kind::CHeredoc, p, p + len);
+                if nl > 0 {
+                    self.push(Kind::Newline, p + len, p + len + nl);
+                }
+                self.heredocs.pop();
+                self.modes.pop();
+                return Some(p + len + nl);
+            }
+        }
         if matches!(b, [b'$' | b'%', b'{', ..]) {
             return self.sequence_start(p);
         }
@@ -389,18 +389,9 @@ impl Scanner<'_> {
         }
         let nl = newline_len(&b[len..]);
         if nl > 0 {
-            let heredoc = self.heredocs.last_mut().expect("a heredoc is being read");
-            if heredoc.start_of_line && b[0] != b'$' && b[0] != b'%' {
-                let (ms, me) = heredoc.marker;
-                if trim_space(&b[..len]) == &src[ms..me] {
-                    self.push(Kind::CHeredoc, p, p + len);
-                    self.push(Kind::Newline, p + len, p + len + nl);
-                    self.heredocs.pop();
-                    self.modes.pop();
-                    return Some(p + len + nl);
-                }
+            if let Some(h) = self.heredocs.last_mut() {
+                h.start_of_line = true;
             }
-            heredoc.start_of_line = true;
             self.push(Kind::StringLit, p, p + len + nl);
             return Some(p + len + nl);
         }
@@ -424,41 +415,12 @@ impl Scanner<'_> {
 /// (an escape, three bytes) or the character alone; none when a sequence
 /// starts here or the text ends.
 fn template_escape_len(b: &[u8]) -> Option<usize> {
-    match b.get(1) {
-        Some(b'{') => None,
-        Some(c) if *c == b[0] && b.get(2) == Some(&b'{') => Some(3),
-        Some(_) => Some(1),
-        None => None,
-    }
-}
-
-/// `#` or `//` through the end of the line, its newline included.
-fn line_comment_len(b: &[u8]) -> usize {
-    b.iter().position(|c| *c == b'\n').map_or(b.len(), |i| i + 1)
-}
-
-/// `<<` or `<<-`, an identifier and a newline: the introducer's length and
-/// the marker's range within it.
-fn heredoc_intro_len(b: &[u8]) -> Option<(usize, (usize, usize))> {
-    let start = if b.get(2) == Some(&b'-') { 3 } else { 2 };
-    let n = ident_len(&b[start..]);
-    if n == 0 {
-        return None;
-    }
-    let nl = newline_len(&b[start + n..]);
-    (nl > 0).then_some((start + n + nl, (start, start + n)))
-}
-
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
-}
-
-/// `b` without leading and trailing white space (Unicode's, as Go's
-/// `bytes.TrimSpace`).
-fn trim_space(b: &[u8]) -> &[u8] {
-    match std::str::from_utf8(b) {
-        Ok(s) => s.trim_matches(char::is_whitespace).as_bytes(),
-        Err(_) => b.trim_ascii(),
+    if lexical::starts_escaped_sequence(b) {
+        Some(3)
+    } else if b.len() < 2 || lexical::sequence_start(b).is_some() {
+        None
+    } else {
+        Some(1)
     }
 }
 

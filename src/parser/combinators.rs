@@ -467,14 +467,14 @@ pub(crate) fn gap_has_newline(src: &[u8], from: u32, to: u32) -> bool {
     let gap = &src[from as usize..to as usize];
     let mut n = 0;
     while n < gap.len() {
-        match gap[n] {
-            b'\n' | b'#' => return true,
-            b'/' if gap.get(n + 1) == Some(&b'/') => return true,
-            b'/' if gap.get(n + 1) == Some(&b'*') => {
-                n += 2 + memchr::memmem::find(&gap[n + 2..], b"*/").map_or(gap.len(), |k| k + 2);
-            }
-            _ => n += 1,
+        let rest = &gap[n..];
+        if rest[0] == b'\n' || crate::lexical::starts_line_comment(rest) {
+            return true;
         }
+        n += match rest {
+            [b'/', b'*', ..] => crate::lexical::inline_comment_len(rest).unwrap_or(rest.len()),
+            _ => 1,
+        };
     }
     false
 }

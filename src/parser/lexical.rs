@@ -16,6 +16,7 @@ use nom::sequence::preceded;
 use nom::Parser;
 
 pub(crate) use crate::lexical::{continues_identifier, decode_char, identifier_len, is_id_start, unused_character_len};
+use crate::lexical::{inline_comment_len, line_comment_len, newline_len, starts_line_comment};
 
 /// Skips whitespace and comments after a token: spaces, tabs and inline
 /// comments always; newlines and line comments too when the current mode
@@ -114,16 +115,8 @@ pub(crate) fn trivia_and_newlines_len(cx: &Ctx<'_>, i: &Input<'_>) -> usize {
 }
 
 /// The offset just past the newline that ends the line comment at `n`
-/// (or the end of input).
-fn line_comment_end(b: &[u8], n: usize) -> usize {
-    match memchr::memchr(b'\n', &b[n..]) {
-        Some(k) => n + k + 1,
-        None => b.len(),
-    }
-}
-
-/// The offset just past the newline that ends the line comment at `n`
-/// (or the end of input), as [`line_comment_end`]. A carriage return not
+/// (or the end of input), as `lexical::line_comment_len` reads it. A
+/// carriage return not
 /// followed by a line feed is not a newline sequence, so it does not end
 /// the comment: in a file with CR-only line ends everything after a line
 /// comment is commented out. The first such CR inside a line comment is
@@ -136,7 +129,7 @@ fn line_comment_end(b: &[u8], n: usize) -> usize {
 ///
 /// spec: hclsyntax#comments-and-whitespace
 fn line_comment(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
-    let end = line_comment_end(b, n);
+    let end = n + line_comment_len(&b[n..]);
     if !cx.lone_cr_in_comment.get() {
         let comment = &b[n..end];
         let lone = memchr::memchr_iter(b'\r', comment).find(|&k| comment.get(k + 1) != Some(&b'\n'));
@@ -158,8 +151,8 @@ fn line_comment(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
 /// The offset just past the `*/` that ends the inline comment at `n`;
 /// an unterminated comment runs to the end of input and is reported.
 fn inline_comment_end(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
-    match memchr::memmem::find(&b[n + 2..], b"*/") {
-        Some(k) => n + 2 + k + 2,
+    match inline_comment_len(&b[n..]) {
+        Some(len) => n + len,
         None if cx.unterminated_comment.replace(true) => b.len(),
         None => {
             let start = base + n as u32;
@@ -177,10 +170,7 @@ fn inline_comment_end(cx: &Ctx<'_>, b: &[u8], n: usize, base: u32) -> usize {
 /// counts as a newline).
 #[inline]
 pub(crate) fn at_newline(i: &Input<'_>) -> bool {
-    matches!(
-        bytes(i),
-        [b'\n', ..] | [b'\r', b'\n', ..] | [b'#', ..] | [b'/', b'/', ..]
-    )
+    newline_len(bytes(i)) > 0 || starts_line_comment(bytes(i))
 }
 
 /// Whether an identifier starts at `i` (looks at its first character only).
@@ -317,7 +307,7 @@ pub(crate) fn found(src: &[u8], at: u32) -> (Span, String) {
         [] => (one(0), "the end of the file".into()),
         [b'\n', ..] => (one(1), "a newline".into()),
         [b'\r', b'\n', ..] => (one(2), "a newline".into()),
-        [b'#', ..] | [b'/', b'/', ..] => (one(line_comment_end(b, 0)), "a comment".into()),
+        [b'#', ..] | [b'/', b'/', ..] => (one(line_comment_len(b)), "a comment".into()),
         [b'"', ..] => (one(1), "`\"`".into()),
         [b'`', ..] => (one(1), "a backtick".into()),
         [c, ..] if c.is_ascii_digit() => {

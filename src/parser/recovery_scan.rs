@@ -1,13 +1,16 @@
 //! Resynchronisation after an error in a body item: a scanner.
 //!
 //! The skipper knows just enough of the lexical structure (brackets,
-//! quoted strings with their interpolations, heredocs, comments) to find
+//! quoted strings with their interpolations, heredocs, comments, each as
+//! `crate::lexical` defines it) to find
 //! where the broken item ends: the first newline outside any bracket, or a
 //! `}` that closes the enclosing block. It keeps an explicit stack, so it
 //! is linear and cannot recurse.
 
-use super::lexical::identifier_len;
-use super::template::closing_marker_len;
+use crate::lexical::{
+    closing_marker_len, inline_comment_len, line_comment_len, sequence_start, starts_escaped_sequence,
+    starts_line_comment, HeredocOpener,
+};
 use crate::span::Span;
 
 #[derive(Clone, Copy)]
@@ -35,28 +38,23 @@ pub(crate) fn resync(src: &[u8], from: usize) -> usize {
         match stack.last().copied() {
             None | Some(Frame::Code(_)) => match c {
                 b'\n' if stack.is_empty() => return p + 1,
-                b'#' => p = line_end(src, p),
-                b'/' if src.get(p + 1) == Some(&b'/') => p = line_end(src, p),
-                b'/' if src.get(p + 1) == Some(&b'*') => {
-                    p = memchr::memmem::find(&src[p + 2..], b"*/").map_or(src.len(), |k| p + 2 + k + 2)
+                // a line comment up to its newline, which is then read
+                b'#' | b'/' if starts_line_comment(&src[p..]) => {
+                    p += line_comment_len(&src[p..]);
+                    if src[p - 1] == b'\n' {
+                        p -= 1;
+                    }
                 }
+                b'/' if src.get(p + 1) == Some(&b'*') => p = inline_comment_len(&src[p..]).map_or(src.len(), |n| p + n),
                 b'"' => {
                     stack.push(Frame::Quoted);
                     p += 1;
                 }
                 b'<' if src.get(p + 1) == Some(&b'<') => {
-                    let dash = usize::from(src.get(p + 2) == Some(&b'-'));
-                    let name = p + 2 + dash;
-                    let n = identifier_len(&src[name.min(src.len())..]);
-                    let after = name + n;
-                    let nl = match src.get(after..) {
-                        Some([b'\n', ..]) => 1,
-                        Some([b'\r', b'\n', ..]) => 2,
-                        _ => 0,
-                    };
-                    if n > 0 && nl > 0 {
-                        stack.push(Frame::Heredoc(&src[name..after]));
-                        p = after + nl;
+                    let opener = HeredocOpener::at(&src[p..]);
+                    if opener.is_complete() {
+                        stack.push(Frame::Heredoc(&src[p + opener.marker.start..p + opener.marker.end]));
+                        p += opener.len();
                         line_start = true;
                     } else {
                         p += 2;
@@ -97,8 +95,8 @@ pub(crate) fn resync(src: &[u8], from: usize) -> usize {
                 b'\n' => {
                     stack.pop();
                 }
-                b'$' | b'%' if src.get(p + 1) == Some(&c) && src.get(p + 2) == Some(&b'{') => p += 3,
-                b'$' | b'%' if src.get(p + 1) == Some(&b'{') => {
+                b'$' | b'%' if starts_escaped_sequence(&src[p..]) => p += 3,
+                b'$' | b'%' if sequence_start(&src[p..]).is_some() => {
                     stack.push(Frame::Code(b'}'));
                     open[slot(b'}')] += 1;
                     p += 2;
@@ -119,8 +117,8 @@ pub(crate) fn resync(src: &[u8], from: usize) -> usize {
                         line_start = true;
                         p += 1;
                     }
-                    b'$' | b'%' if src.get(p + 1) == Some(&c) && src.get(p + 2) == Some(&b'{') => p += 3,
-                    b'$' | b'%' if src.get(p + 1) == Some(&b'{') => {
+                    b'$' | b'%' if starts_escaped_sequence(&src[p..]) => p += 3,
+                    b'$' | b'%' if sequence_start(&src[p..]).is_some() => {
                         stack.push(Frame::Code(b'}'));
                         open[slot(b'}')] += 1;
                         open[slot(b'}')] += 1;
@@ -158,10 +156,6 @@ fn slot(closer: u8) -> usize {
         b']' => 1,
         _ => 2,
     }
-}
-
-fn line_end(src: &[u8], p: usize) -> usize {
-    memchr::memchr(b'\n', &src[p..]).map_or(src.len(), |k| p + k)
 }
 
 #[cfg(test)]

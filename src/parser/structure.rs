@@ -353,7 +353,7 @@ pub(crate) fn block<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>>
                                 // a newline (or the end) after `{` makes a
                                 // multi-line block
                                 dispatch!(i;
-                                    [] | [b'\n', ..] | [b'\r', b'\n', ..] | [b'#', ..] | [b'/', b'/', ..] => {
+                                    b if b.is_empty() || at_newline(&i) => {
                                         map(body(cx, Some(open_brace), None), |b| (false, b))
                                     },
                                     _ => map(|i| one_line_block(cx, open_brace, i), |b| (true, b)),

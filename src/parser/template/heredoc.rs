@@ -5,12 +5,13 @@
 use super::super::combinators::{nested, unclosed_at_end};
 use super::super::context::{bytes, pos, skip, Ctx};
 use super::super::error::{Expected, PError};
-use super::super::lexical::{found, identifier_len, trivia};
+use super::super::lexical::{found, trivia};
 use super::super::{Input, PResult};
-use super::heredoc_scan::{closing_marker_len, flush};
+use super::heredoc_scan::flush;
 use super::{stray_tag, template, Flavor};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
+use crate::lexical::{closing_marker_len, newline_len, HeredocOpener};
 use crate::span::Span;
 use nom::combinator::{map, opt};
 use nom::{Err, Parser};
@@ -69,18 +70,17 @@ pub(crate) fn heredoc_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, He
 /// `<<` or `<<-` and the marker, which must end its line: its span.
 fn heredoc_opener<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Span> {
     let start = pos(&i);
-    let flush_mode = bytes(&i).get(2) == Some(&b'-');
-    let j = skip(i, if flush_mode { 3 } else { 2 });
-    let n = identifier_len(bytes(&j));
-    let after = skip(j, n);
-    if n > 0 && matches!(bytes(&after), [b'\n', ..] | [b'\r', b'\n', ..]) {
+    let opener = HeredocOpener::at(bytes(&i));
+    let after = skip(i, opener.marker.end);
+    if opener.is_complete() {
         return Ok((after, Span::new(start, pos(&after))));
     }
     let (subject, what) = found(cx.src, pos(&after));
-    let detail = if n > 0 {
+    let detail = if !opener.marker.is_empty() {
+        let marker = start as usize + opener.marker.start..start as usize + opener.marker.end;
         format!(
             "The heredoc marker `{}` must end its line: the content starts on the next line. Found {what} after it.",
-            cx.str(pos(&j) as usize, pos(&after) as usize)
+            cx.str(marker.start, marker.end)
         )
     } else {
         format!("A heredoc starts with `<<` or `<<-` and an identifier naming its closing marker, but found {what}.")
@@ -90,10 +90,9 @@ fn heredoc_opener<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Span> {
 
 /// The newline after the marker (the opener has checked it is there).
 fn heredoc_newline(i: Input<'_>) -> PResult<'_, ()> {
-    match bytes(&i) {
-        [b'\n', ..] => Ok((skip(i, 1), ())),
-        [b'\r', b'\n', ..] => Ok((skip(i, 2), ())),
-        _ => Err(Err::Error(PError::expected(pos(&i), Expected::NEWLINE))),
+    match newline_len(bytes(&i)) {
+        0 => Err(Err::Error(PError::expected(pos(&i), Expected::NEWLINE))),
+        n => Ok((skip(i, n), ())),
     }
 }
 

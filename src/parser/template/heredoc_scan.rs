@@ -1,31 +1,12 @@
-//! The lines of a heredoc, which the spec defines in prose: the line that
-//! closes it, and the flush rule of `<<-`.
+//! The lines of a heredoc, which the spec defines in prose: the flush rule
+//! of `<<-` (the line that closes a heredoc is the lexical layer's,
+//! `lexical::closing_marker_len`).
 //!
 //! spec: heredocTemplate, hclsyntax#template-expressions
 
 use super::super::context::{with_stack, Ctx};
-use super::super::lexical::identifier_len;
 use crate::ast::*;
-
-/// The length of the closing marker line at the start of `b` (leading
-/// whitespace, the marker, trailing whitespace; not the newline), if it is
-/// one. The marker must be alone on its line; whitespace (spaces and tabs)
-/// around it does not count, for `<<` and `<<-` alike.
-///
-/// spec: heredocTemplate, hclsyntax#template-expressions, hclsyntax#comments-and-whitespace
-pub(crate) fn closing_marker_len(b: &[u8], marker: &[u8]) -> Option<usize> {
-    let indent = b.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
-    let rest = &b[indent..];
-    if !rest.starts_with(marker) || identifier_len(rest) != marker.len() {
-        return None;
-    }
-    let after = &rest[marker.len()..];
-    let trailing = after.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
-    match &after[trailing..] {
-        [] | [b'\n', ..] | [b'\r', b'\n', ..] => Some(indent + marker.len() + trailing),
-        _ => None,
-    }
-}
+use crate::lexical::is_marker_space;
 
 /// The heredoc flush rule: finds the fewest leading spaces of any
 /// line-leading literal (lines that hold only spaces do not count; a line
@@ -53,9 +34,10 @@ pub(crate) fn flush<'a>(cx: &Ctx<'a>, template: Template<'a>) -> Template<'a> {
 /// What the flush rule counts as a space: any Unicode white space but the
 /// line break, as the spec's own test suite reads "spaces"
 /// (`specsuite/tests/expressions/heredoc`: a tab and an em space are one
-/// space each).
+/// space each), and as the closing marker's line may hold around it (one
+/// rule, `lexical::is_marker_space`).
 fn is_flush_space(c: char) -> bool {
-    c != '\n' && c.is_whitespace()
+    is_marker_space(c)
 }
 
 /// The number of leading spaces of `seg`, at most `max`, and their length
@@ -193,20 +175,4 @@ fn flush_literal<'a>(cx: &Ctx<'a>, value: &'a str, min: usize, at_line_start: bo
         }
     }
     cx.arena.alloc_str(&out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::closing_marker_len;
-
-    #[test]
-    fn closing_marker_lines() {
-        assert_eq!(closing_marker_len(b"EOT\n", b"EOT"), Some(3));
-        assert_eq!(closing_marker_len(b"  EOT  \r\n", b"EOT"), Some(7));
-        assert_eq!(closing_marker_len(b"EOT", b"EOT"), Some(3));
-        assert_eq!(closing_marker_len(b"EOTX\n", b"EOT"), None);
-        assert_eq!(closing_marker_len(b"EOT x\n", b"EOT"), None);
-        assert_eq!(closing_marker_len(b"\t EOT\n", b"EOT"), Some(5));
-        assert_eq!(closing_marker_len(b"x EOT\n", b"EOT"), None);
-    }
 }

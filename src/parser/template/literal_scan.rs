@@ -8,10 +8,10 @@
 use super::super::context::{bytes, pos, skip, Ctx};
 use super::super::lexical::decode_char;
 use super::super::Input;
-use super::heredoc_scan::closing_marker_len;
 use super::Flavor;
 use crate::ast::{Template, TemplateDirective, TemplateLiteral, TemplatePart};
 use crate::diagnostic::Diagnostic;
+use crate::lexical::{closing_marker_len, sequence_start, starts_escaped_sequence};
 use crate::span::Span;
 
 /// Literal text up to the next interpolation, directive or end of the
@@ -50,8 +50,8 @@ pub(crate) fn template_literal<'a>(
         }
         let Some(&c) = b.get(n) else { break };
         match c {
-            b'$' | b'%' if b.get(n + 1) == Some(&b'{') => break,
-            b'$' | b'%' if b.get(n + 1) == Some(&c) && b.get(n + 2) == Some(&b'{') => {
+            b'$' | b'%' if sequence_start(&b[n..]).is_some() => break,
+            b'$' | b'%' if starts_escaped_sequence(&b[n..]) => {
                 // `$${` is `${`: keep one `$` and the brace
                 text.take_raw(cx, base + n);
                 text.skip_to(base + n + 1);

@@ -9,7 +9,7 @@
 //! | `quoted` | quoted templates and string literals |
 //! | `heredoc` | heredoc templates |
 //! | `literal_scan` | the scanner of literal text and escape sequences (prose in the spec) |
-//! | `heredoc_scan` | heredoc lines: the closing marker line and the flush rule (prose in the spec) |
+//! | `heredoc_scan` | heredoc lines: the flush rule (prose in the spec); the closing line is `crate::lexical`'s |
 //!
 //! spec: hclsyntax#templates, hclsyntax#template-literals
 
@@ -18,7 +18,6 @@ mod heredoc_scan;
 mod literal_scan;
 mod quoted;
 
-pub(crate) use heredoc_scan::closing_marker_len;
 pub(crate) use quoted::{quoted_template, string_lit};
 
 use super::combinators::{bare, dispatch, keyword, nested, spanned, trivia, unclosed_at_end, Punct};
