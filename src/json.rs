@@ -189,10 +189,7 @@ pub fn value_to_json(v: &Value) -> Result<Json, JsonError> {
 fn unrepresentable(v: &Value, path: &mut Vec<PathStep>) -> Option<String> {
     crate::stack::with_stack(|| {
         match v.kind() {
-        ValueRef::Capsule(c) => Some(format!(
-            "a value of the capsule type {} has no JSON form",
-            crate::diagnostic::quoted(c.capsule_type().name())
-        )),
+        ValueRef::Capsule(c) => Some(crate::json_syntax::NoJsonText::Capsule(c.capsule_type().name().to_string()).to_string()),
         ValueRef::Number(n) if !n.is_infinite() && serde_json::Number::from_str(&n.to_string()).is_err() => Some(
             format!("the number {n} is beyond the range of serde_json::Value's numbers (enable serde_json's arbitrary_precision to keep it)"),
         ),
@@ -456,8 +453,9 @@ pub fn write_string(s: &str, out: &mut String) {
 /// object attributes and map keys in byte order, numbers at full precision
 /// in their canonical form, `<`, `>`, `&`, U+2028 and U+2029 escaped. With
 /// `drop_nulls`, object and map entries whose value is null are left out
-/// (as `hcldec` does without `--keep-nulls`). Unknown values and infinities
-/// have no such form: an error says where one is.
+/// (as `hcldec` does without `--keep-nulls`). Unknown values, infinities
+/// and capsules have no such form: an error says where one is, in the
+/// words every writer of JSON text uses (`jsonencode` among them).
 ///
 /// ```
 /// use hcl_native::json::write_value;
@@ -472,52 +470,16 @@ pub fn write_string(s: &str, out: &mut String) {
 /// assert_eq!(out, r#"{"b":"\u003ca\u003e"}"#);
 /// ```
 pub fn write_value(v: &Value, drop_nulls: bool, out: &mut String) -> Result<(), JsonError> {
-    crate::stack::with_stack(|| write_value_here(v, drop_nulls, out))
-}
-
-fn write_value_here(v: &Value, drop_nulls: bool, out: &mut String) -> Result<(), JsonError> {
-    match v.kind() {
-        ValueRef::Null(_) => out.push_str("null"),
-        ValueRef::Unknown(_) => return Err(JsonError::new("value is not known")),
-        ValueRef::Bool(b) => out.push_str(if b { "true" } else { "false" }),
-        ValueRef::Number(n) if n.is_infinite() => return Err(JsonError::new("value must be finite")),
-        ValueRef::Number(n) => out.push_str(&n.to_string()),
-        ValueRef::String(s) => write_string(s, out),
-        ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_value(item, drop_nulls, out).map_err(|e| e.within(PathStep::Index(i)))?;
-            }
-            out.push(']');
+    // the one writer of JSON text; where it stopped, said with its path
+    crate::json_syntax::value_text(v, drop_nulls, out, &crate::meter::Meter::unlimited()).map_err(|e| {
+        match crate::json_syntax::first_without_text(v) {
+            Some((path, why)) => JsonError {
+                path,
+                message: why.to_string(),
+            },
+            None => JsonError::new(e.to_string()),
         }
-        ValueRef::Map(entries) | ValueRef::Object(entries) => {
-            let mut sorted: Vec<&(Arc<str>, Value)> =
-                entries.iter().filter(|(_, v)| !(drop_nulls && v.is_null())).collect();
-            if !sorted.windows(2).all(|w| w[0].0.as_bytes() < w[1].0.as_bytes()) {
-                sorted.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            }
-            out.push('{');
-            for (i, (k, item)) in sorted.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(k, out);
-                out.push(':');
-                write_value(item, drop_nulls, out).map_err(|e| e.within(PathStep::Key(k.clone())))?;
-            }
-            out.push('}');
-        }
-        ValueRef::Capsule(c) => {
-            return Err(JsonError::new(format!(
-                "a value of the capsule type {} has no JSON form",
-                crate::diagnostic::quoted(c.capsule_type().name())
-            )))
-        }
-    }
-    Ok(())
+    })
 }
 
 /// Appends `ty` in cty's JSON type notation as the reference's tools print

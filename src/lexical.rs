@@ -19,6 +19,17 @@ pub(crate) fn is_identifier(s: &str) -> bool {
     !s.is_empty() && identifier_len(s.as_bytes()) == s.len()
 }
 
+/// Whether an object key may be written bare, as the name it is, where a
+/// writer chooses (HCL text of values, the JSON syntax written as native
+/// syntax): an identifier, but not `for` (which starts a `for` expression
+/// after `{`) nor `true`, `false` and `null` (which the grammar reads as
+/// the name too, but which a reader would take for the value).
+///
+/// spec: hclsyntax#identifiers, objectelem
+pub(crate) fn is_bare_key(name: &str) -> bool {
+    is_identifier(name) && !matches!(name, "for" | "true" | "false" | "null")
+}
+
 /// The length of the character at the start of `b` when no token of the
 /// language can start with it and it is neither whitespace nor a newline:
 /// an ASCII control character other than tab and LF (a CR too, unless an

@@ -176,9 +176,9 @@ pub fn string_literal(s: &str) -> String {
 }
 
 /// An object key: bare when it is an identifier that reads back as its
-/// own name (not a keyword an object constructor would read otherwise).
+/// own name (`lexical::is_bare_key`), otherwise quoted.
 fn object_key(k: &str, out: &mut String) {
-    if crate::lexical::is_identifier(k) && !matches!(k, "null" | "true" | "false" | "for" | "in" | "if") {
+    if crate::lexical::is_bare_key(k) {
         out.push_str(k);
     } else {
         quoted(k, out);

@@ -44,12 +44,13 @@ mod body;
 mod native;
 mod parse;
 mod scan;
+mod text;
 mod write;
 
 pub use body::{JsonBlock, JsonBody, JsonContent};
 pub use native::{to_native, BlockShapes};
+pub(crate) use text::{first_without_text, json_string, value_text, NoJsonText};
 pub use write::from_native;
-pub(crate) use write::json_string;
 
 use std::borrow::Cow;
 use std::cell::OnceCell;

@@ -468,9 +468,9 @@ impl<'n> Writer<'_, 'n> {
     fn key(&mut self, name: &Str<'_>, out: &mut String) -> bool {
         let text: &str = &name.value;
         if !has_sequences(text) {
-            // `true`, `false` and `null` would be values, `for` would start
-            // a `for` expression
-            if is_identifier(text) && !matches!(text, "true" | "false" | "null" | "for") {
+            // the one rule of bare keys (`for` would start a `for`
+            // expression; `true`, `false` and `null` read as values)
+            if crate::lexical::is_bare_key(text) {
                 out.push_str(text);
             } else {
                 quoted_text(text, out);

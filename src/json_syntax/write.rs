@@ -2,6 +2,7 @@
 //!
 //! spec: json#structural-elements, json#strings
 
+use super::text::json_string;
 use crate::ast::{Body, BodyItem, ConfigFile, ExprTerm, Expression, LiteralValue};
 
 /// A native-syntax file written in the JSON syntax, losing nothing: every
@@ -178,26 +179,4 @@ fn literal_text(t: &crate::ast::Template<'_>) -> Option<String> {
 /// A JSON string literal, with only the escapes JSON requires.
 fn string(s: &str, out: &mut String) {
     json_string(s, false, out)
-}
-
-/// Appends `s` as a JSON string literal: `\"`, `\\`, `\n`, `\r` and `\t`
-/// by name, other control characters as `\u` escapes, and with
-/// `html_safe` also `<`, `>`, `&`, U+2028 and U+2029 (as the reference's
-/// `jsonencode` writes them); everything else as it is. The one home of
-/// JSON string writing.
-pub(crate) fn json_string(s: &str, html_safe: bool, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{0}'..='\u{1f}' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' if html_safe => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
