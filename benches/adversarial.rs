@@ -460,7 +460,7 @@ fn steps_family(c: &mut Criterion, family: &'static str, vars: &[(&'static str, 
         assert!(
             r.diagnostics
                 .iter()
-                .any(|d| d.summary == "Evaluation step limit reached"),
+                .any(|d| d.code() == hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED),
             "{family} at {limit} steps: {:?}",
             r.diagnostics
         );

@@ -32,33 +32,42 @@ impl fmt::Display for Severity {
 /// One problem found in a source text.
 ///
 /// Every diagnostic has a severity, a one-line summary, a detail sentence or
-/// two, and the source range at fault (`subject`). Where it helps, a wider
-/// `context` range shows the construct the subject belongs to (the whole
-/// tuple whose closing bracket is missing, say).
+/// two, and the source range at fault ([`Diagnostic::subject`]). Where it
+/// helps, a wider [`Diagnostic::context`] range shows the construct the
+/// subject belongs to (the whole tuple whose closing bracket is missing,
+/// say). Its [`Diagnostic::code`] says what kind of problem it is, for
+/// programs: match codes, not wording (the wording follows the reference's
+/// and may be refined).
 ///
 /// ```
-/// use hcl_native::{Diagnostic, Span};
+/// use hcl_native::{Code, Diagnostic, Span};
 /// let d = Diagnostic::error("Missing item separator", "Expected a comma.", Span::new(3, 4));
 /// assert!(d.is_error());
-/// assert_eq!(d.subject, Span::new(3, 4));
+/// assert_eq!(d.subject(), Span::new(3, 4));
+/// assert_eq!(d.code(), Code::MISSING_ITEM_SEPARATOR);
+/// assert_eq!(d.code().as_str(), "missing-item-separator");
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Error or warning.
-    pub severity: Severity,
+    pub(crate) severity: Severity,
     /// A short, capitalised title without a final full stop.
-    pub summary: String,
+    pub(crate) summary: String,
     /// A full explanation, in sentences.
-    pub detail: String,
+    pub(crate) detail: String,
     /// The exact range at fault.
-    pub subject: Span,
+    pub(crate) subject: Span,
     /// An optional wider range that the subject belongs to.
-    pub context: Option<Span>,
+    pub(crate) context: Option<Span>,
     /// The file the ranges are in, when it is not the source the operation
     /// was given: a merged body's part ([`crate::body::AnyBody::merge`]), or
     /// a decoding spec's own file ([`crate::dec`]). `None` means the source
     /// at hand.
-    pub file: Option<Arc<str>>,
+    pub(crate) file: Option<Arc<str>>,
+    /// The code given with [`Diagnostic::with_code`]; otherwise the
+    /// summary's ([`Code::of_summary`]).
+    pub(crate) code: Option<Code>,
 }
 
 impl Diagnostic {
@@ -71,6 +80,7 @@ impl Diagnostic {
             subject,
             context: None,
             file: None,
+            code: None,
         }
     }
 
@@ -104,9 +114,307 @@ impl Diagnostic {
         }
     }
 
+    /// The same diagnostic with its own code, where the summary's
+    /// ([`Code::of_summary`]) is not the one meant.
+    pub fn with_code(mut self, code: Code) -> Self {
+        self.code = Some(code);
+        self
+    }
+
     /// Whether this is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+
+    /// Error or warning.
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+
+    /// A short, capitalised title without a final full stop (the
+    /// reference's wording where it has one).
+    pub fn summary(&self) -> &str {
+        &self.summary
+    }
+
+    /// A full explanation, in sentences.
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+
+    /// The exact range at fault.
+    pub fn subject(&self) -> Span {
+        self.subject
+    }
+
+    /// A wider range the subject belongs to, where one helps.
+    pub fn context(&self) -> Option<Span> {
+        self.context
+    }
+
+    /// The file the ranges are in, when it is not the source the operation
+    /// was given: a merged body's part ([`crate::body::AnyBody::merge`]), or
+    /// a decoding spec's own file ([`crate::dec`]). `None` means the source
+    /// at hand.
+    pub fn file(&self) -> Option<&Arc<str>> {
+        self.file.as_ref()
+    }
+
+    /// What kind of problem this is: a stable, machine-readable code.
+    ///
+    /// ```
+    /// use hcl_native::{parse_config, Arena, Code};
+    /// let arena = Arena::new();
+    /// let parsed = parse_config(&arena, b"a = [1 2]\n");
+    /// assert_eq!(parsed.diagnostics.as_slice()[0].code(), Code::MISSING_ITEM_SEPARATOR);
+    /// ```
+    pub fn code(&self) -> Code {
+        match &self.code {
+            Some(c) => c.clone(),
+            None => Code::of_summary(&self.summary),
+        }
+    }
+}
+
+/// What kind of problem a [`Diagnostic`] reports: a stable,
+/// machine-readable code that a program can match without reading the
+/// text, spelled in kebab case (`"unknown-variable"`).
+///
+/// Each kind of diagnostic the library makes has one: the kebab-case form
+/// of its summary, the parts a summary names (a block type, a directive)
+/// left out (`Duplicate "disk" block` is [`Code::DUPLICATE_BLOCK`]). The
+/// constants below name the kinds programs most often look for; any other
+/// is compared by its text ([`Code::new`]). A diagnostic an application
+/// makes gets the code of its summary too, or the one it gives
+/// ([`Diagnostic::with_code`]).
+///
+/// ```
+/// use hcl_native::Code;
+/// assert_eq!(Code::of_summary("Unknown variable"), Code::UNKNOWN_VARIABLE);
+/// assert_eq!(Code::of_summary("Duplicate logging block"), Code::DUPLICATE_BLOCK);
+/// assert_eq!(Code::of_summary("Invalid 'for' expression").as_str(), "invalid-for-expression");
+/// assert_eq!(Code::new("invalid-for-expression"), Code::of_summary("Invalid 'for' expression"));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Code(std::borrow::Cow<'static, str>);
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident = $text:literal;)+) => {
+        impl Code {
+            $($(#[$doc])* pub const $name: Code = Code(std::borrow::Cow::Borrowed($text));)+
+        }
+        /// Every named code, for the test that each is its summary's.
+        #[cfg(test)]
+        const NAMED: &[&str] = &[$($text),+];
+    };
+}
+
+codes! {
+    // the syntaxes
+    /// Bytes that are not UTF-8.
+    INVALID_CHARACTER_ENCODING = "invalid-character-encoding";
+    /// A character the language has no use for, or one out of place.
+    INVALID_CHARACTER = "invalid-character";
+    /// An expression was expected.
+    INVALID_EXPRESSION = "invalid-expression";
+    /// An expression is missing (after `=`, in a list).
+    MISSING_EXPRESSION = "missing-expression";
+    /// Two items of a list or object without a separator between them.
+    MISSING_ITEM_SEPARATOR = "missing-item-separator";
+    /// An argument or block definition was expected in a body.
+    ARGUMENT_OR_BLOCK_DEFINITION_REQUIRED = "argument-or-block-definition-required";
+    /// A block not closed before the end of the input.
+    UNCLOSED_CONFIGURATION_BLOCK = "unclosed-configuration-block";
+    /// A quoted string or heredoc not closed before the end of its line or
+    /// the input.
+    UNTERMINATED_TEMPLATE_STRING = "unterminated-template-string";
+    /// An escape sequence the language does not have.
+    INVALID_ESCAPE_SEQUENCE = "invalid-escape-sequence";
+    /// An attribute defined twice in a body.
+    ATTRIBUTE_REDEFINED = "attribute-redefined";
+    /// A bare name as an object key that could be read two ways (a
+    /// warning).
+    AMBIGUOUS_ATTRIBUTE_KEY = "ambiguous-attribute-key";
+    /// Nesting deeper than `ParseOptions::max_depth`.
+    NESTING_TOO_DEEP = "nesting-too-deep";
+    /// An input larger than a parser accepts.
+    INPUT_TOO_LARGE = "input-too-large";
+    /// More diagnostics than are kept.
+    TOO_MANY_DIAGNOSTICS = "too-many-diagnostics";
+    // evaluation
+    /// A variable the context does not define.
+    UNKNOWN_VARIABLE = "unknown-variable";
+    /// A function the context does not define.
+    CALL_TO_UNKNOWN_FUNCTION = "call-to-unknown-function";
+    /// An attribute an object does not have.
+    UNSUPPORTED_ATTRIBUTE = "unsupported-attribute";
+    /// A key or index a collection does not have, or one of the wrong type.
+    INVALID_INDEX = "invalid-index";
+    /// An operand an operator cannot take.
+    INVALID_OPERAND = "invalid-operand";
+    /// An argument a function cannot take.
+    INVALID_FUNCTION_ARGUMENT = "invalid-function-argument";
+    /// A function that failed on its arguments.
+    ERROR_IN_FUNCTION_CALL = "error-in-function-call";
+    /// Fewer arguments than a function needs.
+    NOT_ENOUGH_FUNCTION_ARGUMENTS = "not-enough-function-arguments";
+    /// More arguments than a function takes.
+    TOO_MANY_FUNCTION_ARGUMENTS = "too-many-function-arguments";
+    /// A conditional's condition that is not a bool.
+    INCORRECT_CONDITION_TYPE = "incorrect-condition-type";
+    /// A conditional's results of types that do not unify.
+    INCONSISTENT_CONDITIONAL_RESULT_TYPES = "inconsistent-conditional-result-types";
+    /// A value a template cannot interpolate.
+    INVALID_TEMPLATE_INTERPOLATION_VALUE = "invalid-template-interpolation-value";
+    /// `for` over a value that is not a collection.
+    ITERATION_OVER_NON_ITERABLE_VALUE = "iteration-over-non-iterable-value";
+    /// An operation on values that failed (a number out of range, say).
+    OPERATION_FAILED = "operation-failed";
+    /// The evaluation step limit (`EvalLimits::max_steps`) ran out.
+    EVALUATION_STEP_LIMIT_REACHED = "evaluation-step-limit-reached";
+    /// A reference to a variable where none is allowed.
+    VARIABLES_NOT_ALLOWED = "variables-not-allowed";
+    /// A function call where none is allowed.
+    FUNCTION_CALLS_NOT_ALLOWED = "function-calls-not-allowed";
+    // bodies and schemata
+    /// An argument the schema does not have.
+    UNSUPPORTED_ARGUMENT = "unsupported-argument";
+    /// A block type the schema does not have.
+    UNSUPPORTED_BLOCK_TYPE = "unsupported-block-type";
+    /// An argument the schema requires but the body does not set.
+    MISSING_REQUIRED_ARGUMENT = "missing-required-argument";
+    /// An argument set twice.
+    DUPLICATE_ARGUMENT = "duplicate-argument";
+    /// A block given twice where one is allowed (`Duplicate "x" block`).
+    DUPLICATE_BLOCK = "duplicate-block";
+    /// A required block missing (`Missing "x" block`).
+    MISSING_BLOCK = "missing-block";
+    /// More blocks of a type than allowed.
+    TOO_MANY_BLOCKS = "too-many-blocks";
+    /// Fewer blocks of a type than required.
+    INSUFFICIENT_BLOCKS = "insufficient-blocks";
+    /// A block without a label its type needs (`Missing name for x`).
+    MISSING_BLOCK_LABEL = "missing-block-label";
+    /// A block with more labels than its type has (`Extraneous label for
+    /// x`).
+    EXTRANEOUS_LABEL = "extraneous-label";
+    /// A value whose type is not the one required.
+    INCORRECT_ATTRIBUTE_VALUE_TYPE = "incorrect-attribute-value-type";
+    /// A value that does not suit what reads it.
+    UNSUITABLE_VALUE_TYPE = "unsuitable-value-type";
+    // the JSON syntax
+    /// A JSON value of the wrong kind for where it is.
+    INCORRECT_JSON_VALUE_TYPE = "incorrect-json-value-type";
+    /// A JSON object property the schema does not have.
+    EXTRANEOUS_JSON_OBJECT_PROPERTY = "extraneous-json-object-property";
+    /// A JSON number that cannot be read.
+    INVALID_JSON_NUMBER = "invalid-json-number";
+    // type constraints
+    /// A type constraint that is not one.
+    INVALID_TYPE_SPECIFICATION = "invalid-type-specification";
+}
+
+/// Summaries that name a part (a block type, a directive, a construct):
+/// the words before and after it, and the kind's code. The one home of
+/// these kinds.
+const PATTERNS: &[(&str, &str, Code)] = &[
+    ("Duplicate ", " block", Code::DUPLICATE_BLOCK),
+    ("Too many ", " blocks", Code::TOO_MANY_BLOCKS),
+    ("Insufficient ", " blocks", Code::INSUFFICIENT_BLOCKS),
+    ("Extraneous label for ", "", Code::EXTRANEOUS_LABEL),
+    (
+        "Unconsistent argument types in ",
+        " blocks",
+        Code(std::borrow::Cow::Borrowed("inconsistent-argument-types")),
+    ),
+    (
+        "Unexpected ",
+        " block",
+        Code(std::borrow::Cow::Borrowed("unexpected-block")),
+    ),
+    (
+        "Unexpected ",
+        " directive",
+        Code(std::borrow::Cow::Borrowed("unexpected-directive")),
+    ),
+    (
+        "Unterminated template ",
+        " directive",
+        Code(std::borrow::Cow::Borrowed("unterminated-template-directive")),
+    ),
+    (
+        "Unclosed template ",
+        " sequence",
+        Code(std::borrow::Cow::Borrowed("unclosed-template-sequence")),
+    ),
+    (
+        "Extra characters after ",
+        "expression",
+        Code(std::borrow::Cow::Borrowed("extra-characters-after-expression")),
+    ),
+    (
+        "Missing block_type in ",
+        " spec",
+        Code(std::borrow::Cow::Borrowed("missing-block-type-in-spec")),
+    ),
+];
+
+/// Summaries of fixed kinds whose words would also fit a pattern above.
+const NOT_PATTERNS: &[&str] = &[
+    "Duplicate argument",
+    "Duplicate attribute definition",
+    "Duplicate object attribute",
+    "Duplicate object key",
+    "Unexpected end of input",
+];
+
+impl Code {
+    /// A code of the application's own, or one compared by its text.
+    pub const fn new(code: &'static str) -> Code {
+        Code(std::borrow::Cow::Borrowed(code))
+    }
+
+    /// The code's text, in kebab case.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The code of a diagnostic with this summary: the kind's, for a
+    /// summary that names a part (`Duplicate "disk" block`,
+    /// `Missing name for resource`); otherwise the summary in kebab case
+    /// (lower case, every run of other characters than letters and digits
+    /// one `-`).
+    pub fn of_summary(summary: &str) -> Code {
+        if !NOT_PATTERNS.contains(&summary) {
+            for (before, after, code) in PATTERNS {
+                if summary.len() > before.len() + after.len() && summary.starts_with(before) && summary.ends_with(after)
+                {
+                    return code.clone();
+                }
+            }
+            // `Missing name for resource`, `Missing env block`
+            if let Some(rest) = summary.strip_prefix("Missing ") {
+                match rest.split(' ').collect::<Vec<_>>()[..] {
+                    [_, "for", _] => return Code::MISSING_BLOCK_LABEL,
+                    [_, "block"] => return Code::MISSING_BLOCK,
+                    _ => {}
+                }
+            }
+        }
+        let mut code = String::with_capacity(summary.len());
+        for word in summary.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+            if !code.is_empty() {
+                code.push('-');
+            }
+            code.extend(word.chars().flat_map(char::to_lowercase));
+        }
+        Code(std::borrow::Cow::Owned(code))
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -172,7 +480,8 @@ impl fmt::Display for Located<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = self.diagnostic;
         let name = d.file.as_deref().unwrap_or(self.name);
-        let at = crate::LineIndex::new(self.src).position(self.src, d.subject.start);
+        // one position: counted, without indexing every line of the text
+        let at = crate::span::Position::of(self.src, d.subject.start);
         write!(
             f,
             "{name}:{}:{}: {}: {}: {}",
@@ -588,5 +897,49 @@ mod collector_tests {
         assert_eq!(at, [0, 1, 2]);
         c.count_dropped(2);
         assert_eq!(c.finish(&LIMIT)[3].detail.split(' ').next(), Some("3"));
+    }
+
+    #[test]
+    fn every_named_code_is_its_summarys() {
+        for code in NAMED {
+            let summary: String = code.replace('-', " ");
+            let summary = summary[..1].to_uppercase() + &summary[1..];
+            assert_eq!(Code::of_summary(&summary).as_str(), *code);
+        }
+    }
+
+    #[test]
+    fn summaries_that_name_a_part_share_their_kinds_code() {
+        for (summary, code) in [
+            ("Duplicate svc block", Code::DUPLICATE_BLOCK),
+            ("Duplicate \"disk\" block", Code::DUPLICATE_BLOCK),
+            ("Duplicate argument", Code::DUPLICATE_ARGUMENT),
+            ("Too many server blocks", Code::TOO_MANY_BLOCKS),
+            ("Insufficient few blocks", Code::INSUFFICIENT_BLOCKS),
+            ("Missing logging block", Code::MISSING_BLOCK),
+            ("Missing name for resource", Code::MISSING_BLOCK_LABEL),
+            ("Extraneous label for logging", Code::EXTRANEOUS_LABEL),
+            ("Missing expression", Code::MISSING_EXPRESSION),
+            ("Missing required argument", Code::MISSING_REQUIRED_ARGUMENT),
+            ("Unexpected \"nested\" block", Code::new("unexpected-block")),
+            ("Unexpected else directive", Code::new("unexpected-directive")),
+            (
+                "Unclosed template interpolation sequence",
+                Code::new("unclosed-template-sequence"),
+            ),
+            (
+                "Extra characters after interpolation expression",
+                Code::new("extra-characters-after-expression"),
+            ),
+            (
+                "Extra characters after expression",
+                Code::new("extra-characters-after-expression"),
+            ),
+        ] {
+            assert_eq!(Code::of_summary(summary), code, "{summary}");
+        }
+        let d = Diagnostic::error("Duplicate disk block", "", Span::new(0, 1));
+        assert_eq!(d.code(), Code::DUPLICATE_BLOCK);
+        assert_eq!(d.with_code(Code::new("mine")).code().as_str(), "mine");
     }
 }

@@ -272,7 +272,8 @@ pub(crate) enum Sequence {
 /// The template sequence that starts `b` (`${` or `%{`), and the length of
 /// its introducer with the strip marker `~` when there is one.
 ///
-/// spec: hclsyntax#template-interpolations, hclsyntax#template-directives,
+/// spec: hclsyntax#template-interpolations, hclsyntax#template-if-directive,
+/// hclsyntax#template-for-directive,
 /// hclsyntax#template-expressions
 #[inline]
 pub(crate) fn sequence_start(b: &[u8]) -> Option<(Sequence, usize)> {

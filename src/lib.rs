@@ -97,7 +97,7 @@ pub mod value;
 pub mod write;
 
 pub use arena::Arena;
-pub use diagnostic::{Diagnostic, Diagnostics, Located, Severity};
+pub use diagnostic::{Code, Diagnostic, Diagnostics, Located, Severity};
 pub use files::Files;
 pub use number::{Number, NumberError};
 pub use parser::{

@@ -95,6 +95,29 @@ pub struct Position {
     pub byte: u32,
 }
 
+impl Position {
+    /// The position of byte `offset` in `src` (clamped to its end), found
+    /// without an index: one pass over the bytes before it, nothing
+    /// allocated. For many positions in one text, a [`LineIndex`] is
+    /// cheaper.
+    ///
+    /// ```
+    /// use hcl_native::Position;
+    /// let p = Position::of("a = 1\nb = \"é\"\n".as_bytes(), 13);
+    /// assert_eq!((p.line, p.column, p.byte), (2, 7, 13));
+    /// ```
+    pub fn of(src: &[u8], offset: u32) -> Position {
+        let offset = offset.min(src.len() as u32);
+        let before = &src[..offset as usize];
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        Position {
+            line: memchr::memchr_iter(b'\n', before).count() as u32 + 1,
+            column: count_columns(&before[line_start..]) + 1,
+            byte: offset,
+        }
+    }
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
@@ -220,6 +243,15 @@ mod tests {
         // the CR before LF is the last column of line 2
         let p = idx.position(src, 10);
         assert_eq!((p.line, p.column), (2, 8));
+    }
+
+    #[test]
+    fn a_position_without_an_index_is_the_indexed_one() {
+        let src: &[u8] = b"x\n\t\xc3\xbc = 1\r\nz\xff";
+        let idx = LineIndex::new(src);
+        for offset in 0..=src.len() as u32 + 2 {
+            assert_eq!(Position::of(src, offset), idx.position(src, offset), "{offset}");
+        }
     }
 
     #[test]

@@ -117,7 +117,7 @@ impl Reading {
 /// let arena = Arena::new();
 /// assert_eq!(exact_type(&parse_expression(&arena, b"map(number)").ast).ty, Type::map(Type::Number));
 /// let any = exact_type(&parse_expression(&arena, b"any").ast);
-/// assert_eq!(any.diagnostics[0].summary, "Invalid type specification");
+/// assert_eq!(any.diagnostics[0].summary(), "Invalid type specification");
 /// ```
 pub fn exact_type(expr: &Expression<'_>) -> TypeExpr {
     read(expr, Reading::Exact)
@@ -643,7 +643,7 @@ fn write_type(ty: &Type, out: &mut String) {
 /// let r = evaluate(&parse_expression(&arena, br#"convert(["1", 2], list(number))"#).ast, &ctx);
 /// assert_eq!(r.value, Value::list(Type::Number, vec![1.into(), 2.into()]).unwrap());
 /// let bad = evaluate(&parse_expression(&arena, br#"convert("x", lits(string))"#).ast, &ctx);
-/// assert_eq!(bad.diagnostics.as_slice()[0].summary, "Invalid function argument");
+/// assert_eq!(bad.diagnostics.as_slice()[0].summary(), "Invalid function argument");
 /// ```
 pub fn convert_function() -> crate::function::Function {
     use crate::function::{Function, FunctionError, Parameter};

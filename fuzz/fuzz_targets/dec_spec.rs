@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let (file, diags) = dec::read_spec_file("spec.hcldec", spec);
     for d in diags.iter().filter(|d| d.file.is_none()) {
-        assert!(d.subject.end as usize <= spec.len(), "{d:?} is outside the spec");
+        assert!(d.subject().end as usize <= spec.len(), "{d:?} is outside the spec");
     }
     let _ = dec::implied_type(&file.spec);
     let mut ctx = EvalContext::with_standard_functions();

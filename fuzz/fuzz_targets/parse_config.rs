@@ -11,8 +11,8 @@ fuzz_target!(|data: &[u8]| {
     let arena = Arena::new();
     let parsed = parse_config(&arena, data);
     for d in parsed.diagnostics.iter() {
-        assert!(d.subject.start <= d.subject.end, "{d:?}");
-        assert!(d.subject.end as usize <= data.len(), "{d:?}");
+        assert!(d.subject().start <= d.subject().end, "{d:?}");
+        assert!(d.subject().end as usize <= data.len(), "{d:?}");
     }
     let _ = render_diagnostics("fuzz.hcl", data, parsed.diagnostics.as_slice());
     let _ = dump(&parsed.ast);

@@ -40,7 +40,7 @@ pub fn evaluate_twice(ctx: &EvalContext, what: &str, eval: impl Fn(&EvalContext)
 #[allow(dead_code)]
 pub fn check_ranges(len: usize, diags: &Diagnostics) {
     for d in diags.iter() {
-        assert!(d.subject.start <= d.subject.end, "{d:?}");
-        assert!(d.subject.end as usize <= len, "{d:?}");
+        assert!(d.subject().start <= d.subject().end, "{d:?}");
+        assert!(d.subject().end as usize <= len, "{d:?}");
     }
 }

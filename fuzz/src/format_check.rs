@@ -29,7 +29,7 @@ pub fn check_format(src: &[u8]) -> Result<(), String> {
     if after.diagnostics.has_errors() != before.diagnostics.has_errors() {
         return Err(format!(
             "the formatted text parses differently: {:?}\n{}",
-            after.diagnostics.as_slice().first().map(|d| &d.summary),
+            after.diagnostics.as_slice().first().map(|d| d.summary()),
             String::from_utf8_lossy(&out)
         ));
     }

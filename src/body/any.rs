@@ -435,7 +435,7 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     /// let file = AnyFile::parse(&arena, "main.hcl", b"a = 1\n").ast;
     /// let body = AnyBody::named("main.hcl", file.body());
     /// let (_, diags) = body.content(&BodySchema::default());
-    /// assert_eq!(diags.as_slice()[0].file.as_deref(), Some("main.hcl"));
+    /// assert_eq!(diags.as_slice()[0].file().map(|f| &**f), Some("main.hcl"));
     /// ```
     pub fn named(name: &str, body: AnyBody<'n, 'a>) -> AnyBody<'n, 'a> {
         body.in_file(&name.into())

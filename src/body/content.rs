@@ -115,7 +115,7 @@ impl<'b, 'a> BodyView<'b, 'a> {
     /// let (content, diags) = BodyView::new(&file.body).content(&schema);
     /// assert!(content.attributes.contains_key("region"));
     /// assert_eq!(content.blocks.len(), 1);
-    /// assert_eq!(diags.as_slice()[0].summary, "Unsupported argument");
+    /// assert_eq!(diags.as_slice()[0].summary(), "Unsupported argument");
     /// ```
     pub fn content(&self, schema: &BodySchema) -> (Content<'a>, Diagnostics) {
         self.content_with(schema, true)
@@ -252,7 +252,7 @@ impl<'b, 'a> BodyView<'b, 'a> {
     /// let file = parse_config(&arena, b"a = 1\nb = 2\nc {}\n").ast;
     /// let (attrs, diags) = BodyView::new(&file.body).just_attributes();
     /// assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["a", "b"]);
-    /// assert_eq!(diags.as_slice()[0].summary, "Unexpected \"c\" block");
+    /// assert_eq!(diags.as_slice()[0].summary(), "Unexpected \"c\" block");
     /// ```
     pub fn just_attributes(&self) -> (BTreeMap<&'a str, &'a Attribute<'a>>, Diagnostics) {
         let mut diags = Diagnostics::new();

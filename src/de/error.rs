@@ -24,8 +24,8 @@ use crate::{Diagnostic, Diagnostics, Span};
 ///
 /// let err = de::from_slice::<Config>(b"port = 70000\n", &EvalContext::new()).unwrap_err();
 /// let d = &err.diagnostics()[0];
-/// assert_eq!(d.summary, "Unsuitable value type");
-/// assert_eq!((d.subject.start, d.subject.end), (7, 12));
+/// assert_eq!(d.summary(), "Unsuitable value type");
+/// assert_eq!((d.subject().start, d.subject().end), (7, 12));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Error {

@@ -134,7 +134,7 @@
 //!
 //! // a problem found later has its range in the file
 //! let err = web.config.decode::<Instance>(&ctx).unwrap_err();
-//! assert_eq!(&src[err.diagnostics()[0].subject.range()], "count");
+//! assert_eq!(&src[err.diagnostics()[0].subject().range()], "count");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -244,9 +244,9 @@
 //! // A mistake gets the body's diagnostics, with ranges.
 //! let err = de::from_str::<Config>("terraform {\n  required_versoin = 1\n}\n", &ctx).unwrap_err();
 //! let d = &err.diagnostics()[0];
-//! assert_eq!(d.summary, "Unsupported argument");
-//! assert!(d.detail.ends_with("Did you mean \"required_version\"?"));
-//! assert_eq!((d.subject.start, d.subject.end), (14, 30));
+//! assert_eq!(d.summary(), "Unsupported argument");
+//! assert!(d.detail().ends_with("Did you mean \"required_version\"?"));
+//! assert_eq!((d.subject().start, d.subject().end), (14, 30));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -380,7 +380,7 @@ pub fn from_any_body<T: DeserializeOwned>(body: &AnyBody<'_, '_>, ctx: &EvalCont
 /// struct Server { port: u16 }
 ///
 /// let err = de::from_slice::<Server>(b"port = \n", &EvalContext::new()).unwrap_err();
-/// assert_eq!(err.diagnostics()[0].summary, "Invalid expression");
+/// assert_eq!(err.diagnostics()[0].summary(), "Invalid expression");
 /// ```
 pub fn from_slice<T: DeserializeOwned>(src: &[u8], ctx: &EvalContext<'_>) -> Result<T, Error> {
     from_file("", src, ctx)
@@ -413,7 +413,7 @@ pub fn from_slice<T: DeserializeOwned>(src: &[u8], ctx: &EvalContext<'_>) -> Res
 ///
 /// let err = de::from_file::<Config>("app.hcl.json", br#"{"listener": {"http": {"port": true}}}"#, &EvalContext::new())
 ///     .unwrap_err();
-/// assert_eq!(err.diagnostics()[0].summary, "Unsuitable value type");
+/// assert_eq!(err.diagnostics()[0].summary(), "Unsuitable value type");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_file<T: DeserializeOwned>(name: &str, src: &[u8], ctx: &EvalContext<'_>) -> Result<T, Error> {

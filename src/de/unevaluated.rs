@@ -208,7 +208,7 @@ impl Piece {
 ///
 /// // an error's range is the expression's in the file
 /// let out = r.count.evaluate(&EvalContext::new());
-/// assert_eq!(&src[out.diagnostics[0].subject.range()], "var");
+/// assert_eq!(&src[out.diagnostics[0].subject().range()], "var");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -419,7 +419,7 @@ impl<'de> Deserialize<'de> for Expression {
 /// let schema = BodySchema::new(vec![AttributeSchema { name: "size".into(), required: true }], vec![])?;
 /// let (content, rest, _) = parsed.ast.body().partial_content(&schema);
 /// assert_eq!(&src[content.attributes["size"].expr.span().range()], "var.size");
-/// assert_eq!(rest.just_attributes().1.as_slice()[0].summary, "Unexpected \"disk\" block");
+/// assert_eq!(rest.just_attributes().1.as_slice()[0].summary(), "Unexpected \"disk\" block");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -32,7 +32,7 @@ use std::sync::Arc;
 /// assert!(budget.spent() > 600);
 /// // The second evaluation has what the first left: not enough.
 /// let r = evaluate(&heavy, &ctx);
-/// assert_eq!(r.diagnostics.as_slice()[0].summary, "Evaluation step limit reached");
+/// assert_eq!(r.diagnostics.as_slice()[0].summary(), "Evaluation step limit reached");
 /// assert_eq!(budget.remaining(), 0);
 /// ```
 #[derive(Clone, Debug)]

@@ -94,8 +94,8 @@ pub const DEFAULT_STEP_LIMIT: u64 = 10_000_000;
 /// let mut ctx = EvalContext::new();
 /// ctx.set_limits(EvalLimits { max_number_bits: 64, ..EvalLimits::default() });
 /// let r = evaluate(&parse_expression(&arena, b"2e30 * 1e30").ast, &ctx);
-/// assert_eq!(r.diagnostics.as_slice()[0].summary, "Number out of range");
-/// assert!(r.diagnostics.as_slice()[0].detail.contains("EvalLimits::max_number_bits"));
+/// assert_eq!(r.diagnostics.as_slice()[0].summary(), "Number out of range");
+/// assert!(r.diagnostics.as_slice()[0].detail().contains("EvalLimits::max_number_bits"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalLimits {
@@ -283,7 +283,7 @@ impl<'p> EvalContext<'p> {
     /// let mut ctx = EvalContext::with_standard_functions();
     /// ctx.set_step_limit(1_000);
     /// let r = evaluate(&expr, &ctx);
-    /// assert_eq!(r.diagnostics.as_slice()[0].summary, "Evaluation step limit reached");
+    /// assert_eq!(r.diagnostics.as_slice()[0].summary(), "Evaluation step limit reached");
     /// ```
     pub fn set_step_limit(&mut self, steps: u64) {
         self.limits = Some(EvalLimits {
@@ -343,7 +343,7 @@ impl<'p> EvalContext<'p> {
     /// let mut ctx = EvalContext::with_standard_functions();
     /// ctx.forbid_variables();
     /// let e = evaluate(&expr, &ctx);
-    /// assert_eq!(e.diagnostics.as_slice()[0].summary, "Variables not allowed");
+    /// assert_eq!(e.diagnostics.as_slice()[0].summary(), "Variables not allowed");
     /// ```
     pub fn forbid_variables(&mut self) {
         self.no_variables = self.variables.is_empty();

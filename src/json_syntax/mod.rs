@@ -49,7 +49,9 @@ mod write;
 
 pub use body::{JsonBlock, JsonBody, JsonContent};
 pub use native::{to_native, BlockShapes};
-pub(crate) use text::{first_without_text, json_string, value_text, NoJsonText};
+#[cfg(feature = "json")]
+pub(crate) use text::first_without_text;
+pub(crate) use text::{json_string, value_text, NoJsonText};
 pub use write::from_native;
 
 use std::borrow::Cow;
@@ -229,7 +231,7 @@ impl<'n, 'a> JsonAttribute<'n, 'a> {
 /// use hcl_native::json_syntax::parse;
 ///
 /// let parsed = parse(br#"{"a": [1, 2,]}"#);
-/// assert_eq!(parsed.diagnostics.as_slice()[0].summary, "Trailing comma in array");
+/// assert_eq!(parsed.diagnostics.as_slice()[0].summary(), "Trailing comma in array");
 /// ```
 pub fn parse(src: &[u8]) -> Parsed<JsonFile<'_>> {
     parse_with(src, &ParseOptions::default())

@@ -82,6 +82,8 @@ fn no_text(v: &Value) -> Option<NoJsonText> {
 
 /// The first part of `v`, depth first, that has no JSON text: the path to
 /// it and why (what [`value_text`] stops at).
+// `hcl json` (feature `json`) is its one caller outside the tests
+#[cfg_attr(not(feature = "json"), allow(dead_code))]
 pub(crate) fn first_without_text(v: &Value) -> Option<(Vec<PathStep>, NoJsonText)> {
     // an explicit stack of (path length, part), so any depth is fine
     let mut path: Vec<PathStep> = Vec::new();

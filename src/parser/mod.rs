@@ -63,7 +63,7 @@ pub(crate) type PResult<'a, O> = nom::IResult<Input<'a>, O, error::PError>;
 /// let arena = Arena::new();
 /// let options = ParseOptions { max_depth: 10, ..Default::default() };
 /// let parsed = parse_config_with(&arena, deep.as_bytes(), &options);
-/// assert_eq!(parsed.diagnostics[0].summary, "Nesting too deep");
+/// assert_eq!(parsed.diagnostics[0].summary(), "Nesting too deep");
 /// ```
 #[derive(Clone, Debug)]
 pub struct ParseOptions {

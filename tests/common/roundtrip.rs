@@ -72,8 +72,8 @@ pub fn compare(
         if ra.value != rb.value {
             return Err(format!("{name}: {:?} != {:?}", ra.value, rb.value));
         }
-        let sa: Vec<&str> = ra.diagnostics.iter().map(|d| d.summary.as_str()).collect();
-        let sb: Vec<&str> = rb.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+        let sa: Vec<&str> = ra.diagnostics.iter().map(|d| d.summary()).collect();
+        let sb: Vec<&str> = rb.diagnostics.iter().map(|d| d.summary()).collect();
         if sa != sb {
             return Err(format!("{name}: diagnostics {sa:?} != {sb:?}"));
         }

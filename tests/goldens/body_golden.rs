@@ -381,13 +381,13 @@ impl Out<'_> {
     }
 
     fn diagnostic(&mut self, indent: usize, d: &Diagnostic) {
-        let s = format!("{} {}: {}", d.severity, self.range(d.subject), d.summary);
+        let s = format!("{} {}: {}", d.severity(), self.range(d.subject()), d.summary());
         self.line(indent, &s);
-        let s = format!("detail: {}", d.detail);
+        let s = format!("detail: {}", d.detail());
         self.line(indent + 2, &s);
-        let s = format!("subject: {}", self.snippet(d.subject));
+        let s = format!("subject: {}", self.snippet(d.subject()));
         self.line(indent + 2, &s);
-        if let Some(c) = d.context {
+        if let Some(c) = d.context() {
             let s = format!("context {}: {}", self.range(c), self.snippet(c));
             self.line(indent + 2, &s);
         }
@@ -568,7 +568,7 @@ fn check_law(body: &Body<'_>, schemas: &[SchemaSpec], steps: &[(Content<'_>, Dia
         .flat_map(|(c, _)| c.blocks.iter().map(|b| b.span()))
         .collect();
     steps_blocks.sort_by_key(|s| s.start);
-    let key = |d: &Diagnostic| (d.summary.clone(), d.subject.start, d.subject.end);
+    let key = |d: &Diagnostic| (d.summary().to_string(), d.subject().start, d.subject().end);
     let mut steps_problems: Vec<_> = steps.iter().flat_map(|(_, d)| d.iter().map(key)).collect();
     steps_problems.sort();
     let mut union_problems: Vec<_> = diags.iter().map(key).collect();

@@ -34,10 +34,10 @@ fn our_verdict(src: &[u8]) -> (Verdict, String) {
     match parsed.diagnostics.iter().find(|d| d.is_error()) {
         None => (Verdict::Accept, String::new()),
         Some(d) => {
-            let p = LineIndex::new(src).position(src, d.subject.start);
+            let p = LineIndex::new(src).position(src, d.subject().start);
             (
                 Verdict::Reject(p.line),
-                format!("{}:{}: {}; {}", p.line, p.column, d.summary, d.detail),
+                format!("{}:{}: {}; {}", p.line, p.column, d.summary(), d.detail()),
             )
         }
     }

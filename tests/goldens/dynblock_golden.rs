@@ -92,10 +92,10 @@ fn value(v: &Value) -> Json {
 fn keep(out: &mut Vec<Json>, diags: Diagnostics) {
     for d in diags.as_slice() {
         out.push(json!({
-            "severity": if d.severity == Severity::Error { "error" } else { "warning" },
-            "summary": d.summary,
-            "detail": d.detail,
-            "range": [d.subject.start, d.subject.end],
+            "severity": if d.severity() == Severity::Error { "error" } else { "warning" },
+            "summary": d.summary(),
+            "detail": d.detail(),
+            "range": [d.subject().start, d.subject().end],
         }));
     }
 }

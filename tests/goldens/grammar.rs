@@ -87,14 +87,21 @@ fn render(kind: &str, input: &[u8]) -> Rendered {
         text.push_str("(none)\n");
     }
     for d in &diagnostics {
-        let (a, b) = index.range(src, d.subject);
+        let (a, b) = index.range(src, d.subject());
         let _ = writeln!(
             text,
             "{} {}:{}-{}:{} @{}..{}: {}",
-            d.severity, a.line, a.column, b.line, b.column, d.subject.start, d.subject.end, d.summary
+            d.severity(),
+            a.line,
+            a.column,
+            b.line,
+            b.column,
+            d.subject().start,
+            d.subject().end,
+            d.summary()
         );
-        let _ = writeln!(text, "  {}", d.detail);
-        if let Some(c) = d.context {
+        let _ = writeln!(text, "  {}", d.detail());
+        if let Some(c) = d.context() {
             let (a, b) = index.range(src, c);
             let _ = writeln!(
                 text,

@@ -113,7 +113,7 @@ fn traversal_json(t: &Traversal, index: &LineIndex, src: &[u8]) -> Json {
 fn ours(src: &[u8]) -> (bool, Json) {
     let arena = Arena::new();
     let parsed = parse_expression(&arena, src);
-    let failed = parsed.diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let failed = parsed.diagnostics.iter().any(|d| d.severity() == Severity::Error);
     let index = LineIndex::new(src);
     let vars = parsed
         .ast

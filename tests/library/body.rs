@@ -28,7 +28,13 @@ fn diags(src: &str, schema: &BodySchema) -> Vec<(String, String, String)> {
     assert!(file.diagnostics.is_empty(), "{:?}", file.diagnostics);
     let (_, ds) = BodyView::new(&file.ast.body).content(schema);
     ds.iter()
-        .map(|d| (d.summary.clone(), d.detail.clone(), src[d.subject.range()].to_string()))
+        .map(|d| {
+            (
+                d.summary().to_string(),
+                d.detail().to_string(),
+                src[d.subject().range()].to_string(),
+            )
+        })
         .collect()
 }
 
@@ -109,13 +115,13 @@ fn missing_required_attributes_are_reported_at_the_body() {
     assert!(content.attributes.contains_key("size"));
     assert_eq!(ds.len(), 1);
     let d = &ds.as_slice()[0];
-    assert_eq!(d.summary, "Missing required argument");
+    assert_eq!(d.code(), hcl_native::Code::MISSING_REQUIRED_ARGUMENT);
     assert_eq!(
-        d.detail,
+        d.detail(),
         "The argument \"name\" is required, but no definition was found."
     );
-    assert_eq!(d.subject, Span::new(inner.span.start, inner.span.start));
-    assert_eq!(d.subject, content.missing_item_range);
+    assert_eq!(d.subject(), Span::new(inner.span.start, inner.span.start));
+    assert_eq!(d.subject(), content.missing_item_range);
 }
 
 #[test]
@@ -150,7 +156,7 @@ fn blocks_need_exactly_their_labels() {
     let src = "resource \"a\" {}\n";
     let file = parse_config(&arena, src.as_bytes()).ast;
     let (_, ds) = BodyView::new(&file.body).content(&schema);
-    assert_eq!(&src[ds.as_slice()[0].context.unwrap().range()], "resource \"a\" {");
+    assert_eq!(&src[ds.as_slice()[0].context().unwrap().range()], "resource \"a\" {");
 }
 
 #[test]
@@ -166,7 +172,7 @@ fn content_keeps_blocks_in_source_order_and_every_error_is_found() {
         .map(|b| format!("{}{}", b.block_type.name, b.labels.first().map_or("", |l| l.value())))
         .collect();
     assert_eq!(order, ["y1", "x", "y2"]);
-    let summaries: Vec<&str> = ds.iter().map(|d| d.summary.as_str()).collect();
+    let summaries: Vec<&str> = ds.iter().map(|d| d.summary()).collect();
     assert_eq!(
         summaries,
         [
@@ -186,9 +192,9 @@ fn dynamic_attributes_reject_blocks_but_keep_attributes() {
     let (attrs, ds) = BodyView::new(&file.body).just_attributes();
     assert_eq!(attrs.keys().copied().collect::<Vec<_>>(), ["a", "c"]);
     assert_eq!(ds.len(), 1);
-    assert_eq!(ds.as_slice()[0].summary, "Unexpected \"b\" block");
-    assert_eq!(ds.as_slice()[0].detail, "Blocks are not allowed here.");
-    assert_eq!(&src[ds.as_slice()[0].subject.range()], "b");
+    assert_eq!(ds.as_slice()[0].summary(), "Unexpected \"b\" block");
+    assert_eq!(ds.as_slice()[0].detail(), "Blocks are not allowed here.");
+    assert_eq!(&src[ds.as_slice()[0].subject().range()], "b");
     // What a partial pass took is not seen again.
     let (_, rest, _) = BodyView::new(&file.body)
         .partial_content(&BodySchema::new(vec![attr("a", false)], vec![block("b", &[]), block("d", &[])]).unwrap());
@@ -201,7 +207,7 @@ fn dynamic_attributes_reject_blocks_but_keep_attributes() {
         .partial_content(&BodySchema::new(vec![attr("a", false)], vec![block("b", &[])]).unwrap());
     let (_, ds) = rest.just_attributes();
     assert_eq!(
-        ds.as_slice()[0].summary,
+        ds.as_slice()[0].summary(),
         "Unexpected \"d\" block",
         "d is still in the new body"
     );
@@ -286,7 +292,7 @@ proptest! {
         prop_assert_eq!(blocks_two, cu.blocks.iter().map(|b| b.span()).collect::<Vec<_>>());
         // The same problems at the same places ("did you mean" hints may
         // differ: each pass suggests from its own schema).
-        let key = |d: &hcl_native::Diagnostic| (d.summary.clone(), d.subject.start, d.subject.end);
+        let key = |d: &hcl_native::Diagnostic| (d.summary().to_string(), d.subject().start, d.subject().end);
         let mut problems_two: Vec<_> = d1.iter().chain(d2.iter()).map(key).collect();
         let mut problems_union: Vec<_> = du.iter().map(key).collect();
         problems_two.sort();

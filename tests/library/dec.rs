@@ -132,8 +132,8 @@ fn corpus_configurations_decode_alike_in_both_syntaxes() {
         if a.diagnostics.has_errors() != b.diagnostics.has_errors() {
             failures.push(format!(
                 "{path}: errors in one syntax only: native {:?} / JSON {:?}",
-                a.diagnostics.iter().map(|d| &d.summary).collect::<Vec<_>>(),
-                b.diagnostics.iter().map(|d| &d.summary).collect::<Vec<_>>()
+                a.diagnostics.iter().map(|d| d.summary()).collect::<Vec<_>>(),
+                b.diagnostics.iter().map(|d| d.summary()).collect::<Vec<_>>()
             ));
         } else if !a.diagnostics.has_errors() && a.value != b.value {
             failures.push(format!("{path}: the values differ"));

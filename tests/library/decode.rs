@@ -27,7 +27,13 @@ fn problems<T: for<'de> Deserialize<'de> + std::fmt::Debug>(src: &str) -> Vec<(S
     assert!(!err.diagnostics().is_empty(), "no diagnostics: {err}");
     err.diagnostics()
         .iter()
-        .map(|d| (d.summary.clone(), d.detail.clone(), src[d.subject.range()].to_string()))
+        .map(|d| {
+            (
+                d.summary().to_string(),
+                d.detail().to_string(),
+                src[d.subject().range()].to_string(),
+            )
+        })
         .collect()
 }
 
@@ -93,7 +99,7 @@ fn a_missing_required_attribute_is_reported_at_the_body_start() {
         )]
     );
     let err = de::from_str::<Server>("\n\nhost = \"a\"\n", &ctx()).unwrap_err();
-    assert_eq!(err.diagnostics()[0].subject.start, 0);
+    assert_eq!(err.diagnostics()[0].subject().start, 0);
 }
 
 #[derive(Deserialize, Debug)]
@@ -176,9 +182,9 @@ fn label_fields_at_the_top_level_are_a_mistake_in_the_type() {
         _name: String,
     }
     let err = de::from_str::<Bad>("", &ctx()).unwrap_err();
-    assert_eq!(err.diagnostics()[0].summary, "Unsuitable value type");
+    assert_eq!(err.diagnostics()[0].code(), hcl_native::Code::UNSUITABLE_VALUE_TYPE);
     assert!(err.diagnostics()[0]
-        .detail
+        .detail()
         .contains("label fields are for a block's struct"));
 }
 
@@ -217,7 +223,7 @@ fn a_struct_block_field_takes_exactly_one_block() {
     assert_eq!(p[0].0, "Duplicate backend block");
     assert_eq!(p[0].2, "backend");
     let err = de::from_str::<T>("backend {\n  path = \"a\"\n}\nbackend {\n  path = \"b\"\n}\n", &ctx()).unwrap_err();
-    assert_eq!(err.diagnostics()[0].subject.start, 25, "the second block is at fault");
+    assert_eq!(err.diagnostics()[0].subject().start, 25, "the second block is at fault");
 }
 
 #[test]
@@ -291,8 +297,8 @@ fn blocks_nest() {
     let src = "outer {\n  inner \"a\" {\n  }\n}\n";
     let err = de::from_str::<T>(src, &ctx()).unwrap_err();
     let d = &err.diagnostics()[0];
-    assert_eq!(d.summary, "Missing required argument");
-    assert_eq!(d.subject.start as usize, src.find("{\n  }").unwrap());
+    assert_eq!(d.code(), hcl_native::Code::MISSING_REQUIRED_ARGUMENT);
+    assert_eq!(d.subject().start as usize, src.find("{\n  }").unwrap());
 }
 
 #[test]
@@ -409,9 +415,9 @@ fn an_unknown_value_cannot_be_decoded() {
     ctx.treat_undefined_variables_as_unknown();
     let err = de::from_str::<Server>("host = later\nport = 1\n", &ctx).unwrap_err();
     let d = &err.diagnostics()[0];
-    assert_eq!(d.summary, "Unsuitable value type");
+    assert_eq!(d.code(), hcl_native::Code::UNSUITABLE_VALUE_TYPE);
     assert_eq!(
-        d.detail,
+        d.detail(),
         "Unsuitable value: the value is not known yet (an unknown dynamic cannot be decoded)"
     );
 }
@@ -497,7 +503,7 @@ fn an_unknown_decoding_tag_is_an_error() {
 #[test]
 fn a_syntax_error_fails_decoding_with_the_parser_diagnostics() {
     let err = de::from_str::<Server>("host = \"a\"\nport = \n", &ctx()).unwrap_err();
-    let s: Vec<_> = err.diagnostics().iter().map(|d| d.summary.as_str()).collect();
+    let s: Vec<_> = err.diagnostics().iter().map(|d| d.summary()).collect();
     assert_eq!(s[0], "Invalid expression");
 }
 
@@ -856,7 +862,7 @@ fn a_flattened_structs_problems_keep_their_ranges() {
     );
     // the missing argument at the body's start, as an unflattened one
     let err = de::from_str::<Service>(src, &ctx()).unwrap_err();
-    assert_eq!(err.diagnostics()[0].subject, hcl_native::Span::empty(0));
+    assert_eq!(err.diagnostics()[0].subject(), hcl_native::Span::empty(0));
 
     // in a block, beside a wrong value of the outer struct
     #[derive(Deserialize, Debug)]
@@ -916,8 +922,8 @@ fn an_expression_field_keeps_the_attribute_unevaluated() {
     assert_eq!(web.count.evaluate(&later).value, Value::from(3));
     assert_eq!(db.count.evaluate(&later).value, Value::from(2));
     let failed = web.count.evaluate(&EvalContext::new());
-    assert_eq!(failed.diagnostics[0].summary, "Unknown variable");
-    assert_eq!(&src[failed.diagnostics[0].subject.range()], "var");
+    assert_eq!(failed.diagnostics[0].code(), hcl_native::Code::UNKNOWN_VARIABLE);
+    assert_eq!(&src[failed.diagnostics[0].subject().range()], "var");
 
     // the JSON syntax: a JSON value, its strings templates
     let json = r#"{"resource": {"web": {"count": "${var.n + 1}", "region": "eu"}}}"#;
@@ -1016,7 +1022,7 @@ fn a_body_field_keeps_a_body_to_decode_later() {
     let got: Vec<_> = err
         .diagnostics()
         .iter()
-        .map(|d| (d.summary.as_str(), &src[d.subject.range()]))
+        .map(|d| (d.summary(), &src[d.subject().range()]))
         .collect();
     assert_eq!(
         got,
@@ -1029,8 +1035,8 @@ fn a_body_field_keeps_a_body_to_decode_later() {
         name: String,
     }
     let err = r.provisioners[0].decode::<Named>(&later).unwrap_err();
-    assert_eq!(err.diagnostics()[0].summary, "Missing required argument");
-    assert_eq!(err.diagnostics()[0].subject.start, r.provisioners[0].range().start);
+    assert_eq!(err.diagnostics()[0].code(), hcl_native::Code::MISSING_REQUIRED_ARGUMENT);
+    assert_eq!(err.diagnostics()[0].subject().start, r.provisioners[0].range().start);
 
     // a Body block field takes blocks without labels
     let p = problems::<File>("resource \"x\" {\n  provisioner \"local\" {}\n}\n");
@@ -1085,7 +1091,7 @@ fn a_body_field_keeps_a_body_to_decode_later() {
     let got: Vec<_> = err
         .diagnostics()
         .iter()
-        .map(|d| (d.summary.as_str(), d.file.as_deref(), &json[d.subject.range()]))
+        .map(|d| (d.summary(), d.file().map(|f| &**f), &json[d.subject().range()]))
         .collect();
     assert_eq!(
         got,
@@ -1189,7 +1195,7 @@ fn an_optional_remain_body_is_some_without_evaluating() {
     assert_eq!(t.name, "a");
     let rest = t.rest.unwrap();
     let err = rest.decode::<HashMap<String, String>>(&EvalContext::new()).unwrap_err();
-    let got: Vec<_> = err.diagnostics().iter().map(|d| &src[d.subject.range()]).collect();
+    let got: Vec<_> = err.diagnostics().iter().map(|d| &src[d.subject().range()]).collect();
     assert_eq!(got, ["var", "block"]);
     // a map remain field reports both too
     #[derive(Deserialize, Debug)]

@@ -167,7 +167,13 @@ fn problems<T: for<'de> Deserialize<'de> + std::fmt::Debug>(name: &str, src: &st
     assert!(!err.diagnostics().is_empty(), "no diagnostics: {err}");
     err.diagnostics()
         .iter()
-        .map(|d| (d.summary.clone(), d.detail.clone(), src[d.subject.range()].to_string()))
+        .map(|d| {
+            (
+                d.summary().to_string(),
+                d.detail().to_string(),
+                src[d.subject().range()].to_string(),
+            )
+        })
         .collect()
 }
 
@@ -332,15 +338,15 @@ fn merged_files_decode_as_one_body_and_diagnostics_say_their_file() {
     let got: Vec<_> = err
         .diagnostics()
         .iter()
-        .map(|d| (d.file.as_deref().unwrap_or("?"), d.summary.as_str()))
+        .map(|d| (d.file().map(|f| &**f).unwrap_or("?"), d.summary()))
         .collect();
     assert_eq!(got, [("c.tf", "Duplicate backend block")], "{err}");
     let dup = &err.diagnostics()[0];
     assert_eq!(
-        dup.detail,
+        dup.detail(),
         "Only one backend block is allowed. Another was defined at b.tf.json:1,64-65."
     );
-    assert_eq!(dup.subject.start, 14, "the second block, in c.tf");
+    assert_eq!(dup.subject().start, 14, "the second block, in c.tf");
 }
 
 #[test]
@@ -509,8 +515,8 @@ fn a_remain_body_of_merged_files_keeps_each_files_rest() {
     let err = root.rest.decode::<Zone>(&later).unwrap_err();
     let d = &err.diagnostics()[0];
     assert_eq!(
-        (d.summary.as_str(), d.file.as_deref()),
+        (d.summary(), d.file().map(|f| &**f)),
         ("Unsuitable value type", Some("b.hcl.json"))
     );
-    assert_eq!(&b_src[d.subject.range()], r#""${var.zone}""#);
+    assert_eq!(&b_src[d.subject().range()], r#""${var.zone}""#);
 }

@@ -22,8 +22,12 @@ fn assert_stops_at_the_step_limit(src: &str) {
     let r = evaluate_std(src);
     let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
     assert_eq!(errors.len(), 1, "{src}: {errors:?}");
-    assert_eq!(errors[0].summary, "Evaluation step limit reached", "{src}");
-    assert!(errors[0].detail.contains("EvalLimits::max_steps"), "{src}");
+    assert_eq!(
+        errors[0].code(),
+        hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED,
+        "{src}"
+    );
+    assert!(errors[0].detail().contains("EvalLimits::max_steps"), "{src}");
     assert!(!r.value.is_known(), "{src}");
 }
 
@@ -121,11 +125,11 @@ fn a_join_past_the_step_limit_reports_a_null_element_first() {
     let r = evaluate_std(&format!("join(\"\", {many}, [null])"));
     let errors: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert_eq!(errors[0].summary, "Invalid function argument");
+    assert_eq!(errors[0].code(), hcl_native::Code::INVALID_FUNCTION_ARGUMENT);
     assert!(
-        errors[0].detail.contains("element 0 of list 2 is null"),
+        errors[0].detail().contains("element 0 of list 2 is null"),
         "{}",
-        errors[0].detail
+        errors[0].detail()
     );
     assert_stops_at_the_step_limit(&format!("join(\"\", {many}, [\"x\"])"));
 }
@@ -138,7 +142,10 @@ fn a_lower_step_limit_applies_to_child_contexts() {
     let arena = Arena::new();
     let expr = parse_expression(&arena, b"[for x in range(200): x]").ast;
     let r = evaluate(&expr, &child);
-    assert_eq!(r.diagnostics.as_slice()[0].summary, "Evaluation step limit reached");
+    assert_eq!(
+        r.diagnostics.as_slice()[0].code(),
+        hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED
+    );
     let small = parse_expression(&arena, b"[for x in range(10): x]").ast;
     assert!(evaluate(&small, &child).diagnostics.is_empty());
 }
@@ -156,7 +163,10 @@ fn template_for_directives_count_their_iterations() {
     let arena = Arena::new();
     let t = hcl_native::parse_template(&arena, src.as_bytes()).ast;
     let r = hcl_native::eval::evaluate_template(&t, &EvalContext::with_standard_functions());
-    assert_eq!(r.diagnostics.as_slice()[0].summary, "Evaluation step limit reached");
+    assert_eq!(
+        r.diagnostics.as_slice()[0].code(),
+        hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED
+    );
 }
 
 #[test]
@@ -165,19 +175,19 @@ fn errors_are_capped_with_a_count() {
     let r = evaluate_std("[for x in range(300): [for y in range(1000): x.foo]]");
     let ds = r.diagnostics.as_slice();
     assert_eq!(ds.len(), 10_001);
-    assert_eq!(ds[0].summary, "Unsupported attribute");
-    assert_eq!(ds[10_000].summary, "Too many diagnostics");
+    assert_eq!(ds[0].code(), hcl_native::Code::UNSUPPORTED_ATTRIBUTE);
+    assert_eq!(ds[10_000].code(), hcl_native::Code::TOO_MANY_DIAGNOSTICS);
     assert!(
         ds[10_000]
-            .detail
+            .detail()
             .starts_with("290000 more diagnostics were found after this point and are not shown"),
         "{}",
-        ds[10_000].detail
+        ds[10_000].detail()
     );
     // A million: each costs steps (finding 18), so the step limit stops
     // the evaluation first, and says so after the count.
     let r = evaluate_std("[for x in range(1000): [for y in range(1000): x.foo]]");
-    let summaries: Vec<&str> = r.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+    let summaries: Vec<&str> = r.diagnostics.iter().map(|d| d.summary()).collect();
     assert_eq!(summaries.len(), 10_002);
     assert_eq!(
         summaries[10_000..],
@@ -210,7 +220,11 @@ fn arithmetic_on_big_numbers_counts_toward_the_step_limit() {
             errors.len(),
             errors.first()
         );
-        assert_eq!(errors[0].summary, "Evaluation step limit reached", "{body}");
+        assert_eq!(
+            errors[0].code(),
+            hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED,
+            "{body}"
+        );
         // The same count on machine-sized numbers is well within the limit.
         let small = format!(
             "[for a in range(1000): [for b in range(1000): {}]]",
@@ -246,9 +260,9 @@ fn each_limit_error_names_the_limit_and_how_to_raise_it() {
         },
     );
     let last = d.as_slice().last().unwrap();
-    assert_eq!(last.summary, "Evaluation step limit reached");
-    assert!(last.detail.contains("more than 50 steps") && last.detail.contains("EvalLimits::max_steps"));
-    assert!(last.detail.contains("set_step_limit") && last.detail.contains("--max-steps"));
+    assert_eq!(last.code(), hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED);
+    assert!(last.detail().contains("more than 50 steps") && last.detail().contains("EvalLimits::max_steps"));
+    assert!(last.detail().contains("set_step_limit") && last.detail().contains("--max-steps"));
 
     let d = run(
         "[for x in range(10): x + true]",
@@ -259,9 +273,9 @@ fn each_limit_error_names_the_limit_and_how_to_raise_it() {
     );
     assert_eq!(d.len(), 4);
     let last = d.as_slice().last().unwrap();
-    assert_eq!(last.summary, "Too many diagnostics");
-    assert!(last.detail.starts_with("7 more diagnostics were found") && last.detail.contains(" is 3;"));
-    assert!(last.detail.contains("EvalLimits::max_diagnostics") && last.detail.contains("set_limits"));
+    assert_eq!(last.code(), hcl_native::Code::TOO_MANY_DIAGNOSTICS);
+    assert!(last.detail().starts_with("7 more diagnostics were found") && last.detail().contains(" is 3;"));
+    assert!(last.detail().contains("EvalLimits::max_diagnostics") && last.detail().contains("set_limits"));
 
     let limits = EvalLimits {
         max_number_bits: 100,
@@ -270,9 +284,9 @@ fn each_limit_error_names_the_limit_and_how_to_raise_it() {
     assert!(run("2e29", limits).is_empty(), "below 2^100");
     for src in ["2e30", "1e29 * 2e1", "-(2e30)", "0 - 2e30"] {
         let d = run(src, limits);
-        assert_eq!(d.as_slice()[0].summary, "Number out of range", "{src}");
+        assert_eq!(d.as_slice()[0].summary(), "Number out of range", "{src}");
         assert!(
-            d.as_slice()[0].detail.contains("EvalLimits::max_number_bits (100)"),
+            d.as_slice()[0].detail().contains("EvalLimits::max_number_bits (100)"),
             "{src}"
         );
     }
@@ -374,7 +388,7 @@ fn converting_values_that_share_parts_converts_each_shared_part_once() {
     }
     // parts of different depths have no common type: said at once
     let r = evaluate_with_step_limit(&shared_levels(40, 5, "tolist([e, e2[0]])"), 20_000);
-    let errors: Vec<_> = r.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+    let errors: Vec<_> = r.diagnostics.iter().map(|d| d.summary()).collect();
     assert_eq!(errors, ["Invalid function argument"]);
 }
 
@@ -395,7 +409,7 @@ fn repeated_for_keys_are_capped_in_the_order_they_were_met() {
             ..EvalLimits::default()
         });
         let d = evaluate(&parse_expression(&arena, src.as_bytes()).ast, &ctx).diagnostics;
-        d.as_slice().iter().map(|d| d.summary.clone()).collect::<Vec<_>>()
+        d.as_slice().iter().map(|d| d.summary().to_string()).collect::<Vec<_>>()
     };
     let (dup, bad, many) = ("Duplicate object key", "Unsupported attribute", "Too many diagnostics");
     assert_eq!(run(10), [dup, bad, dup, bad]);
@@ -473,7 +487,7 @@ fn messages_quote_the_start_of_long_strings() {
     let quoted = format!("\"{}\"… (100000 bytes)", "x".repeat(100));
     for d in r.diagnostics.iter() {
         assert_eq!(
-            d.detail,
+            d.detail(),
             format!(
                 "Invalid value for \"v\" parameter: cannot convert {quoted} to number; given string must be a decimal representation of a number."
             )
@@ -484,7 +498,7 @@ fn messages_quote_the_start_of_long_strings() {
     assert!(
         r.diagnostics
             .iter()
-            .any(|d| d.detail.contains("cannot convert \"12x\" to number")),
+            .any(|d| d.detail().contains("cannot convert \"12x\" to number")),
         "{:?}",
         r.diagnostics
     );
@@ -517,19 +531,19 @@ fn evaluations_sharing_a_budget_spend_it_together() {
     let [d] = r.diagnostics.as_slice() else {
         panic!("{:?}", r.diagnostics)
     };
-    assert_eq!(d.summary, "Evaluation step limit reached");
+    assert_eq!(d.code(), hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED);
     assert!(
-        d.detail.starts_with(&format!(
+        d.detail().starts_with(&format!(
             "Evaluating this expression takes more than the {} steps left of the step budget it shares with other evaluations (100000 steps in all",
             100_000 - spent
         )),
         "{}",
-        d.detail
+        d.detail()
     );
     assert!(
-        d.detail.contains("StepBudget") && d.detail.contains("--max-steps"),
+        d.detail().contains("StepBudget") && d.detail().contains("--max-steps"),
         "{}",
-        d.detail
+        d.detail()
     );
     assert_eq!(budget.remaining(), 0);
     assert!(!r.value.is_known());
@@ -541,15 +555,15 @@ fn evaluations_sharing_a_budget_spend_it_together() {
         let [d] = r.diagnostics.as_slice() else {
             panic!("{:?}", r.diagnostics)
         };
-        assert_eq!(d.summary, "Evaluation step limit reached");
+        assert_eq!(d.code(), hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED);
         assert!(
-            d.detail.starts_with(
+            d.detail().starts_with(
                 "Not evaluated: the evaluations before this one spent the whole step budget they share (100000 steps"
             ),
             "{}",
-            d.detail
+            d.detail()
         );
-        assert_eq!(d.subject, cheap.span());
+        assert_eq!(d.subject(), cheap.span());
         assert!(!r.value.is_known());
     }
 
@@ -576,12 +590,12 @@ fn the_context_limit_still_bounds_each_evaluation_within_a_budget() {
             panic!("{:?}", r.diagnostics)
         };
         assert!(
-            d.detail
+            d.detail()
                 .starts_with("Evaluating this expression takes more than 5000 steps"),
             "{}",
-            d.detail
+            d.detail()
         );
-        assert!(d.detail.contains("EvalLimits::max_steps"), "{}", d.detail);
+        assert!(d.detail().contains("EvalLimits::max_steps"), "{}", d.detail());
         // charged what it counted, the last step's work included
         if round == 1 {
             each = budget.spent();
@@ -616,7 +630,7 @@ fn decoding_a_body_shares_one_budget_between_its_attributes() {
     let err = within_a_minute("decoding", move || {
         hcl_native::de::from_str::<Heavy>(&src, &ctx).expect_err("the budget runs out")
     });
-    let details: Vec<&str> = err.diagnostics().iter().map(|d| d.detail.as_str()).collect();
+    let details: Vec<&str> = err.diagnostics().iter().map(|d| d.detail()).collect();
     assert_eq!(details.len(), 10, "{details:?}");
     assert!(
         details[0].starts_with("Evaluating this expression takes more than 200000 steps"),
@@ -682,7 +696,7 @@ fn printing_a_fraction_costs_steps_wherever_it_is_printed() {
         let errors: Vec<_> = r
             .diagnostics
             .iter()
-            .filter(|d| d.summary == "Evaluation step limit reached")
+            .filter(|d| d.code() == hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED)
             .collect();
         assert!(errors.is_empty(), "{decimals}: {errors:?}");
 
@@ -691,7 +705,7 @@ fn printing_a_fraction_costs_steps_wherever_it_is_printed() {
         assert!(
             r.diagnostics
                 .iter()
-                .any(|d| d.summary == "Evaluation step limit reached"),
+                .any(|d| d.code() == hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED),
             "{fractions}: {:?}",
             r.diagnostics
         );
@@ -715,7 +729,7 @@ fn errors_cost_steps_however_often_nested_splats_repeat_them() {
     assert!(
         r.diagnostics
             .iter()
-            .any(|d| d.summary == "Evaluation step limit reached"),
+            .any(|d| d.code() == hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED),
         "{:?}",
         r.diagnostics.len()
     );
@@ -730,13 +744,17 @@ fn errors_cost_steps_however_often_nested_splats_repeat_them() {
             ctx.set_variable(format!("v{i}"), Value::from(i)).unwrap();
         }
         let r = evaluate(&p.ast, &ctx);
-        r.diagnostics.into_iter().map(|d| d.summary).collect::<Vec<_>>()
+        r.diagnostics.into_iter().map(|d| d.code()).collect::<Vec<_>>()
     });
-    assert!(r.iter().any(|s| s == "Evaluation step limit reached"), "{}", r.len());
+    assert!(
+        r.contains(&hcl_native::Code::EVALUATION_STEP_LIMIT_REACHED),
+        "{}",
+        r.len()
+    );
     // The hint itself is unchanged.
     let r = evaluate_std("lenght([1])");
     assert!(
-        r.diagnostics[0].detail.contains("Did you mean \"length\"?"),
+        r.diagnostics[0].detail().contains("Did you mean \"length\"?"),
         "{:?}",
         r.diagnostics
     );

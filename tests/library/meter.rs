@@ -54,7 +54,7 @@ fn eval_with_limit(src: &str, steps: u64) -> (Value, Vec<String>) {
     ctx.set_function("probe", probe()).unwrap();
     ctx.set_step_limit(steps);
     let r = evaluate(&expr, &ctx);
-    let summaries = r.diagnostics.iter().map(|d| d.summary.clone()).collect();
+    let summaries = r.diagnostics.iter().map(|d| d.summary().to_string()).collect();
     (r.value, summaries)
 }
 

@@ -37,16 +37,16 @@ fn cases() -> Vec<Json> {
 const DEFAULT_MESSAGE: &str = "This default value is not compatible with the attribute's type constraint: ";
 
 fn diagnostic(d: &Diagnostic) -> Json {
-    let mut detail = d.detail.clone();
-    if d.summary == "Invalid default value for optional attribute" && detail.starts_with(DEFAULT_MESSAGE) {
+    let mut detail = d.detail().to_string();
+    if d.summary() == "Invalid default value for optional attribute" && detail.starts_with(DEFAULT_MESSAGE) {
         detail = DEFAULT_MESSAGE.to_string();
     }
     json!({
-        "severity": d.severity.as_str(),
-        "summary": d.summary,
+        "severity": d.severity().as_str(),
+        "summary": d.summary(),
         "detail": detail,
-        "subject": [d.subject.start, d.subject.end],
-        "context": d.context.map(|c| vec![c.start, c.end]),
+        "subject": [d.subject().start, d.subject().end],
+        "context": d.context().map(|c| vec![c.start, c.end]),
     })
 }
 
@@ -152,7 +152,7 @@ fn type_expressions_agree_with_the_reference() {
             let t = type_constraint(&parsed.ast);
             let name = src.split('(').next().expect("a name");
             let detail = format!("Keyword \"{name}\" is not a valid type constructor.");
-            if parse_failed || t.diagnostics.len() != 1 || t.diagnostics[0].detail != detail {
+            if parse_failed || t.diagnostics.len() != 1 || t.diagnostics[0].detail() != detail {
                 failures.push(format!("{src:?}: {:?}", t.diagnostics));
             }
             continue;
@@ -367,7 +367,7 @@ fn the_convert_function_reads_its_type_argument_statically() {
         let r = evaluate(&parse_expression(&arena, src.as_bytes()).ast, &ctx);
         (
             r.value,
-            r.diagnostics.iter().map(|d| d.detail.clone()).collect::<Vec<_>>(),
+            r.diagnostics.iter().map(|d| d.detail().to_string()).collect::<Vec<_>>(),
         )
     };
     assert_eq!(run("convert(\"true\", bool)"), (Value::from(true), vec![]));

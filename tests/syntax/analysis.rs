@@ -13,7 +13,7 @@ use hcl_native::{parse_expression, Arena, Span};
 fn steps(src: &str) -> Result<Vec<String>, String> {
     let arena = Arena::new();
     let e = parse_expression(&arena, src.as_bytes()).ast;
-    let t = static_traversal(&e).map_err(|d| d.summary)?;
+    let t = static_traversal(&e).map_err(|d| d.summary().to_string())?;
     let mut out = vec![format!("root:{}", t.root)];
     for s in t.steps {
         out.push(match s {
@@ -113,11 +113,11 @@ fn lists_maps_and_calls() {
     }
     let d = static_list(&parse_expression(&arena, b"f(1)").ast).unwrap_err();
     assert_eq!(
-        (d.summary.as_str(), d.detail.as_str()),
+        (d.summary(), d.detail()),
         ("Invalid expression", "A static list expression is required.")
     );
     // where the expression starts, as the reference's `hcl.ExprList` marks
     // it (`expr.StartRange()`: a call's name and its parenthesis; asked of
     // the reference through scripts/dynblock-oracle, `labels = f(1)`)
-    assert_eq!(d.subject, Span::new(0, 2));
+    assert_eq!(d.subject(), Span::new(0, 2));
 }

@@ -11,11 +11,11 @@ fn first_error(src: &[u8], diagnostics: &Diagnostics) -> Span {
         .find(|d| d.is_error())
         .unwrap_or_else(|| panic!("no error for {:?}", String::from_utf8_lossy(src)));
     assert!(
-        d.subject.start <= d.subject.end && d.subject.end as usize <= src.len(),
+        d.subject().start <= d.subject().end && d.subject().end as usize <= src.len(),
         "{d:?}"
     );
-    assert!(!d.summary.is_empty() && !d.detail.is_empty(), "{d:?}");
-    d.subject
+    assert!(!d.summary().is_empty() && !d.detail().is_empty(), "{d:?}");
+    d.subject()
 }
 
 #[test]

@@ -7,7 +7,7 @@ use hcl_native::value::{Type, Value};
 use hcl_native::{Number, ParseOptions};
 
 fn summaries(src: &[u8]) -> Vec<String> {
-    parse(src).diagnostics.iter().map(|d| d.summary.clone()).collect()
+    parse(src).diagnostics.iter().map(|d| d.summary().to_string()).collect()
 }
 
 /// Nesting deeper than `ParseOptions::max_depth` is one error that names
@@ -19,8 +19,8 @@ fn nesting_is_limited_and_never_overflows_the_stack() {
     let src = deep(200);
     let parsed = parse(src.as_bytes());
     let d = &parsed.diagnostics.as_slice()[0];
-    assert_eq!(d.summary, "Nesting too deep");
-    assert!(d.detail.contains("ParseOptions::max_depth"), "{}", d.detail);
+    assert_eq!(d.code(), hcl_native::Code::NESTING_TOO_DEEP);
+    assert!(d.detail().contains("ParseOptions::max_depth"), "{}", d.detail());
     assert_eq!(parsed.diagnostics.len(), 2, "{:?}", parsed.diagnostics); // and the root is lost
     assert!(parse(deep(100).as_bytes()).diagnostics.is_empty());
     crate::common::on_small_stack(|| {
@@ -50,7 +50,7 @@ fn encoding_problems_are_reported_and_the_rest_is_kept() {
     let mut src = b"\xEF\xBB\xBF{\"a\": \"x".to_vec();
     src.extend_from_slice(b"\xFF\"}");
     let parsed = parse(&src);
-    let got: Vec<&str> = parsed.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+    let got: Vec<&str> = parsed.diagnostics.iter().map(|d| d.summary()).collect();
     assert_eq!(got, ["Byte order mark not permitted", "Invalid character encoding"]);
     let (attrs, _) = parsed.ast.just_attributes();
     assert_eq!(attrs[0].name, "a");
@@ -105,7 +105,7 @@ fn the_tree_keeps_order_repeats_and_ranges() {
     }
     let (attrs, diags) = parsed.ast.just_attributes();
     assert_eq!(attrs.len(), 2);
-    assert_eq!(diags.as_slice()[0].summary, "Duplicate attribute definition");
+    assert_eq!(diags.as_slice()[0].summary(), "Duplicate attribute definition");
     let v = parsed.ast.evaluate(attrs[1].value, &EvalContext::new()).value;
     assert_eq!(v, Value::tuple(vec![Value::from(true), Value::null(Type::Dynamic)]));
 }
@@ -121,7 +121,7 @@ fn mangled_inputs_do_not_panic() {
             let parsed = parse(&src);
             for d in parsed.diagnostics.iter() {
                 assert!(
-                    d.subject.start <= d.subject.end && d.subject.end as usize <= src.len(),
+                    d.subject().start <= d.subject().end && d.subject().end as usize <= src.len(),
                     "{d:?}"
                 );
             }
@@ -131,7 +131,7 @@ fn mangled_inputs_do_not_panic() {
             }
         }
         let parsed = parse(&base[..cut]);
-        assert!(parsed.diagnostics.iter().all(|d| d.subject.end as usize <= cut));
+        assert!(parsed.diagnostics.iter().all(|d| d.subject().end as usize <= cut));
     }
 }
 
@@ -263,7 +263,7 @@ fn json_bodies_through_a_schema_agree_with_hcldec() {
         }
         let got: Vec<(&str, u32, u32)> = diags
             .iter()
-            .map(|d| (d.summary.as_str(), d.subject.start, d.subject.end))
+            .map(|d| (d.summary(), d.subject().start, d.subject().end))
             .collect();
         assert_eq!(got, want_diags, "{src}");
     }
@@ -271,7 +271,7 @@ fn json_bodies_through_a_schema_agree_with_hcldec() {
     let file = parse(br#"{"nmae": "x"}"#).ast;
     let (_, diags) = file.body().content(&top);
     assert_eq!(
-        diags.as_slice()[1].detail,
+        diags.as_slice()[1].detail(),
         "No argument or block type is named \"nmae\". Did you mean \"name\"?"
     );
 }
@@ -320,7 +320,10 @@ fn the_specs_block_examples_read_alike() {
     assert!(diags.is_empty());
     assert_eq!(attrs.iter().map(|a| a.name).collect::<Vec<_>>(), ["b", "foo"]);
     let (content, diags) = rest.content(&schema);
-    assert_eq!(diags.as_slice()[0].summary, "Extraneous JSON object property");
+    assert_eq!(
+        diags.as_slice()[0].code(),
+        hcl_native::Code::EXTRANEOUS_JSON_OBJECT_PROPERTY
+    );
     assert_eq!(content.blocks.len(), 1);
 }
 
@@ -445,8 +448,8 @@ fn static_analysis_of_json_expressions() {
             1 => e.static_map().map(|_| ()).unwrap_err(),
             _ => e.static_traversal().map(|_| ()).unwrap_err(),
         };
-        assert_eq!(err.summary, "Invalid expression");
-        assert_eq!(err.subject, e.span());
+        assert_eq!(err.code(), hcl_native::Code::INVALID_EXPRESSION);
+        assert_eq!(err.subject(), e.span());
     }
 }
 
@@ -484,7 +487,7 @@ fn static_calls_of_json_strings() {
     );
     for a in &attrs[1..] {
         let e = a.expr.static_call(&scratch).unwrap_err();
-        assert_eq!(e.detail, "A static function call is required.");
-        assert_eq!(e.subject, a.expr.span());
+        assert_eq!(e.detail(), "A static function call is required.");
+        assert_eq!(e.subject(), a.expr.span());
     }
 }

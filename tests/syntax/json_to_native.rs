@@ -26,7 +26,7 @@ fn convert(json: &str, blocks: &BlockShapes<'_>) -> (String, Vec<String>) {
     assert!(parsed.diagnostics.is_empty(), "{json}: {:?}", parsed.diagnostics);
     let (text, diags) = to_native(&parsed.ast, blocks);
     assert_native(&text);
-    (text, diags.iter().map(|d| d.summary.clone()).collect())
+    (text, diags.iter().map(|d| d.summary().to_string()).collect())
 }
 
 /// The native text of `json`, converted without a diagnostic.
@@ -71,7 +71,7 @@ fn both_evaluated(json: &str) -> (Evaluations, Evaluations, String) {
         .iter()
         .map(|a| {
             let e = parsed.ast.evaluate(a.value, &ctx);
-            let summaries = e.diagnostics.iter().map(|d| d.summary.clone()).collect();
+            let summaries = e.diagnostics.iter().map(|d| d.summary().to_string()).collect();
             (a.name.to_string(), e.value, summaries)
         })
         .collect();
@@ -85,7 +85,7 @@ fn both_evaluated(json: &str) -> (Evaluations, Evaluations, String) {
         .attributes()
         .map(|a| {
             let e = evaluate(&a.expr, &ctx);
-            let summaries = e.diagnostics.iter().map(|d| d.summary.clone()).collect();
+            let summaries = e.diagnostics.iter().map(|d| d.summary().to_string()).collect();
             (a.name.name.to_string(), e.value, summaries)
         })
         .collect();
@@ -501,7 +501,7 @@ fn unreadable_values_are_left_out() {
     assert_native(&text);
     assert!(text.contains("b = 2\n"), "{text}");
     assert!(!text.contains("a ="), "{text}");
-    assert!(diags.iter().any(|d| d.summary == "Invalid value"), "{diags:?}");
+    assert!(diags.iter().any(|d| d.summary() == "Invalid value"), "{diags:?}");
 }
 
 /// Deep nesting of values and of blocks (with the parser's limit raised)

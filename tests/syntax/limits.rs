@@ -84,9 +84,11 @@ fn nesting_past_the_limit_is_a_diagnostic() {
                 let arena = Arena::new();
                 let p = parse_expression(&arena, src.as_bytes());
                 assert!(
-                    p.diagnostics.iter().any(|d| d.summary == "Nesting too deep"),
+                    p.diagnostics
+                        .iter()
+                        .any(|d| d.code() == hcl_native::Code::NESTING_TOO_DEEP),
                     "{name} x{n}: {:?}",
-                    p.diagnostics.iter().map(|d| &d.summary).collect::<Vec<_>>()
+                    p.diagnostics.iter().map(|d| d.summary()).collect::<Vec<_>>()
                 );
             }
         }
@@ -99,11 +101,17 @@ fn deep_blocks_and_templates_are_diagnostics_too() {
         let blocks = nested("b {\n", "a = 1\n", "}\n", 10_000);
         let arena = Arena::new();
         let p = parse_config(&arena, blocks.as_bytes());
-        assert!(p.diagnostics.iter().any(|d| d.summary == "Nesting too deep"));
+        assert!(p
+            .diagnostics
+            .iter()
+            .any(|d| d.code() == hcl_native::Code::NESTING_TOO_DEEP));
         let template = nested("${\"", "x", "\"}", 10_000);
         let arena = Arena::new();
         let p = parse_template(&arena, template.as_bytes());
-        assert!(p.diagnostics.iter().any(|d| d.summary == "Nesting too deep"));
+        assert!(p
+            .diagnostics
+            .iter()
+            .any(|d| d.code() == hcl_native::Code::NESTING_TOO_DEEP));
     });
 }
 
@@ -162,7 +170,11 @@ fn hostile_inputs_keep_diagnostics_bounded() {
         assert!(p.diagnostics.has_errors(), "{name}");
         assert!(p.diagnostics.len() <= cap + 1, "{name}: {}", p.diagnostics.len());
         if p.diagnostics.len() == cap + 1 {
-            assert_eq!(p.diagnostics[cap].summary, "Too many diagnostics", "{name}");
+            assert_eq!(
+                p.diagnostics[cap].code(),
+                hcl_native::Code::TOO_MANY_DIAGNOSTICS,
+                "{name}"
+            );
         }
     }
 }
@@ -177,9 +189,9 @@ fn each_parse_limit_error_names_the_limit_and_how_to_raise_it() {
     let deep = nested("(", "1", ")", 200);
     let p = parse_expression(&arena, deep.as_bytes());
     let d = &p.diagnostics.as_slice()[0];
-    assert_eq!(d.summary, "Nesting too deep");
-    assert!(d.detail.contains("more than 128 levels") && d.detail.contains("ParseOptions::max_depth"));
-    assert!(d.detail.contains("--max-depth"));
+    assert_eq!(d.code(), hcl_native::Code::NESTING_TOO_DEEP);
+    assert!(d.detail().contains("more than 128 levels") && d.detail().contains("ParseOptions::max_depth"));
+    assert!(d.detail().contains("--max-depth"));
     let raised = ParseOptions {
         max_depth: 300,
         ..defaults
@@ -196,8 +208,8 @@ fn each_parse_limit_error_names_the_limit_and_how_to_raise_it() {
     let p = hcl_native::parse_config_with(&arena, noisy.as_bytes(), &few);
     let last = p.diagnostics.as_slice().last().unwrap();
     assert_eq!(p.diagnostics.len(), 6);
-    assert_eq!(last.summary, "Too many diagnostics");
-    assert!(last.detail.contains("ParseOptions::max_diagnostics is 5"));
+    assert_eq!(last.code(), hcl_native::Code::TOO_MANY_DIAGNOSTICS);
+    assert!(last.detail().contains("ParseOptions::max_diagnostics is 5"));
 }
 
 /// A body with many names reports a repeated name when the body ends (see
@@ -218,11 +230,11 @@ fn repeated_names_of_a_big_body_keep_their_place_under_the_diagnostics_cap() {
         let p = hcl_native::parse_config_with(&arena, src.as_bytes(), &options);
         let d = p.diagnostics.as_slice();
         let line = |at: u32| 1 + src.as_bytes()[..at as usize].iter().filter(|&&b| b == b'\n').count();
-        let lines: Vec<usize> = d.iter().map(|d| line(d.subject.start)).collect();
+        let lines: Vec<usize> = d.iter().map(|d| line(d.subject().start)).collect();
         (
-            d.iter().map(|d| d.summary.clone()).collect::<Vec<_>>(),
+            d.iter().map(|d| d.summary().to_string()).collect::<Vec<_>>(),
             lines,
-            d.last().unwrap().detail.clone(),
+            d.last().unwrap().detail().to_string(),
         )
     };
     let (all, lines, _) = summaries(100);

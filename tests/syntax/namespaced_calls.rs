@@ -25,7 +25,7 @@ fn eval(src: &str) -> (Value, Option<String>) {
     assert!(parsed.diagnostics.is_empty(), "{src}: {:?}", parsed.diagnostics);
     let ctx = ctx();
     let r = evaluate(&parsed.ast, &ctx);
-    (r.value, r.diagnostics.iter().next().map(|d| d.detail.clone()))
+    (r.value, r.diagnostics.iter().next().map(|d| d.detail().to_string()))
 }
 
 #[test]

@@ -94,8 +94,8 @@ impl Sources {
             let _ = writeln!(err, "{}", J::Obj(vec![("diagnostics", J::Arr(list))]).pretty());
         } else {
             // each run of diagnostics of one file rendered with one line index
-            for run in self.found.as_slice().chunk_by(|a, b| a.file == b.file) {
-                let (name, src, _) = self.file(run[0].file.as_ref());
+            for run in self.found.as_slice().chunk_by(|a, b| a.file() == b.file()) {
+                let (name, src, _) = self.file(run[0].file());
                 let _ = write!(err, "{}", settings.render(name, src, run));
             }
         }
@@ -124,13 +124,13 @@ impl Sources {
 
     fn diagnostic_json(&self, d: &Diagnostic) -> J {
         let mut m = vec![
-            ("severity", J::str(d.severity.as_str())),
-            ("summary", J::str(&d.summary)),
+            ("severity", J::str(d.severity().as_str())),
+            ("summary", J::str(d.summary())),
         ];
-        if !d.detail.is_empty() {
-            m.push(("detail", J::str(&d.detail)));
+        if !d.detail().is_empty() {
+            m.push(("detail", J::str(d.detail())));
         }
-        m.push(("subject", self.range_json(d.file.as_ref(), d.subject)));
+        m.push(("subject", self.range_json(d.file(), d.subject())));
         J::Obj(m)
     }
 }

@@ -77,7 +77,7 @@ fn literal_expression(src: &[u8], settings: &crate::Settings) -> Result<Value, S
         .chain(out.diagnostics.iter())
         .find(|d| d.is_error())
     {
-        Some(d) => Err(format!("{}: {}", d.summary, d.detail)),
+        Some(d) => Err(format!("{}: {}", d.summary(), d.detail())),
         None => Ok(out.value),
     }
 }
@@ -87,8 +87,8 @@ fn hcl_vars(path: &str, text: &[u8], settings: &crate::Settings) -> Result<Vec<(
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, text, &settings.parse);
     let fail = |d: &Diagnostic| {
-        let at = hcl_native::LineIndex::new(text).position(text, d.subject.start);
-        format!("{path}:{}:{}: {}: {}", at.line, at.column, d.summary, d.detail)
+        let at = hcl_native::LineIndex::new(text).position(text, d.subject().start);
+        format!("{path}:{}:{}: {}: {}", at.line, at.column, d.summary(), d.detail())
     };
     if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
         return Err(fail(d));
@@ -122,10 +122,13 @@ fn json_vars(text: &[u8]) -> Result<Vec<(String, Value)>, String> {
     // one reading, by the JSON syntax's parser, which keeps numbers' digits
     let parsed = hcl_native::json_syntax::parse(text);
     if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
-        let at = hcl_native::LineIndex::new(text).position(text, d.subject.start);
+        let at = hcl_native::LineIndex::new(text).position(text, d.subject().start);
         return Err(format!(
             "invalid JSON: {}: {} (line {}, column {})",
-            d.summary, d.detail, at.line, at.column
+            d.summary(),
+            d.detail(),
+            at.line,
+            at.column
         ));
     }
     let file = &parsed.ast;

@@ -52,13 +52,13 @@ impl<'s> Locator<'s> {
     /// DIAG
     fn write_diagnostic(&self, out: &mut String, d: &Diagnostic) {
         out.push_str(r#"{"severity":"#);
-        write_str(out, d.severity.as_str());
+        write_str(out, d.severity().as_str());
         out.push_str(r#","summary":"#);
-        write_str(out, &d.summary);
+        write_str(out, d.summary());
         out.push_str(r#","detail":"#);
-        write_str(out, &d.detail);
+        write_str(out, d.detail());
         out.push_str(r#","range":"#);
-        self.write_range(out, d.subject);
+        self.write_range(out, d.subject());
         out.push('}');
     }
 

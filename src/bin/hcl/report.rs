@@ -24,13 +24,14 @@ pub const MAX_RENDERED: usize = 100;
 pub fn in_order<D: std::borrow::Borrow<Diagnostic>>(ds: &mut [D]) {
     let mut files: Vec<Option<std::sync::Arc<str>>> = Vec::new();
     for d in ds.iter() {
-        if !files.contains(&d.borrow().file) {
-            files.push(d.borrow().file.clone());
+        let file = d.borrow().file().cloned();
+        if !files.contains(&file) {
+            files.push(file);
         }
     }
     ds.sort_by_key(|d| {
         let d = d.borrow();
-        (files.iter().position(|f| *f == d.file), d.subject.start)
+        (files.iter().position(|f| f.as_ref() == d.file()), d.subject().start)
     });
 }
 
