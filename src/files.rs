@@ -1,6 +1,6 @@
 //! A store of parsed files that owns their sources and syntax trees.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -8,6 +8,8 @@ use elsa::FrozenVec;
 
 use crate::body::AnyFile;
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::render::Style;
+use crate::span::{LineIndex, Locator, Position};
 use crate::{Arena, ParseOptions, Parsed};
 
 /// Files parsed and kept together: the store owns each file's source and
@@ -47,10 +49,24 @@ use crate::{Arena, ParseOptions, Parsed};
 #[derive(Default)]
 pub struct Files {
     arena: Arena,
-    sources: FrozenVec<Box<[u8]>>,
+    sources: FrozenVec<Box<Source>>,
     /// Each file's name, at the index of its source.
     names: RefCell<Vec<Arc<str>>>,
     options: ParseOptions,
+}
+
+/// A file's text and its line index, made when a position in it is first
+/// asked for and then kept: the one source map every renderer of this
+/// store's diagnostics uses.
+struct Source {
+    text: Box<[u8]>,
+    lines: OnceCell<LineIndex>,
+}
+
+impl Source {
+    fn locator(&self) -> Locator<'_> {
+        Locator::with_index(&self.text, self.lines.get_or_init(|| LineIndex::new(&self.text)))
+    }
 }
 
 impl Files {
@@ -91,14 +107,43 @@ impl Files {
     /// assert_eq!(attrs[0].name, "x");
     /// ```
     pub fn parse(&self, name: &str, source: impl Into<Vec<u8>>) -> Parsed<AnyFile<'_>> {
-        let src: &[u8] = self.sources.push_get(source.into().into_boxed_slice());
-        let name: Arc<str> = name.into();
-        self.names.borrow_mut().push(name.clone());
+        let (src, name) = self.keep(name, source);
         let parsed = AnyFile::parse_with(&self.arena, &name, src, &self.options);
         Parsed {
             ast: parsed.ast,
             diagnostics: parsed.diagnostics.in_file(&name),
         }
+    }
+
+    /// Keeps `source` as the file `name` without parsing it, and gives
+    /// back the kept text, which lives as long as the store: for a text
+    /// read another way (a spec file, a variables file, a text that could
+    /// only be partly read), whose diagnostics the store is then to place
+    /// and render.
+    ///
+    /// ```
+    /// use hcl_native::{Diagnostic, Diagnostics, Files, Span};
+    ///
+    /// let files = Files::new();
+    /// let src = files.add("notes.txt", "first\nsecond line\n");
+    /// assert_eq!(src, &b"first\nsecond line\n"[..]);
+    /// let mut found = Diagnostics::new();
+    /// found.push(Diagnostic::error("Odd word", "", Span::new(13, 17)));
+    /// let text = files.render(&found.in_file(&"notes.txt".into()));
+    /// assert!(text.contains("notes.txt:2:8"), "{text}");
+    /// ```
+    pub fn add(&self, name: &str, source: impl Into<Vec<u8>>) -> &[u8] {
+        self.keep(name, source).0
+    }
+
+    fn keep(&self, name: &str, source: impl Into<Vec<u8>>) -> (&[u8], Arc<str>) {
+        let kept = self.sources.push_get(Box::new(Source {
+            text: source.into().into_boxed_slice(),
+            lines: OnceCell::new(),
+        }));
+        let name: Arc<str> = name.into();
+        self.names.borrow_mut().push(name.clone());
+        (&kept.text, name)
     }
 
     /// Reads the file at `path` and parses it ([`Files::parse`]), named as
@@ -129,8 +174,42 @@ impl Files {
     /// assert_eq!(files.source("b.hcl"), None);
     /// ```
     pub fn source(&self, name: &str) -> Option<&[u8]> {
+        self.file(name).map(|f| &*f.text)
+    }
+
+    /// The file named `name` (the latest one of that name).
+    fn file(&self, name: &str) -> Option<&Source> {
         let index = self.names.borrow().iter().rposition(|n| &**n == name)?;
         self.sources.get(index)
+    }
+
+    /// Positions in the file named `name`, with the file's line index
+    /// (made once per file, however many positions and renderings ask).
+    ///
+    /// ```
+    /// use hcl_native::Files;
+    ///
+    /// let files = Files::new();
+    /// files.parse("a.hcl", "x = 1\ny = 2\n");
+    /// let loc = files.locator("a.hcl").unwrap();
+    /// assert_eq!((loc.position(10).line, loc.position(10).column), (2, 5));
+    /// assert!(files.locator("b.hcl").is_none());
+    /// ```
+    pub fn locator(&self, name: &str) -> Option<Locator<'_>> {
+        self.file(name).map(Source::locator)
+    }
+
+    /// The position of byte `offset` in the file named `name`.
+    ///
+    /// ```
+    /// use hcl_native::Files;
+    ///
+    /// let files = Files::new();
+    /// files.parse("a.hcl", "x = 1\ny = 2\n");
+    /// assert_eq!(files.position("a.hcl", 6).map(|p| (p.line, p.column)), Some((2, 1)));
+    /// ```
+    pub fn position(&self, name: &str, offset: u32) -> Option<Position> {
+        self.locator(name).map(|l| l.position(offset))
     }
 
     /// The names of the files, in the order they were added.
@@ -181,10 +260,28 @@ impl Files {
     /// assert!(text.contains("a.hcl:") && text.contains("b.hcl.json:1:7"), "{text}");
     /// ```
     pub fn render(&self, diagnostics: &Diagnostics) -> String {
+        self.render_styled(diagnostics, Style::Plain)
+    }
+
+    /// [`Files::render`] in a [`Style`]; each file's line index is made
+    /// once and kept.
+    ///
+    /// ```
+    /// use hcl_native::render::Style;
+    /// use hcl_native::Files;
+    ///
+    /// let files = Files::new();
+    /// let a = files.parse("a.hcl", "x = \n");
+    /// assert!(files.render_styled(&a.diagnostics, Style::Color).contains('\x1b'));
+    /// ```
+    pub fn render_styled(&self, diagnostics: &Diagnostics, style: Style) -> String {
         let mut out = String::new();
         for d in diagnostics.as_slice() {
-            match d.file.as_deref().and_then(|name| Some((name, self.source(name)?))) {
-                Some((name, src)) => out.push_str(&crate::render::render_diagnostic(name, src, d)),
+            match d.file.as_deref().and_then(|name| Some((name, self.file(name)?))) {
+                Some((name, f)) => {
+                    let loc = f.locator();
+                    out.push_str(&crate::render::render_one(name, &f.text, loc.line_index(), d, style));
+                }
                 None => out.push_str(&d.to_string()),
             }
             out.push_str("\n\n");

@@ -499,6 +499,74 @@ pub fn write_type(ty: &Type, out: &mut String) -> Result<(), JsonError> {
     Ok(())
 }
 
+/// `json` (compact JSON text, as [`write_value`] and [`write_type`] write
+/// it) laid out as the reference's tools print a document: Go's
+/// `json.MarshalIndent(v, "", "  ")`, each element and member on its own
+/// line, two spaces per level, `": "` after a key, `[]` and `{}` for empty
+/// ones. White space outside strings is dropped first, so any JSON text
+/// may be given.
+///
+/// ```
+/// use hcl_native::json::indent;
+///
+/// assert_eq!(indent(r#"{"a":[1,{"b":"x,y"}],"c":[],"d":{}}"#), "{\n  \"a\": [\n    1,\n    {\n      \"b\": \"x,y\"\n    }\n  ],\n  \"c\": [],\n  \"d\": {}\n}");
+/// assert_eq!(indent("[ ]"), "[]");
+/// ```
+pub fn indent(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() * 2);
+    let mut depth = 0usize;
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        for _ in 0..depth {
+            out.push_str("  ");
+        }
+    };
+    let mut chars = json.chars().peekable();
+    let mut in_string = false;
+    let mut escaped = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            ' ' | '\t' | '\n' | '\r' => {}
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                while chars.next_if(|c| matches!(c, ' ' | '\t' | '\n' | '\r')).is_some() {}
+                if let Some(close) = chars.next_if(|&n| n == '}' || n == ']') {
+                    out.push(close);
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// Appends `j` compactly, strings as Go writes them.
 fn write_json(j: &Json, out: &mut String) {
     crate::stack::with_stack(|| match j {
@@ -534,6 +602,24 @@ fn write_json(j: &Json, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn indent_leaves_strings_alone_and_reads_back_as_the_same_document() {
+        // punctuation and escapes inside strings, a backslash before a quote
+        let compact = r#"{"a\\":"x\"{,:}[]","b":[[],{},[1,2]],"c":{"d":null,"e":true}}"#;
+        let pretty = indent(compact);
+        assert!(pretty.contains(r#""a\\": "x\"{,:}[]""#), "{pretty}");
+        assert!(
+            pretty.contains("\"b\": [\n    [],\n    {},\n    [\n      1,\n      2\n    ]\n  ]"),
+            "{pretty}"
+        );
+        let a: Json = serde_json::from_str(compact).unwrap();
+        let b: Json = serde_json::from_str(&pretty).unwrap();
+        assert_eq!(a, b);
+        // serde_json's own pretty printer is Go's layout for these
+        assert_eq!(pretty, serde_json::to_string_pretty(&a).unwrap());
+        assert_eq!(indent(&pretty), pretty);
+    }
 
     #[test]
     fn a_part_without_a_json_form_is_named_by_its_path() {

@@ -104,7 +104,7 @@ pub use parser::{
     parse_config, parse_config_with, parse_expression, parse_expression_with, parse_template, parse_template_with,
     ParseOptions, Parsed,
 };
-pub use span::{LineIndex, Position, Span};
+pub use span::{LineIndex, Locator, Position, Span};
 
 /// The README's Rust examples, compiled and run as doctests (with every
 /// feature: they show the `serde`, `terraform` and tool features too).

@@ -79,7 +79,7 @@ const MAX_SHOWN: usize = 400;
 /// Bytes of context kept on each side of the range in a cut line.
 const WINDOW_SIDE: usize = 80;
 
-fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic, style: Style) -> String {
+pub(crate) fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnostic, style: Style) -> String {
     let level = match d.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,

@@ -206,6 +206,87 @@ impl LineIndex {
     }
 }
 
+/// Positions in one source text, for a series of offsets: the line index
+/// is made when the first position is asked for and kept, and the last
+/// position is remembered, so offsets asked for in increasing order (as a
+/// writer of ranges asks for them) cost only the bytes between them, even
+/// on one very long line. The one home of that cache: the parser, the JSON
+/// syntax, bodies and the tool's JSON writers all use it.
+///
+/// ```
+/// use hcl_native::{Locator, Span};
+/// let src = "a = 1\nb = \"é\"\n".as_bytes();
+/// let loc = Locator::new(src);
+/// let (start, end) = loc.range(Span::new(6, 14));
+/// assert_eq!((start.line, start.column), (2, 1));
+/// assert_eq!((end.line, end.column), (2, 8));
+/// assert_eq!(loc.position(13), hcl_native::Position::of(src, 13));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Locator<'s> {
+    src: &'s [u8],
+    /// Made when first needed, or borrowed from a store that keeps it.
+    index: std::cell::OnceCell<std::borrow::Cow<'s, LineIndex>>,
+    /// The last position computed.
+    last: std::cell::Cell<Option<Position>>,
+}
+
+impl<'s> Locator<'s> {
+    /// A locator for `src`; nothing is indexed until a position is asked for.
+    pub fn new(src: &'s [u8]) -> Self {
+        Locator {
+            src,
+            index: std::cell::OnceCell::new(),
+            last: std::cell::Cell::new(None),
+        }
+    }
+
+    /// A locator for `src` that uses `index`, already made for it (as
+    /// [`crate::Files`] keeps one per file).
+    ///
+    /// ```
+    /// use hcl_native::{LineIndex, Locator};
+    /// let src = b"x = 1\ny = 2\n";
+    /// let index = LineIndex::new(src);
+    /// let loc = Locator::with_index(src, &index);
+    /// assert_eq!(loc.position(8).line, 2);
+    /// ```
+    pub fn with_index(src: &'s [u8], index: &'s LineIndex) -> Self {
+        Locator {
+            src,
+            index: std::cell::OnceCell::from(std::borrow::Cow::Borrowed(index)),
+            last: std::cell::Cell::new(None),
+        }
+    }
+
+    /// The text.
+    pub fn source(&self) -> &'s [u8] {
+        self.src
+    }
+
+    /// The line index of the text (made now if it was not yet).
+    pub fn line_index(&self) -> &LineIndex {
+        self.index
+            .get_or_init(|| std::borrow::Cow::Owned(LineIndex::new(self.src)))
+    }
+
+    /// The position of byte `offset` (clamped to the end of the text).
+    pub fn position(&self, offset: u32) -> Position {
+        let index = self.line_index();
+        let p = match self.last.get() {
+            Some(near) => index.position_from(self.src, near, offset),
+            None => index.position(self.src, offset),
+        };
+        self.last.set(Some(p));
+        p
+    }
+
+    /// Start and end positions of `span`.
+    pub fn range(&self, span: Span) -> (Position, Position) {
+        (self.position(span.start), self.position(span.end))
+    }
+}
+
 /// Counts the columns of `bytes`: one per Unicode scalar value, one per byte
 /// of an invalid sequence.
 fn count_columns(mut bytes: &[u8]) -> u32 {

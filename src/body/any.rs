@@ -12,7 +12,7 @@ use crate::ast::{ConfigFile, Expression, ObjectKey};
 use crate::diagnostic::quoted;
 use crate::eval::{evaluate, EvalContext, Evaluated};
 use crate::json_syntax::{JsonBody, JsonFile, Node, Str};
-use crate::{Arena, Diagnostic, Diagnostics, LineIndex, ParseOptions, Parsed, Position, Span};
+use crate::{Arena, Diagnostic, Diagnostics, Locator, ParseOptions, Parsed, Position, Span};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -534,8 +534,8 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
     fn positions<const N: usize>(&self, offsets: &[u32; N]) -> Option<[Position; N]> {
         match self {
             AnyBody::Native(v) => v.source().map(|src| {
-                let index = LineIndex::new(src);
-                offsets.map(|o| index.position(src, o))
+                let loc = Locator::new(src);
+                offsets.map(|o| loc.position(o))
             }),
             AnyBody::Json(b) => Some(offsets.map(|o| b.file().position(o))),
             AnyBody::Merged(parts) if parts.len() == 1 => parts[0].body.positions(offsets),

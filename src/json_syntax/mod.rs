@@ -55,9 +55,8 @@ pub(crate) use text::{json_string, value_text, NoJsonText};
 pub use write::from_native;
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
 
-use crate::{Diagnostic, Diagnostics, LineIndex, NumberError, ParseOptions, Parsed, Position, Span};
+use crate::{Diagnostic, Diagnostics, Locator, NumberError, ParseOptions, Parsed, Position, Span};
 
 /// A JSON value with its range.
 #[derive(Clone, Debug, PartialEq)]
@@ -194,7 +193,7 @@ pub struct JsonFile<'a> {
     pub src: &'a [u8],
     /// The root value.
     pub root: Node<'a>,
-    lines: OnceCell<LineIndex>,
+    locator: Locator<'a>,
 }
 
 /// An attribute of a JSON body: a property read as an attribute (by
@@ -291,7 +290,7 @@ impl<'a> JsonFile<'a> {
             ast: JsonFile {
                 src,
                 root,
-                lines: OnceCell::new(),
+                locator: Locator::new(src),
             },
             diagnostics: Diagnostics::from(diagnostics),
         }
@@ -299,9 +298,7 @@ impl<'a> JsonFile<'a> {
 
     /// The position of a byte offset in this file.
     pub fn position(&self, offset: u32) -> Position {
-        self.lines
-            .get_or_init(|| LineIndex::new(self.src))
-            .position(self.src, offset)
+        self.locator.position(offset)
     }
 
     /// The root body's properties as attributes, in source order (the

@@ -7,8 +7,8 @@ use super::{Input, ParseOptions};
 use crate::arena::Arena;
 use crate::ast::{BinaryOperator, BlockLabel, BodyItem, Expression, Identifier, ObjectElem, PostfixOp, TemplatePart};
 use crate::diagnostic::{Collector, Diagnostic};
-use crate::span::{LineIndex, Position, Span};
-use std::cell::{Cell, OnceCell, RefCell};
+use crate::span::{Locator, Position, Span};
+use std::cell::{Cell, RefCell};
 
 /// Whether a newline ends the construct being parsed.
 ///
@@ -47,10 +47,9 @@ pub(crate) struct Ctx<'a> {
     /// A lone CR inside a line comment is reported once per parse (see
     /// `lexical::line_comment`).
     pub lone_cr_in_comment: Cell<bool>,
-    lines: OnceCell<LineIndex>,
-    /// The last position computed, to count columns from (messages ask for
-    /// positions in increasing order, often on one long line).
-    last_position: Cell<Option<Position>>,
+    /// Positions of offsets (messages ask for them in increasing order,
+    /// often on one long line).
+    locator: Locator<'a>,
     /// Attribute names of the bodies being parsed, innermost last; each
     /// body owns the entries from where it started (see `structure`).
     pub names: RefCell<Vec<(&'a str, Span)>>,
@@ -115,8 +114,7 @@ impl<'a> Ctx<'a> {
             one_line_fallback: Cell::new(None),
             newlines: Cell::new(newlines),
             diags: RefCell::new(Collector::new(options.max_diagnostics)),
-            lines: OnceCell::new(),
-            last_position: Cell::new(None),
+            locator: Locator::new(src),
             names: RefCell::new(Vec::new()),
             // first capacities: room for typical lists, each under 1 KiB
             // (smaller requests are cheaper for common allocators)
@@ -259,13 +257,7 @@ impl<'a> Ctx<'a> {
 
     /// Line and column of byte `offset`.
     pub(crate) fn position(&self, offset: u32) -> Position {
-        let index = self.lines.get_or_init(|| LineIndex::new(self.src));
-        let p = match self.last_position.get() {
-            Some(near) => index.position_from(self.src, near, offset),
-            None => index.position(self.src, offset),
-        };
-        self.last_position.set(Some(p));
-        p
+        self.locator.position(offset)
     }
 
     /// A failure (no backtracking past it) carrying `d`.

@@ -50,8 +50,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::json::{write_str, Locator};
+use crate::json::{write_str, WriteJson};
 use crate::Format;
+use hcl_native::Locator;
 
 /// Extensions of the files a directory walk picks up.
 const EXTENSIONS: [&str; 3] = ["hcl", "tf", "tfvars"];

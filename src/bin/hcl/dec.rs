@@ -5,8 +5,8 @@
 //! errors.
 
 use hcl_native::render::quoted;
-use std::cell::OnceCell;
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::fmt::Write as _;
 use std::io::{Read, Write as _};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,9 +14,9 @@ use std::sync::Arc;
 use hcl_native::body::{AnyBody, AnyFile, NamedBody};
 use hcl_native::dec::{self, Reference};
 use hcl_native::eval::{evaluate, EvalContext};
-use hcl_native::json::{write_type, write_value};
+use hcl_native::json::{self, write_type, write_value};
 use hcl_native::value::Value;
-use hcl_native::{parse_expression, Arena, Diagnostic, Diagnostics, LineIndex, Span};
+use hcl_native::{parse_expression, Arena, Diagnostic, Diagnostics, Files, Position, Span};
 
 use crate::Settings;
 
@@ -51,87 +51,84 @@ pub struct Options {
     pub files: Vec<String>,
 }
 
-/// A file's text and its line index, made when first needed.
-type Text = (Arc<[u8]>, OnceCell<LineIndex>);
-
-/// The texts diagnostics point into, by file name.
+/// The texts diagnostics point into (the library's [`Files`]: each text
+/// kept once, with its line index made when a range in it is first
+/// written), and the diagnostics found so far.
 #[derive(Default)]
 struct Sources {
-    /// Each file's text and its line index (made when a range in it is
-    /// first written).
-    texts: BTreeMap<Arc<str>, Text>,
+    files: Files,
     json: bool,
-    found: Diagnostics,
+    found: RefCell<Diagnostics>,
 }
 
 impl Sources {
-    fn add(&mut self, name: &str, src: Arc<[u8]>) -> Arc<str> {
-        let name: Arc<str> = name.into();
-        self.texts.insert(name.clone(), (src, OnceCell::new()));
-        name
-    }
-
-    /// The file's name, text and line index (an empty text for a file
-    /// not known).
-    fn file(&self, file: Option<&Arc<str>>) -> (&str, &[u8], Option<&LineIndex>) {
-        match file.and_then(|f| self.texts.get_key_value(f)) {
-            Some((name, (src, index))) => (name, src, Some(index.get_or_init(|| LineIndex::new(src)))),
-            None => ("", &[], None),
-        }
+    /// Keeps `src` as the file `name`: the kept text and the name that
+    /// diagnostics in it carry.
+    fn add(&self, name: &str, src: Vec<u8>) -> (&[u8], Arc<str>) {
+        (self.files.add(name, src), name.into())
     }
 
     /// Keeps `diags`, each placed in `file` unless it names its own.
-    fn keep(&mut self, diags: Diagnostics, file: &Arc<str>) {
-        self.found.extend(diags.in_file(file));
+    fn keep(&self, diags: Diagnostics, file: &Arc<str>) {
+        self.found.borrow_mut().extend(diags.in_file(file));
+    }
+
+    fn has_errors(&self) -> bool {
+        self.found.borrow().has_errors()
     }
 
     /// Writes the diagnostics found (as the reference, only when there is
     /// an error among them) and gives the exit code 2.
     fn fail(&self, settings: &Settings) -> ExitCode {
+        let found = self.found.borrow();
         let mut err = std::io::stderr().lock();
         if self.json {
-            let list: Vec<J> = self.found.iter().map(|d| self.diagnostic_json(d)).collect();
-            let _ = writeln!(err, "{}", J::Obj(vec![("diagnostics", J::Arr(list))]).pretty());
-        } else {
-            // each run of diagnostics of one file rendered with one line index
-            for run in self.found.as_slice().chunk_by(|a, b| a.file() == b.file()) {
-                let (name, src, _) = self.file(run[0].file());
-                let _ = write!(err, "{}", settings.render(name, src, run));
+            let mut text = String::from(r#"{"diagnostics":["#);
+            for (i, d) in found.iter().enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                self.write_diagnostic(&mut text, d);
             }
+            text.push_str("]}");
+            let _ = writeln!(err, "{}", json::indent(&text));
+        } else {
+            let _ = write!(err, "{}", self.files.render_styled(&found, settings.style()));
         }
         crate::exit::usage()
     }
 
-    /// `{"filename", "start", "end"}` of `span` in `file`.
-    fn range_json(&self, file: Option<&Arc<str>>, span: Span) -> J {
-        let (name, src, index) = self.file(file);
-        let empty = LineIndex::new(b"");
-        let index = index.unwrap_or(&empty);
-        let pos = |o: u32| {
-            let p = index.position(src, o);
-            J::Obj(vec![
-                ("line", J::Num(p.line.to_string())),
-                ("column", J::Num(p.column.to_string())),
-                ("byte", J::Num(p.byte.to_string())),
-            ])
-        };
-        J::Obj(vec![
-            ("filename", J::str(name)),
-            ("start", pos(span.start)),
-            ("end", pos(span.end)),
-        ])
+    /// `{"filename", "start", "end"}` of `span` in `file`, each position
+    /// `{"line", "column", "byte"}`.
+    fn write_range(&self, out: &mut String, file: Option<&Arc<str>>, span: Span) {
+        let name = file.map_or("", |f| f);
+        let loc = self.files.locator(name);
+        out.push_str(r#"{"filename":"#);
+        json::write_string(name, out);
+        for (key, offset) in [("start", span.start), ("end", span.end)] {
+            let p = loc.as_ref().map_or(Position::of(b"", offset), |l| l.position(offset));
+            let _ = write!(
+                out,
+                r#","{key}":{{"line":{},"column":{},"byte":{}}}"#,
+                p.line, p.column, p.byte
+            );
+        }
+        out.push('}');
     }
 
-    fn diagnostic_json(&self, d: &Diagnostic) -> J {
-        let mut m = vec![
-            ("severity", J::str(d.severity().as_str())),
-            ("summary", J::str(d.summary())),
-        ];
+    /// `{"severity", "summary", "detail" (when there is one), "subject"}`
+    fn write_diagnostic(&self, out: &mut String, d: &Diagnostic) {
+        out.push_str(r#"{"severity":"#);
+        json::write_string(d.severity().as_str(), out);
+        out.push_str(r#","summary":"#);
+        json::write_string(d.summary(), out);
         if !d.detail().is_empty() {
-            m.push(("detail", J::str(d.detail())));
+            out.push_str(r#","detail":"#);
+            json::write_string(d.detail(), out);
         }
-        m.push(("subject", self.range_json(d.file(), d.subject())));
-        J::Obj(m)
+        out.push_str(r#","subject":"#);
+        self.write_range(out, d.file(), d.subject());
+        out.push('}');
     }
 }
 
@@ -140,8 +137,8 @@ fn read(path: &str) -> Result<Vec<u8>, String> {
 }
 
 /// The reference reports a file it cannot read as a diagnostic.
-fn unreadable(sources: &mut Sources, path: &str) {
-    let name = sources.add(path, Arc::from(&b""[..]));
+fn unreadable(sources: &Sources, path: &str) {
+    let (_, name) = sources.add(path, Vec::new());
     let mut d = Diagnostics::new();
     d.push(Diagnostic::error(
         "Failed to read file",
@@ -172,15 +169,14 @@ pub fn run(o: Options, settings: &Settings) -> ExitCode {
     let Some(spec_path) = o.spec.as_deref() else {
         return fatal("the --spec=... argument is required");
     };
-    let spec_src: Arc<[u8]> = match read(spec_path) {
-        Ok(s) => s.into(),
+    let (spec_src, spec_name) = match read(spec_path) {
+        Ok(s) => sources.add(spec_path, s),
         Err(_) => {
-            unreadable(&mut sources, spec_path);
+            unreadable(&sources, spec_path);
             return sources.fail(settings);
         }
     };
-    let spec_name = sources.add(spec_path, spec_src.clone());
-    let (spec_file, d) = dec::read_spec_file(spec_path, &spec_src);
+    let (spec_file, d) = dec::read_spec_file(spec_path, spec_src);
     let failed = d.has_errors();
     sources.keep(d, &spec_name);
     if failed {
@@ -192,18 +188,18 @@ pub fn run(o: Options, settings: &Settings) -> ExitCode {
     for (i, v) in o.vars.iter().enumerate() {
         // a JSON object on the command line, or a file (the syntax by its
         // name); a literal reads as the JSON syntax
-        let (display, syntax_name, text): (String, String, Arc<[u8]>) = if v.trim_start().starts_with('{') {
+        let (display, syntax_name, text): (String, String, Vec<u8>) = if v.trim_start().starts_with('{') {
             let display = format!("<vars argument {i}>");
-            (display.clone(), format!("{display}.json"), v.as_bytes().into())
+            (display.clone(), format!("{display}.json"), v.as_bytes().to_vec())
         } else {
             match read(v) {
-                Ok(t) => (v.clone(), v.clone(), t.into()),
+                Ok(t) => (v.clone(), v.clone(), t),
                 Err(e) => return fatal(&e),
             }
         };
-        let file_name = sources.add(&display, text.clone());
+        let (text, file_name) = sources.add(&display, text);
         let arena = Arena::new();
-        let parsed = AnyFile::parse_with(&arena, &syntax_name, &text, &settings.parse);
+        let parsed = AnyFile::parse_with(&arena, &syntax_name, text, &settings.parse);
         sources.keep(parsed.diagnostics, &file_name);
         let (attrs, d) = parsed.ast.body().just_attributes();
         sources.keep(d, &file_name);
@@ -215,22 +211,22 @@ pub fn run(o: Options, settings: &Settings) -> ExitCode {
     }
 
     // the input files, each text kept once (diagnostics point into it)
-    let mut texts: Vec<(Arc<str>, Arc<[u8]>)> = Vec::new();
+    let mut texts: Vec<(Arc<str>, &[u8])> = Vec::new();
     if o.files.is_empty() {
         let mut src = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut src) {
             return fatal(&format!("failed to read stdin: {e}"));
         }
-        let src: Arc<[u8]> = src.into();
-        texts.push((sources.add("<stdin>", src.clone()), src));
+        let (src, name) = sources.add("<stdin>", src);
+        texts.push((name, src));
     } else {
         for f in &o.files {
             match read(f) {
                 Ok(src) => {
-                    let src: Arc<[u8]> = src.into();
-                    texts.push((sources.add(f, src.clone()), src));
+                    let (src, name) = sources.add(f, src);
+                    texts.push((name, src));
                 }
-                Err(_) => unreadable(&mut sources, f),
+                Err(_) => unreadable(&sources, f),
             }
         }
     }
@@ -248,7 +244,7 @@ pub fn run(o: Options, settings: &Settings) -> ExitCode {
                 files.push((name.clone(), parsed.ast));
             }
         }
-        if sources.found.has_errors() {
+        if sources.has_errors() {
             return sources.fail(settings);
         }
         let body = match files.as_slice() {
@@ -283,14 +279,21 @@ pub fn run(o: Options, settings: &Settings) -> ExitCode {
 
         if o.var_refs {
             let refs = dec::variables(&body, &spec_file.spec);
-            let list: Vec<J> = refs.iter().map(|r| reference_json(&sources, r, &ctx)).collect();
-            return output(o.out.as_deref(), &J::Arr(list).pretty());
+            let mut text = String::from("[");
+            for (i, r) in refs.iter().enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                write_reference(&mut text, &sources, r, &ctx);
+            }
+            text.push(']');
+            return output(o.out.as_deref(), &json::indent(&text));
         }
 
         dec::decode(&body, &spec_file.spec, &ctx)
     };
     let failed = decoded.diagnostics.has_errors();
-    sources.found.extend(decoded.diagnostics);
+    sources.found.borrow_mut().extend(decoded.diagnostics);
     if failed {
         return sources.fail(settings);
     }
@@ -335,39 +338,52 @@ fn output(path: Option<&str>, text: &str) -> ExitCode {
 
 /// One traversal as `--var-refs` prints it: `{"root_name", "value"
 /// (when the context gives the traversal a value), "steps", "range"}`.
-fn reference_json(sources: &Sources, r: &Reference, ctx: &EvalContext<'_>) -> J {
+fn write_reference(out: &mut String, sources: &Sources, r: &Reference, ctx: &EvalContext<'_>) {
     use hcl_native::analysis::TraversalStep;
     let t = &r.traversal;
     let file = r.file.as_ref();
-    let mut steps = vec![J::Obj(vec![
-        ("kind", J::str("root")),
-        ("name", J::str(&t.root)),
-        ("range", sources.range_json(file, t.root_span)),
-    ])];
+    out.push_str(r#"{"root_name":"#);
+    json::write_string(&t.root, out);
+    if let Some(v) = traversal_value(r, ctx).and_then(|v| value_text(&v)) {
+        out.push_str(r#","value":"#);
+        out.push_str(&v);
+    }
+    out.push_str(r#","steps":[{"kind":"root","name":"#);
+    json::write_string(&t.root, out);
+    out.push_str(r#","range":"#);
+    sources.write_range(out, file, t.root_span);
+    out.push('}');
     for s in &t.steps {
-        steps.push(match s {
-            TraversalStep::Attr { name, span } => J::Obj(vec![
-                ("kind", J::str("attr")),
-                ("name", J::str(name)),
-                ("range", sources.range_json(file, *span)),
-            ]),
-            TraversalStep::Index { key, span } => {
-                let mut m = vec![("kind", J::str("index"))];
-                if let Some(k) = value_json(key) {
-                    m.push(("key", k));
-                }
-                m.push(("range", sources.range_json(file, *span)));
-                J::Obj(m)
+        match s {
+            TraversalStep::Attr { name, span } => {
+                out.push_str(r#",{"kind":"attr","name":"#);
+                json::write_string(name, out);
+                out.push_str(r#","range":"#);
+                sources.write_range(out, file, *span);
             }
-        });
+            TraversalStep::Index { key, span } => {
+                out.push_str(r#",{"kind":"index""#);
+                if let Some(k) = value_text(key) {
+                    out.push_str(r#","key":"#);
+                    out.push_str(&k);
+                }
+                out.push_str(r#","range":"#);
+                sources.write_range(out, file, *span);
+            }
+        }
+        out.push('}');
     }
-    let mut m = vec![("root_name", J::str(&t.root))];
-    if let Some(v) = traversal_value(r, ctx).and_then(|v| value_json(&v)) {
-        m.push(("value", v));
-    }
-    m.push(("steps", J::Arr(steps)));
-    m.push(("range", sources.range_json(file, t.span())));
-    J::Obj(m)
+    out.push_str(r#"],"range":"#);
+    sources.write_range(out, file, t.span());
+    out.push('}');
+}
+
+/// A value's JSON text (the library's one writer), when it has one: not
+/// for unknown values, infinities and capsules.
+fn value_text(v: &Value) -> Option<String> {
+    let mut text = String::new();
+    write_value(v, false, &mut text).ok()?;
+    Some(text)
 }
 
 /// The value of a traversal in `ctx`, when it has one without errors (the
@@ -400,105 +416,4 @@ fn traversal_value(r: &Reference, ctx: &EvalContext<'_>) -> Option<Value> {
     }
     let e = evaluate(&parsed.ast, ctx);
     (!e.diagnostics.has_errors()).then_some(e.value)
-}
-
-/// A known, finite value as JSON (what `json::write_value` writes for it,
-/// numbers with every digit); none for one that has no JSON form.
-fn value_json(v: &Value) -> Option<J> {
-    use hcl_native::value::ValueRef;
-    crate::nested(|| {
-        Some(match v.kind() {
-            ValueRef::Null(_) => J::Null,
-            ValueRef::Bool(b) => J::Bool(b),
-            ValueRef::Number(n) if n.is_infinite() => return None,
-            ValueRef::Number(n) => J::Num(n.to_string()),
-            ValueRef::String(s) => J::str(s),
-            ValueRef::List(items) | ValueRef::Set(items) | ValueRef::Tuple(items) => {
-                J::Arr(items.iter().map(value_json).collect::<Option<_>>()?)
-            }
-            ValueRef::Map(entries) | ValueRef::Object(entries) => {
-                let mut entries = entries
-                    .iter()
-                    .map(|(k, v)| Some((k.to_string(), value_json(v)?)))
-                    .collect::<Option<Vec<_>>>()?;
-                entries.sort_by(|a, b| a.0.cmp(&b.0));
-                J::Map(entries)
-            }
-            ValueRef::Unknown(_) | ValueRef::Capsule(_) => return None,
-        })
-    })
-}
-
-/// A JSON document in the order Go's encoder writes a struct's fields.
-enum J {
-    Str(String),
-    Num(String),
-    Bool(bool),
-    Null,
-    Arr(Vec<J>),
-    Obj(Vec<(&'static str, J)>),
-    /// An object with keys of its own (in byte order, as Go sorts a map's).
-    Map(Vec<(String, J)>),
-}
-
-impl J {
-    fn str(s: impl Into<String>) -> J {
-        J::Str(s.into())
-    }
-
-    /// Written as Go's `json.MarshalIndent(v, "", "  ")` writes it.
-    fn pretty(&self) -> String {
-        let mut out = String::new();
-        self.write(0, &mut out);
-        out
-    }
-
-    fn write(&self, depth: usize, out: &mut String) {
-        let indent = |d: usize, out: &mut String| {
-            out.push('\n');
-            out.push_str(&"  ".repeat(d));
-        };
-        match self {
-            J::Str(s) => hcl_native::json::write_string(s, out),
-            J::Num(n) => out.push_str(n),
-            J::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            J::Null => out.push_str("null"),
-            J::Arr(items) if items.is_empty() => out.push_str("[]"),
-            J::Arr(items) => {
-                out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    indent(depth + 1, out);
-                    item.write(depth + 1, out);
-                }
-                indent(depth, out);
-                out.push(']');
-            }
-            J::Obj(fields) => J::write_fields(fields.iter().map(|(k, v)| (*k, v)), depth, out),
-            J::Map(fields) => J::write_fields(fields.iter().map(|(k, v)| (k.as_str(), v)), depth, out),
-        }
-    }
-
-    fn write_fields<'j>(fields: impl ExactSizeIterator<Item = (&'j str, &'j J)>, depth: usize, out: &mut String) {
-        if fields.len() == 0 {
-            out.push_str("{}");
-            return;
-        }
-        out.push('{');
-        for (i, (k, v)) in fields.enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push('\n');
-            out.push_str(&"  ".repeat(depth + 1));
-            J::str(k).write(depth + 1, out);
-            out.push_str(": ");
-            v.write(depth + 1, out);
-        }
-        out.push('\n');
-        out.push_str(&"  ".repeat(depth));
-        out.push('}');
-    }
 }

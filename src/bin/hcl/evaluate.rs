@@ -12,8 +12,9 @@ use hcl_native::{parse_config_with, parse_expression_with, parse_template_with, 
 use serde_json::Value as Json;
 use std::str::FromStr;
 
-use crate::json::{write_str, Locator};
+use crate::json::{write_str, WriteJson};
 use crate::Format;
+use hcl_native::Locator;
 
 /// The variables of a run: a file (`--vars`) and single ones (`--var`).
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -87,7 +88,7 @@ fn hcl_vars(path: &str, text: &[u8], settings: &crate::Settings) -> Result<Vec<(
     let arena = Arena::new();
     let parsed = parse_config_with(&arena, text, &settings.parse);
     let fail = |d: &Diagnostic| {
-        let at = hcl_native::LineIndex::new(text).position(text, d.subject().start);
+        let at = hcl_native::Position::of(text, d.subject().start);
         format!("{path}:{}:{}: {}: {}", at.line, at.column, d.summary(), d.detail())
     };
     if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
@@ -122,7 +123,7 @@ fn json_vars(text: &[u8]) -> Result<Vec<(String, Value)>, String> {
     // one reading, by the JSON syntax's parser, which keeps numbers' digits
     let parsed = hcl_native::json_syntax::parse(text);
     if let Some(d) = parsed.diagnostics.iter().find(|d| d.is_error()) {
-        let at = hcl_native::LineIndex::new(text).position(text, d.subject().start);
+        let at = hcl_native::Position::of(text, d.subject().start);
         return Err(format!(
             "invalid JSON: {}: {} (line {}, column {})",
             d.summary(),
@@ -489,12 +490,12 @@ fn skipped_blocks(src: &[u8], body: &Body<'_>) -> Option<String> {
     if blocks.is_empty() {
         return None;
     }
-    let index = hcl_native::LineIndex::new(src);
+    let loc = Locator::new(src);
     let mut named: Vec<String> = blocks
         .iter()
         .take(NOTE_NAMES)
         .map(|b| {
-            let line = index.position(src, b.span().start).line;
+            let line = loc.position(b.span().start).line;
             format!("{} (line {line})", crate::block_header(b))
         })
         .collect();

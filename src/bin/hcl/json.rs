@@ -4,44 +4,24 @@
 
 use hcl_native::analysis::{Traversal, TraversalStep};
 use hcl_native::ast::{Body, BodyItem};
-use hcl_native::{Diagnostic, LineIndex, Position, Span};
-use std::cell::Cell;
+use hcl_native::{Diagnostic, Locator, Span};
 use std::fmt::Write;
 
-/// Positions and ranges of one source text, written as JSON.
-pub struct Locator<'s> {
-    src: &'s [u8],
-    index: LineIndex,
-    /// The last position computed: most queries come in increasing order.
-    last: Cell<Option<Position>>,
-}
-
-impl<'s> Locator<'s> {
-    pub fn new(src: &'s [u8]) -> Self {
-        Locator {
-            src,
-            index: LineIndex::new(src),
-            last: Cell::new(None),
-        }
-    }
-
-    fn position(&self, offset: u32) -> Position {
-        let p = match self.last.get() {
-            Some(near) => self.index.position_from(self.src, near, offset),
-            None => self.index.position(self.src, offset),
-        };
-        self.last.set(Some(p));
-        p
-    }
+/// The JSON forms of ranges, diagnostics, bodies and traversals of one
+/// source text, written with the library's [`Locator`] (its line index and
+/// last-position cache).
+pub trait WriteJson<'s> {
+    /// The locator of the text.
+    fn locator(&self) -> &Locator<'s>;
 
     /// `{"line": L, "column": C, "byte": B}`
     fn write_position(&self, out: &mut String, offset: u32) {
-        let p = self.position(offset);
+        let p = self.locator().position(offset);
         let _ = write!(out, r#"{{"line":{},"column":{},"byte":{}}}"#, p.line, p.column, p.byte);
     }
 
     /// `{"start": POS, "end": POS}`
-    pub fn write_range(&self, out: &mut String, span: Span) {
+    fn write_range(&self, out: &mut String, span: Span) {
         out.push_str(r#"{"start":"#);
         self.write_position(out, span.start);
         out.push_str(r#","end":"#);
@@ -63,7 +43,7 @@ impl<'s> Locator<'s> {
     }
 
     /// `[DIAG, ...]`
-    pub fn write_diagnostics<'d>(&self, out: &mut String, ds: impl IntoIterator<Item = &'d Diagnostic>) {
+    fn write_diagnostics<'d>(&self, out: &mut String, ds: impl IntoIterator<Item = &'d Diagnostic>) {
         out.push('[');
         for (k, d) in ds.into_iter().enumerate() {
             if k > 0 {
@@ -77,7 +57,7 @@ impl<'s> Locator<'s> {
     /// BODY: attributes and blocks in source order.
     /// A block's `{"type", "labels", "range"` (the object left open for
     /// what the caller writes of its body).
-    pub fn write_block_head(&self, out: &mut String, b: &hcl_native::ast::Block<'_>) {
+    fn write_block_head(&self, out: &mut String, b: &hcl_native::ast::Block<'_>) {
         out.push_str(r#"{"type":"#);
         write_str(out, b.block_type.name);
         out.push_str(r#","labels":["#);
@@ -91,7 +71,7 @@ impl<'s> Locator<'s> {
         self.write_range(out, b.span());
     }
 
-    pub fn write_body(&self, out: &mut String, body: &Body<'_>) {
+    fn write_body(&self, out: &mut String, body: &Body<'_>) {
         out.push_str(r#"{"attributes":["#);
         let mut first = true;
         for item in body.items {
@@ -125,19 +105,17 @@ impl<'s> Locator<'s> {
         }
         out.push_str("]}");
     }
-}
 
-impl Locator<'_> {
     /// TRAVERSAL: `{"root", "source", "range", "steps": [STEP]}`, STEP
     /// `{"kind": "root"|"attr", "name", "range"}` or `{"kind": "index",
     /// "key", "key_type", "range"}`, as `hcl-oracle variables` prints them.
-    pub fn write_traversal(&self, out: &mut String, t: &Traversal) {
+    fn write_traversal(&self, out: &mut String, t: &Traversal) {
         out.push_str(r#"{"root":"#);
         write_str(out, &t.root);
         out.push_str(r#","source":"#);
         write_str(
             out,
-            &String::from_utf8_lossy(self.src.get(t.span().range()).unwrap_or_default()),
+            &String::from_utf8_lossy(self.locator().source().get(t.span().range()).unwrap_or_default()),
         );
         out.push_str(r#","range":"#);
         self.write_range(out, t.span());
@@ -166,6 +144,12 @@ impl Locator<'_> {
             out.push('}');
         }
         out.push_str("]}");
+    }
+}
+
+impl<'s> WriteJson<'s> for Locator<'s> {
+    fn locator(&self) -> &Locator<'s> {
+        self
     }
 }
 

@@ -24,7 +24,8 @@ mod variables;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use hcl_native::ast::{dump, Body, BodyItem};
-use hcl_native::{parse_config_with, Arena, LineIndex};
+use hcl_native::{parse_config_with, Arena, Locator};
+use json::WriteJson;
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -407,7 +408,7 @@ fn parse(file: &str, format: Format, ast: bool, settings: &Settings) -> ExitCode
     let parsed = parse_config_with(&arena, &src, &settings.parse);
     match format {
         Format::Json => {
-            let loc = json::Locator::new(&src);
+            let loc = Locator::new(&src);
             let mut out = String::from(r#"{"diagnostics":"#);
             loc.write_diagnostics(&mut out, &parsed.diagnostics);
             out.push_str(r#","body":"#);
@@ -420,8 +421,7 @@ fn parse(file: &str, format: Format, ast: bool, settings: &Settings) -> ExitCode
             if ast {
                 out.push_str(&dump(&parsed.ast));
             } else {
-                let index = LineIndex::new(&src);
-                outline(&mut out, &src, &index, &parsed.ast.body, 0);
+                outline(&mut out, &Locator::new(&src), &parsed.ast.body, 0);
             }
             report::to_stdout(out.as_bytes());
             report::diagnostics(shown_name(file), &src, parsed.diagnostics.as_slice().to_vec(), settings);
@@ -441,7 +441,7 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format, settings: &Settings
     let all: Vec<_> = parsed.diagnostics.iter().chain(attr_diags.iter()).cloned().collect();
     match format {
         Format::Json => {
-            let loc = json::Locator::new(src);
+            let loc = Locator::new(src);
             let mut out = String::from(r#"{"diagnostics":"#);
             loc.write_diagnostics(&mut out, &parsed.diagnostics);
             out.push_str(r#","body":{"missing_item_range":"#);
@@ -469,13 +469,13 @@ fn parse_json_syntax(file: &str, src: &[u8], format: Format, settings: &Settings
             report::to_stdout(out.as_bytes());
         }
         Format::Human => {
-            let index = LineIndex::new(src);
+            let loc = Locator::new(src);
             let mut out = String::new();
             for a in &attrs {
                 let text = String::from_utf8_lossy(&src[a.value.span().range()]);
                 let first_line = text.lines().next().unwrap_or_default();
                 let more = if text.contains('\n') { " ..." } else { "" };
-                let at = index.position(src, a.span.start);
+                let at = loc.position(a.span.start);
                 out.push_str(&format!("{} = {first_line}{more}    ({at})\n", a.name));
             }
             report::to_stdout(out.as_bytes());
@@ -504,10 +504,11 @@ pub(crate) fn block_header(b: &hcl_native::ast::Block<'_>) -> String {
 
 /// The structure of a body: attributes with their expression text, blocks
 /// with their labels, each with its position.
-fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, depth: usize) {
+fn outline(out: &mut String, loc: &Locator<'_>, body: &Body<'_>, depth: usize) {
     let indent = indent(depth);
+    let src = loc.source();
     for item in body.items {
-        let at = index.position(src, item.span().start);
+        let at = loc.position(item.span().start);
         match item {
             BodyItem::Attribute(a) => {
                 let text = String::from_utf8_lossy(&src[a.expr.span().range()]);
@@ -517,7 +518,7 @@ fn outline(out: &mut String, src: &[u8], index: &LineIndex, body: &Body<'_>, dep
             }
             BodyItem::Block(b) | BodyItem::OneLineBlock(b) => {
                 out.push_str(&format!("{indent}{} {{    ({at})\n", block_header(b)));
-                nested(|| outline(out, src, index, &b.body, depth + 1));
+                nested(|| outline(out, loc, &b.body, depth + 1));
                 out.push_str(&format!("{indent}}}\n"));
             }
         }

@@ -48,7 +48,7 @@ use hcl_native::dynblock::DynamicBody;
 use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::render::quoted;
 use hcl_native::value::Value;
-use hcl_native::{parse_config_with, Arena, Diagnostic, LineIndex, Span};
+use hcl_native::{parse_config_with, Arena, Diagnostic, Locator, Span};
 use serde::Serialize;
 use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 use std::borrow::Cow;
@@ -128,8 +128,7 @@ impl Drop for GroupKind<'_> {
 /// The conversion of one file.
 struct Converter<'c, 's> {
     ctx: &'c EvalContext<'c>,
-    src: &'s [u8],
-    index: LineIndex,
+    loc: Locator<'s>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -277,8 +276,7 @@ pub fn run(file: &str, vars: &crate::evaluate::Vars, expand_dynamic: bool, setti
     let parsed = parse_config_with(&arena, &src, &settings.parse);
     let mut conv = Converter {
         ctx: &ctx,
-        src: &src,
-        index: LineIndex::new(&src),
+        loc: Locator::new(&src),
         diagnostics: parsed.diagnostics.into_vec(),
     };
     let file = hcl_native::body::AnyFile::Native(parsed.ast, &src);
@@ -483,7 +481,7 @@ impl<'a> Converter<'_, '_> {
 
     /// `line:column` of a range's start.
     fn at(&self, span: Span) -> String {
-        self.index.position(self.src, span.start).to_string()
+        self.loc.position(span.start).to_string()
     }
 }
 

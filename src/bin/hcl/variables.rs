@@ -1,9 +1,10 @@
 //! `hcl variables`: the variables an expression or a configuration file
 //! refers to (`Expression::variables`, `Body::variables`).
 
-use crate::json::Locator;
+use crate::json::WriteJson;
 use crate::{read_input, Format, Found};
-use hcl_native::{parse_config_with, parse_expression_with, Arena, Diagnostic, LineIndex};
+use hcl_native::Locator;
+use hcl_native::{parse_config_with, parse_expression_with, Arena, Diagnostic};
 use std::process::ExitCode;
 
 /// Prints the variables of the file `file` (every attribute value, nested
@@ -50,9 +51,8 @@ pub fn run(file: Option<&str>, expr: Option<&str>, format: Format, settings: &cr
             out.push_str("]}\n");
         }
         Format::Human => {
-            let index = LineIndex::new(&src);
             for t in &vars {
-                let at = index.position(&src, t.span().start);
+                let at = loc.position(t.span().start);
                 let text = String::from_utf8_lossy(src.get(t.span().range()).unwrap_or_default());
                 out.push_str(&format!("{at}  {text}\n"));
             }
