@@ -559,7 +559,7 @@ fn keep_freed_memory() -> &'static str {
     }
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
-        extern "C" {
+        unsafe extern "C" {
             fn mallopt(param: i32, value: i32) -> i32;
         }
         const M_TRIM_THRESHOLD: i32 = -1;

@@ -620,13 +620,13 @@ fn side_by_side(_: &mut Criterion) {
     }
     println!("(a ratio above 1 means hcl-native is faster)");
     for (i, case) in cases.iter().enumerate() {
-        if let (Some(theirs), Some(mine)) = (&reference_result[i], &prepared[i].2) {
-            if theirs != mine {
-                println!(
-                    "results differ for {}: reference {theirs}, hcl-native {mine}",
-                    case.name
-                );
-            }
+        if let (Some(theirs), Some(mine)) = (&reference_result[i], &prepared[i].2)
+            && theirs != mine
+        {
+            println!(
+                "results differ for {}: reference {theirs}, hcl-native {mine}",
+                case.name
+            );
         }
     }
 }

@@ -63,10 +63,10 @@ pub(crate) fn memoized<K: Hash + Eq + 'static, E: 'static, R>(
     entry: impl FnOnce(&R) -> E,
     read: impl FnOnce(&E) -> R,
 ) -> R {
-    if let Some(k) = &key {
-        if let Some(r) = memo.with(|m| m.done.borrow().as_ref().and_then(|d| d.get(k)).map(read)) {
-            return r;
-        }
+    if let Some(k) = &key
+        && let Some(r) = memo.with(|m| m.done.borrow().as_ref().and_then(|d| d.get(k)).map(read))
+    {
+        return r;
     }
     memo.with(|m| m.depth.set(m.depth.get() + 1));
     let call = Call { memo };

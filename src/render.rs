@@ -107,10 +107,10 @@ pub(crate) fn render_one(path: &str, src: &[u8], index: &LineIndex, d: &Diagnost
         .line_start(first.line as usize)
         .path(path.to_string())
         .annotation(AnnotationKind::Primary.span(local(d.subject)));
-    if let Some(c) = d.context {
-        if c != d.subject {
-            snippet = snippet.annotation(AnnotationKind::Context.span(local(c)));
-        }
+    if let Some(c) = d.context
+        && c != d.subject
+    {
+        snippet = snippet.annotation(AnnotationKind::Context.span(local(c)));
     }
     let report = [
         level.primary_title(d.summary.as_str()).element(snippet),

@@ -337,21 +337,22 @@ fn object(arg: &Expression<'_>, at: Span, reading: Reading, diags: &mut Vec<Diag
         };
         let mut ty_expr = pair.value;
         let mut default: Option<(&Expression<'_>, Value)> = None;
-        if let Ok(call) = static_call(pair.value) {
-            if call.name == "optional" {
-                let context = pair.value.span();
-                let args = call.args;
-                if args.is_empty() {
-                    diags.push(
-                        invalid(
-                            "Optional attribute modifier requires the attribute type as its argument.",
-                            call.args_span,
-                        )
-                        .with_context(context),
-                    );
-                    continue;
-                }
-                match (reading, args.len()) {
+        if let Ok(call) = static_call(pair.value)
+            && call.name == "optional"
+        {
+            let context = pair.value.span();
+            let args = call.args;
+            if args.is_empty() {
+                diags.push(
+                    invalid(
+                        "Optional attribute modifier requires the attribute type as its argument.",
+                        call.args_span,
+                    )
+                    .with_context(context),
+                );
+                continue;
+            }
+            match (reading, args.len()) {
                     (Reading::Exact, _) => diags.push(
                         invalid(
                             "Optional attribute modifier is only for type constraints, not for exact types.",
@@ -384,8 +385,7 @@ fn object(arg: &Expression<'_>, at: Span, reading: Reading, diags: &mut Vec<Diag
                         .with_context(context),
                     ),
                 }
-                ty_expr = &args[0];
-            }
+            ty_expr = &args[0];
         }
         let (ty, child) = type_of(ty_expr, reading, diags);
         // a later attribute of the same name replaces an earlier one's

@@ -31,7 +31,7 @@ pub struct Body<'a> {
 
 impl<'a> Body<'a> {
     /// The attributes, in source order.
-    pub fn attributes(&self) -> impl Iterator<Item = &'a Attribute<'a>> {
+    pub fn attributes(&self) -> impl Iterator<Item = &'a Attribute<'a>> + use<'a> {
         self.items.iter().filter_map(|item| match item {
             BodyItem::Attribute(a) => Some(*a),
             _ => None,
@@ -39,7 +39,7 @@ impl<'a> Body<'a> {
     }
 
     /// The blocks (multi-line and one-line), in source order.
-    pub fn blocks(&self) -> impl Iterator<Item = &'a Block<'a>> {
+    pub fn blocks(&self) -> impl Iterator<Item = &'a Block<'a>> + use<'a> {
         self.items.iter().filter_map(|item| match item {
             BodyItem::Block(b) | BodyItem::OneLineBlock(b) => Some(*b),
             _ => None,

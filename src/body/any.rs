@@ -409,11 +409,11 @@ impl<'n, 'a: 'n> AnyBody<'n, 'a> {
                     diags.extend(d.in_file(&part.name));
                     for mut a in attrs {
                         a.file.get_or_insert_with(|| part.name.clone());
-                        if parts.len() > 1 {
-                            if let Some(first) = out.iter().find(|o| o.name == a.name) {
-                                diags.push(duplicate_argument(parts, first, &a));
-                                continue;
-                            }
+                        if parts.len() > 1
+                            && let Some(first) = out.iter().find(|o| o.name == a.name)
+                        {
+                            diags.push(duplicate_argument(parts, first, &a));
+                            continue;
                         }
                         out.push(a);
                     }

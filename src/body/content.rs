@@ -217,11 +217,9 @@ impl<'b, 'a> BodyView<'b, 'a> {
             let Some(s) = schema.block(block.block_type.name) else {
                 continue;
             };
-            if check_labels {
-                if let Some(problem) = label_problem(block, &s.label_names) {
-                    diags.push(problem);
-                    continue;
-                }
+            if check_labels && let Some(problem) = label_problem(block, &s.label_names) {
+                diags.push(problem);
+                continue;
             }
             blocks.push(block);
         }

@@ -397,10 +397,10 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
                 // (serde cannot go on past a field inside such a struct, so
                 // the body then fails with nothing more to say, and the
                 // decoding goes on after it.)
-                if let Some(field) = e.missing_field() {
-                    if omitted.iter().any(|a| a.name == field) {
-                        return Err(Error::from_diagnostics(Diagnostics::new()).in_unit(|| self.unit()));
-                    }
+                if let Some(field) = e.missing_field()
+                    && omitted.iter().any(|a| a.name == field)
+                {
+                    return Err(Error::from_diagnostics(Diagnostics::new()).in_unit(|| self.unit()));
                 }
                 if let Some(found) = e.found() {
                     let mut holding = given.iter().filter(|a| {

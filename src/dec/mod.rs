@@ -327,13 +327,13 @@ pub fn implied_schema(spec: &Spec) -> BodySchema {
                 }),
             }
         }
-        if let Some((type_name, _)) = s.block_type() {
-            if !blocks.iter().any(|b| b.type_name == type_name) {
-                blocks.push(BlockHeaderSchema {
-                    type_name: type_name.to_string(),
-                    label_names: s.block_label_names(),
-                });
-            }
+        if let Some((type_name, _)) = s.block_type()
+            && !blocks.iter().any(|b| b.type_name == type_name)
+        {
+            blocks.push(BlockHeaderSchema {
+                type_name: type_name.to_string(),
+                label_names: s.block_label_names(),
+            });
         }
         let mut children = s.same_body_children();
         children.reverse();

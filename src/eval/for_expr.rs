@@ -198,10 +198,10 @@ impl Evaluator<'_> {
         if let Iteration::Unknown = self.iterate(&coll, intro.collection.span(), span) {
             return None;
         }
-        if let Some(cond) = cond {
-            if !self.precheck_condition(cond, intro.key_var, intro.value_var, locals, span) {
-                return None;
-            }
+        if let Some(cond) = cond
+            && !self.precheck_condition(cond, intro.key_var, intro.value_var, locals, span)
+        {
+            return None;
         }
         Some(coll)
     }

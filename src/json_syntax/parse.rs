@@ -408,14 +408,15 @@ impl<'s> Parser<'s> {
         let tok = self.read();
         let text = &self.src[tok.span.range()];
         // the common case: closed, no escape, valid UTF-8
-        if text.len() >= 2 && text[text.len() - 1] == b'"' && memchr::memchr(b'\\', &text[1..text.len() - 1]).is_none()
+        if text.len() >= 2
+            && text[text.len() - 1] == b'"'
+            && memchr::memchr(b'\\', &text[1..text.len() - 1]).is_none()
+            && let Ok(value) = std::str::from_utf8(&text[1..text.len() - 1])
         {
-            if let Ok(value) = std::str::from_utf8(&text[1..text.len() - 1]) {
-                return Some(Node::String(Str {
-                    value: Cow::Borrowed(value),
-                    span: tok.span,
-                }));
-            }
+            return Some(Node::String(Str {
+                value: Cow::Borrowed(value),
+                span: tok.span,
+            }));
         }
         match unescape(text) {
             Ok(value) => Some(Node::String(Str { value, span: tok.span })),

@@ -71,10 +71,10 @@ pub(super) fn exact_small(n: i64, d: i64) -> Number {
 /// The canonical exact number `n/d` (lowest terms, `d > 0`): an `Int` or a
 /// `Ratio` whenever the parts fit machine integers.
 fn exact(n: BigInt, d: BigInt) -> Number {
-    if d.is_one() {
-        if let Some(i) = n.to_i64() {
-            return Number(Repr::Int(i));
-        }
+    if d.is_one()
+        && let Some(i) = n.to_i64()
+    {
+        return Number(Repr::Int(i));
     }
     match (n.to_i32(), d.to_i32()) {
         (Some(i), Some(k)) => Number(Repr::Ratio(i, k)),
@@ -190,10 +190,10 @@ impl Number {
     #[inline]
     pub fn add(&self, other: &Number) -> Result<Number, NumberError> {
         // Machine integers that do not overflow: inline, the common case.
-        if let (Repr::Int(a), Repr::Int(b)) = (&self.0, &other.0) {
-            if let Some(r) = a.checked_add(*b) {
-                return Ok(Number(Repr::Int(r)));
-            }
+        if let (Repr::Int(a), Repr::Int(b)) = (&self.0, &other.0)
+            && let Some(r) = a.checked_add(*b)
+        {
+            return Ok(Number(Repr::Int(r)));
         }
         self.add_general(other)
     }
@@ -270,10 +270,10 @@ impl Number {
     #[inline]
     pub fn mul(&self, other: &Number) -> Result<Number, NumberError> {
         // Machine integers that do not overflow: inline, the common case.
-        if let (Repr::Int(a), Repr::Int(b)) = (&self.0, &other.0) {
-            if let Some(r) = a.checked_mul(*b) {
-                return Ok(Number(Repr::Int(r)));
-            }
+        if let (Repr::Int(a), Repr::Int(b)) = (&self.0, &other.0)
+            && let Some(r) = a.checked_mul(*b)
+        {
+            return Ok(Number(Repr::Int(r)));
         }
         self.mul_general(other)
     }

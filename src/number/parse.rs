@@ -94,23 +94,21 @@ fn split_decimal(s: &[u8], allow_exponent: bool) -> Option<(&[u8], &[u8], i64)> 
         rest = &after[end..];
     }
     let mut exp = 0i64;
-    if allow_exponent {
-        if let Some(after) = rest.strip_prefix(b"e").or_else(|| rest.strip_prefix(b"E")) {
-            let (neg, digits) = match after.first() {
-                Some(b'-') => (true, &after[1..]),
-                Some(b'+') => (false, &after[1..]),
-                _ => (false, after),
-            };
-            if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-                return None;
-            }
-            // Saturate: anything this large over- or underflows anyway.
-            let magnitude = digits
-                .iter()
-                .fold(0i64, |acc, &c| acc.saturating_mul(10).saturating_add((c - b'0') as i64));
-            exp = if neg { -magnitude } else { magnitude };
-            rest = &[];
+    if allow_exponent && let Some(after) = rest.strip_prefix(b"e").or_else(|| rest.strip_prefix(b"E")) {
+        let (neg, digits) = match after.first() {
+            Some(b'-') => (true, &after[1..]),
+            Some(b'+') => (false, &after[1..]),
+            _ => (false, after),
+        };
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
         }
+        // Saturate: anything this large over- or underflows anyway.
+        let magnitude = digits
+            .iter()
+            .fold(0i64, |acc, &c| acc.saturating_mul(10).saturating_add((c - b'0') as i64));
+        exp = if neg { -magnitude } else { magnitude };
+        rest = &[];
     }
     rest.is_empty().then_some((int_digits, frac, exp))
 }

@@ -138,15 +138,15 @@ pub(crate) fn objectelem<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectEl
 /// (`{a.b = 1}`), which is evaluated rather than taken as a name.
 fn expression_key<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectKey<'a>> {
     let (i, key) = expression(cx, i)?;
-    if let Expression::ExprTerm(ExprTerm::Postfix(p)) = &key {
-        if matches!(p.term, ExprTerm::VariableExpr(_)) {
-            cx.report(Diagnostic::warning(
-                "Ambiguous attribute key",
-                "This key is a reference: it is evaluated, and its value names the attribute. \
+    if let Expression::ExprTerm(ExprTerm::Postfix(p)) = &key
+        && matches!(p.term, ExprTerm::VariableExpr(_))
+    {
+        cx.report(Diagnostic::warning(
+            "Ambiguous attribute key",
+            "This key is a reference: it is evaluated, and its value names the attribute. \
                  Wrap it in parentheses to say so, or in quotes if the dots are part of the name.",
-                key.span(),
-            ));
-        }
+            key.span(),
+        ));
     }
     Ok((i, ObjectKey::Expression(key)))
 }

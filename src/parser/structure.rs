@@ -237,14 +237,14 @@ fn definition_required(name: Identifier<'_>) -> Diagnostic {
 /// `"name" = ...`: names are identifiers, never quoted.
 fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     let quote = span_at(&i, 1);
-    if let Ok((j, _)) = quoted_template(cx, i) {
-        if bytes(&j).first() == Some(&b'=') {
-            return Diagnostic::error(
-                "Invalid argument name",
-                "Argument names must not be quoted: write the name as a bare identifier.",
-                quote,
-            );
-        }
+    if let Ok((j, _)) = quoted_template(cx, i)
+        && bytes(&j).first() == Some(&b'=')
+    {
+        return Diagnostic::error(
+            "Invalid argument name",
+            "Argument names must not be quoted: write the name as a bare identifier.",
+            quote,
+        );
     }
     Diagnostic::error(
         "Argument or block definition required",

@@ -71,10 +71,10 @@ pub(super) fn concat() -> Function {
                 return Err(FunctionError::new("at least one argument is required"));
             }
             let types: Vec<Type> = args.iter().map(Value::ty).collect();
-            if types.iter().all(|t| matches!(t, Type::List(_))) {
-                if let Some(common) = unify_metered(&types, m)? {
-                    return Ok(common);
-                }
+            if types.iter().all(|t| matches!(t, Type::List(_)))
+                && let Some(common) = unify_metered(&types, m)?
+            {
+                return Ok(common);
             }
             let mut elements = Vec::new();
             for (i, (v, t)) in args.iter().zip(&types).enumerate() {

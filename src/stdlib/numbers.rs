@@ -531,10 +531,10 @@ fn power(x: &Number, y: &Number, m: &Meter) -> Result<Number, FunctionError> {
             "a negative number to a non-integer power has no real value",
         ));
     }
-    if yr.is_integer() {
-        if let Some(r) = exact_power(&xr, yr.numer(), !x.is_exact(), m)? {
-            return Ok(r);
-        }
+    if yr.is_integer()
+        && let Some(r) = exact_power(&xr, yr.numer(), !x.is_exact(), m)?
+    {
+        return Ok(r);
     }
     // e^(y ln |x|), |x| not 1
     let Some((l, p)) = ln_fixed(&xr.abs(), WORK_BITS + 64, m)? else {

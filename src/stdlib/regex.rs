@@ -1226,19 +1226,20 @@ impl<'a> Translator<'a> {
                 return Err(missing());
             }
             first = false;
-            if t.len() > 2 && t.starts_with("[:") {
-                if let Some(i) = t[2..].find(":]") {
-                    let name = &t[..i + 4];
-                    let inner = &t[2..i + 2];
-                    let (neg, inner) = match inner.strip_prefix('^') {
-                        Some(n) => (true, n),
-                        None => (false, inner),
-                    };
-                    let ranges = posix_class(inner).ok_or_else(|| SyntaxError::new(INVALID_CHAR_RANGE, name))?;
-                    body.push_str(&class_of(ranges, neg));
-                    t = &t[i + 4..];
-                    continue;
-                }
+            if t.len() > 2
+                && t.starts_with("[:")
+                && let Some(i) = t[2..].find(":]")
+            {
+                let name = &t[..i + 4];
+                let inner = &t[2..i + 2];
+                let (neg, inner) = match inner.strip_prefix('^') {
+                    Some(n) => (true, n),
+                    None => (false, inner),
+                };
+                let ranges = posix_class(inner).ok_or_else(|| SyntaxError::new(INVALID_CHAR_RANGE, name))?;
+                body.push_str(&class_of(ranges, neg));
+                t = &t[i + 4..];
+                continue;
             }
             if t.starts_with("\\p") || t.starts_with("\\P") {
                 let (class, len) = self.unicode_class(t)?;

@@ -79,10 +79,10 @@ impl Value {
     fn cmp_parts(&self, other: &Value, m: &Meter) -> Ordering {
         // comparing costs steps in an evaluation; once the meter runs out
         // the answer is not given (`Meter::answer`)
-        if let Some(n) = parts(self) {
-            if !m.walk(n) {
-                return Ordering::Equal;
-            }
+        if let Some(n) = parts(self)
+            && !m.walk(n)
+        {
+            return Ordering::Equal;
         }
         match (&self.0, &other.0) {
             (Repr::Bool(a), Repr::Bool(b)) => a.cmp(b),

@@ -71,10 +71,11 @@ fn serialize_here<S: Serializer>(v: &Value, serializer: S) -> Result<S::Ok, S::E
             // JSON number
             // (serde_json writes a float from 1e-5 to 1e16 without an
             // exponent, as the JSON forms are written)
-            if let Ok(f) = text.parse::<f64>() {
-                if (1e-5..1e16).contains(&f.abs()) && crate::value::shortest_f64(f).as_ref() == Some(n) {
-                    return serializer.serialize_f64(f);
-                }
+            if let Ok(f) = text.parse::<f64>()
+                && (1e-5..1e16).contains(&f.abs())
+                && crate::value::shortest_f64(f).as_ref() == Some(n)
+            {
+                return serializer.serialize_f64(f);
             }
             serde_json::value::RawValue::from_string(text)
                 .map_err(ser::Error::custom)?

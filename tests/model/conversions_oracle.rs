@@ -257,12 +257,12 @@ fn conversions_agree_with_the_reference() {
         let recorded_id = row.get("deviation").and_then(Json::as_str).map(str::to_string);
         if answers_agree(&ours, &reference) {
             agree += 1;
-            if let Some(id) = &recorded_id {
-                if !update {
-                    failures.push(format!(
-                        "{name}: recorded as {id}, but now agrees with the reference (run with UPDATE_GOLDEN=1)"
-                    ));
-                }
+            if let Some(id) = &recorded_id
+                && !update
+            {
+                failures.push(format!(
+                    "{name}: recorded as {id}, but now agrees with the reference (run with UPDATE_GOLDEN=1)"
+                ));
             }
             row.remove("ours");
             row.remove("deviation");

@@ -187,10 +187,10 @@ pub fn run(
 /// a closed pipe (`| head`) is not worth a panic or a message.
 fn write_all<W: Write>(to: W, write: impl FnOnce(&mut std::io::BufWriter<W>) -> std::io::Result<()>) {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, to);
-    if let Err(e) = write(&mut out).and_then(|()| out.flush()) {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("hcl: cannot write the output: {e}");
-        }
+    if let Err(e) = write(&mut out).and_then(|()| out.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("hcl: cannot write the output: {e}");
     }
 }
 

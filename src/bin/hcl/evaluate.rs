@@ -344,13 +344,12 @@ fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: b
     out.push_str(&format!(r#","known":{known}"#));
     if v.is_null() {
         out.push_str(r#","string":null"#);
-    } else if known {
-        if let Ok(s) = convert(v, &Type::String) {
-            if let Some(s) = s.as_str() {
-                out.push_str(r#","string":"#);
-                write_str(out, s);
-            }
-        }
+    } else if known
+        && let Ok(s) = convert(v, &Type::String)
+        && let Some(s) = s.as_str()
+    {
+        out.push_str(r#","string":"#);
+        write_str(out, s);
     }
     out.push_str(r#","diagnostics":"#);
     loc.write_diagnostics(out, r.diagnostics.iter());
@@ -470,10 +469,8 @@ pub fn eval_file(
             errors = crate::report::diagnostics(name, src, diags, settings);
         }
     }
-    if !all {
-        if let Some(note) = skipped_blocks(src, body) {
-            eprintln!("{note}");
-        }
+    if !all && let Some(note) = skipped_blocks(src, body) {
+        eprintln!("{note}");
     }
     Found::errors(errors)
 }

@@ -158,10 +158,10 @@ fn finish(outcomes: &[Outcome], headers: bool) -> ExitCode {
         }
         written = written.and_then(|()| stdout.write_all(&out.out));
     }
-    if let Err(e) = written.and_then(|()| stdout.flush()) {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("hcl: cannot write the output: {e}");
-        }
+    if let Err(e) = written.and_then(|()| stdout.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("hcl: cannot write the output: {e}");
     }
     outcomes.iter().map(|x| x.found).max().unwrap_or_default().status()
 }

@@ -73,10 +73,10 @@ pub fn cannot_read(path: &str, reason: impl std::fmt::Display) -> String {
 pub fn to_stdout(text: &[u8]) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_all(text).and_then(|()| stdout.flush()) {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("hcl: cannot write the output: {e}");
-        }
+    if let Err(e) = stdout.write_all(text).and_then(|()| stdout.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("hcl: cannot write the output: {e}");
     }
 }
 

@@ -38,10 +38,10 @@ pub(crate) fn template_literal<'a>(
     while n < b.len() {
         if line_start {
             line_start = false;
-            if let Flavor::Heredoc { marker } = flavor {
-                if closing_marker_len(&b[n..], marker).is_some() {
-                    break;
-                }
+            if let Flavor::Heredoc { marker } = flavor
+                && closing_marker_len(&b[n..], marker).is_some()
+            {
+                break;
             }
         }
         // the bulk of a literal: bytes with no meaning here

@@ -509,7 +509,10 @@ fn closing<'c, 'a: 'c>(
 }
 
 /// The `else`, `endif` or `endfor` tag `kw`.
-fn any_end_tag<'c, 'a: 'c>(cx: &'c Ctx<'a>, kw: &str) -> impl FnMut(Input<'a>) -> PResult<'a, (Strip, (), Span)> + 'c {
+fn any_end_tag<'c, 'a: 'c>(
+    cx: &'c Ctx<'a>,
+    kw: &str,
+) -> impl FnMut(Input<'a>) -> PResult<'a, (Strip, (), Span)> + 'c + use<'a, 'c> {
     let kw = match kw {
         "else" => "else",
         "endif" => "endif",

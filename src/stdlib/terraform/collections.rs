@@ -302,13 +302,13 @@ fn lookup(_: &TerraformOptions) -> Function {
                     }
                 }
                 Type::Map(element) => {
-                    if let Some(default) = args.get(2) {
-                        if crate::convert::convert(default, element).is_err() {
-                            return Err(FunctionError::argument(
-                                2,
-                                "the default value must have the same type as the map elements",
-                            ));
-                        }
+                    if let Some(default) = args.get(2)
+                        && crate::convert::convert(default, element).is_err()
+                    {
+                        return Err(FunctionError::argument(
+                            2,
+                            "the default value must have the same type as the map elements",
+                        ));
                     }
                     Ok((**element).clone())
                 }

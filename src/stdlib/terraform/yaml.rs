@@ -347,10 +347,10 @@ fn scalar(src: &str, style: TScalarStyle, tag: Option<&Tag>) -> Result<Value, St
                 }
             }
             'D' | 'S' => {
-                if matches!(tag_name, "" | "timestamp") {
-                    if let Some(t) = timestamp(src) {
-                        return Ok(Value::from(t));
-                    }
+                if matches!(tag_name, "" | "timestamp")
+                    && let Some(t) = timestamp(src)
+                {
+                    return Ok(Value::from(t));
                 }
                 if is_yaml_int(src) {
                     tag_name = "int";
