@@ -2,8 +2,8 @@
 //! (`../shared/tools/hcl-oracle/bin/hcldec`, built by
 //! `../shared/tools/hcl-oracle/build.sh`), on the same large inputs.
 //!
-//! `cargo bench --bench dec`. The bench builds `target/release/hcl`
-//! (`cargo build --release --features cli --bin hcl`) and writes, under `target/dec-bench/`,
+//! `cargo bench --bench dec`. The bench builds `target/dist/hcl`
+//! (`cargo build --profile dist --features cli --bin hcl`) and writes, under `target/dec-bench/`,
 //! a generated 20 MB configuration of `service "NAME" { ... }` blocks
 //! (strings, numbers, bools, a list, a map, a template, two nested `port`
 //! blocks each), the same configuration in the JSON syntax (`hcl json

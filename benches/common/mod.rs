@@ -103,18 +103,31 @@ pub fn json_syntax_corpus() -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Builds the `hcl` tool in release mode (`cargo build --release --features
-/// cli --bin hcl`) and gives its path.
+/// Builds the `hcl` tool as it is released (`cargo build --profile dist
+/// --features cli --bin hcl`: one code generation unit, fat LTO) and gives
+/// its path.
 #[allow(dead_code)] // for the whole-process benchmarks
 pub fn build_hcl() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let built = std::process::Command::new(env!("CARGO"))
-        .args(["build", "--release", "--quiet", "--features", "cli", "--bin", "hcl"])
+        .args([
+            "build",
+            "--profile",
+            "dist",
+            "--quiet",
+            "--features",
+            "cli",
+            "--bin",
+            "hcl",
+        ])
         .current_dir(&manifest)
         .status()
         .expect("cargo runs");
-    assert!(built.success(), "cargo build --release --features cli --bin hcl failed");
-    manifest.join("target/release/hcl")
+    assert!(
+        built.success(),
+        "cargo build --profile dist --features cli --bin hcl failed"
+    );
+    manifest.join("target/dist/hcl")
 }
 
 /// Peak RSS in KB of one run of `program` in `dir`, by `/usr/bin/time -f
