@@ -84,6 +84,37 @@ fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
     expected.iter().map(|(t, at)| (t.to_string(), at.to_string())).collect()
 }
 
+// ---------------------------------------------------------------- set-up
+
+/// The README's first set-up command evaluates its example without an
+/// error, and gives the values the README describes.
+#[test]
+fn the_readme_set_up_example_evaluates_cleanly() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let command = "cargo run --release --features cli -- eval examples/deploy.hcl --vars examples/deploy.vars.json";
+    assert!(
+        readme.contains(command),
+        "the README's set-up command changed: update this test"
+    );
+    let run = hcl(&["eval", "examples/deploy.hcl", "--vars", "examples/deploy.vars.json"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{}", run.stdout);
+    for line in [
+        r#"service = "checkout-production"    # string"#,
+        "replicas = 3    # number",
+        r#"hosts = ["db-0.eu-west-1.internal", "db-1.us-east-1.internal"]"#,
+        "ports = [8080]    # tuple([number])",
+        "cpu_total = 0.5    # number",
+        "exact = true    # bool",
+        "image_tag = (known after evaluation)    # string",
+    ] {
+        assert!(
+            run.stdout.lines().any(|l| l.starts_with(line)),
+            "{line:?} not in:\n{}",
+            run.stdout
+        );
+    }
+}
+
 // ---------------------------------------------------------------- check
 
 #[test]
