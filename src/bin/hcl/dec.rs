@@ -6,7 +6,6 @@
 
 use hcl_native::render::quoted;
 use std::cell::RefCell;
-use std::fmt::Write as _;
 use std::io::{Read, Write as _};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -16,7 +15,9 @@ use hcl_native::dec::{self, Reference};
 use hcl_native::eval::{evaluate, EvalContext};
 use hcl_native::json::{self, write_type, write_value};
 use hcl_native::value::Value;
-use hcl_native::{parse_expression, Arena, Diagnostic, Diagnostics, Files, Position, Span};
+use hcl_native::{parse_expression, Arena, Diagnostic, Diagnostics, Files, Locator, Span};
+
+use crate::json::WriteJson;
 
 use crate::Settings;
 
@@ -102,17 +103,14 @@ impl Sources {
     /// `{"line", "column", "byte"}`.
     fn write_range(&self, out: &mut String, file: Option<&Arc<str>>, span: Span) {
         let name = file.map_or("", |f| f);
-        let loc = self.files.locator(name);
+        // a file not kept (none named) has positions in an empty text
+        let loc = self.files.locator(name).unwrap_or_else(|| Locator::new(b""));
         out.push_str(r#"{"filename":"#);
         json::write_string(name, out);
-        for (key, offset) in [("start", span.start), ("end", span.end)] {
-            let p = loc.as_ref().map_or(Position::of(b"", offset), |l| l.position(offset));
-            let _ = write!(
-                out,
-                r#","{key}":{{"line":{},"column":{},"byte":{}}}"#,
-                p.line, p.column, p.byte
-            );
-        }
+        out.push_str(r#","start":"#);
+        loc.write_position(out, span.start);
+        out.push_str(r#","end":"#);
+        loc.write_position(out, span.end);
         out.push('}');
     }
 
