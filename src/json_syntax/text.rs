@@ -82,7 +82,7 @@ fn no_text(v: &Value) -> Option<NoJsonText> {
 
 /// The first part of `v`, depth first, that has no JSON text: the path to
 /// it and why (what [`value_text`] stops at).
-// `hcl json` (feature `json`) is its one caller outside the tests
+// `json::write_value` (feature `json`) is its one caller outside the tests
 #[cfg_attr(not(feature = "json"), allow(dead_code))]
 pub(crate) fn first_without_text(v: &Value) -> Option<(Vec<PathStep>, NoJsonText)> {
     // an explicit stack of (path length, part), so any depth is fine
