@@ -108,16 +108,38 @@ const NFKC_BOTH: [char; 19] = [
 ];
 
 /// Length of the identifier at the start of `b`, 0 when there is none.
+///
+/// The common case (an ASCII name) is one table test per byte, inlined
+/// where it is asked; a non-ASCII character goes to [`identifier_len_from`].
 #[inline]
 pub(crate) fn identifier_len(b: &[u8]) -> usize {
-    let mut n = match b.first() {
-        Some(c) if c.is_ascii_alphabetic() || *c == b'_' => 1,
-        Some(c) if *c >= 0x80 => match decode_char(b) {
-            Some((ch, len)) if is_id_start(ch) => len,
-            _ => return 0,
-        },
+    match b.first() {
+        Some(&c) if c.is_ascii_alphabetic() || c == b'_' => {}
+        Some(&c) if c >= 0x80 => return identifier_len_from(b, 0),
         _ => return 0,
-    };
+    }
+    let mut n = 1;
+    while n < b.len() && IDENT_CONTINUE[b[n] as usize] {
+        n += 1;
+    }
+    if n < b.len() && b[n] >= 0x80 {
+        return identifier_len_from(b, n);
+    }
+    n
+}
+
+/// The identifier of [`identifier_len`] at the start of `b`, read on from
+/// offset `n` (the identifier's first `n` bytes already read, or `n == 0`),
+/// where a non-ASCII character stands.
+#[cold]
+#[inline(never)]
+fn identifier_len_from(b: &[u8], mut n: usize) -> usize {
+    if n == 0 {
+        match decode_char(b) {
+            Some((ch, len)) if is_id_start(ch) => n = len,
+            _ => return 0,
+        }
+    }
     while let Some(&c) = b.get(n) {
         if c < 0x80 {
             if !IDENT_CONTINUE[c as usize] {
@@ -304,9 +326,11 @@ pub(crate) fn continues_identifier(b: &[u8]) -> bool {
     }
 }
 
-/// ASCII characters that continue an identifier.
-static IDENT_CONTINUE: [bool; 128] = {
-    let mut t = [false; 128];
+/// The bytes that continue an identifier on their own: ASCII letters,
+/// digits, `_` and `-` (a byte of a non-ASCII character is `false`: the
+/// character is decoded and classified by `is_id_continue`).
+static IDENT_CONTINUE: [bool; 256] = {
+    let mut t = [false; 256];
     let mut c = 0;
     while c < 128 {
         let b = c as u8;
