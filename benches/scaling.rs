@@ -1,0 +1,124 @@
+//! Scaling: whole-process `hcl eval`, `hcl check`, `hcl json` and `hcl fmt`
+//! over generated files of 10⁴, 10⁵ and 10⁶ attributes and of 1, 10 and
+//! 100 MB, each step's time as a multiple of the step before. Ten times
+//! the input should cost at most eleven times the time (issue 37); a step
+//! past that is marked.
+//!
+//! `cargo bench --bench scaling` (the `hcl` tool as released: `--profile
+//! dist`, see `common::build_hcl`). The inputs are written once to
+//! `target/scaling/`. Each figure is the fastest of several runs (two for
+//! the 100 MB file), so that a busy moment of a shared machine does not
+//! pass for a slope. Every run has `--max-steps 1000000000`: the default
+//! budget of evaluation steps (10 million per command) ends near two
+//! million attributes.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+#[path = "common/mod.rs"]
+mod common;
+
+/// The `i`-th attribute: a string, an arithmetic expression, a tuple, an
+/// object or a template with a function call, in turn, so that every
+/// command has work of several kinds.
+fn attribute(out: &mut String, i: usize) {
+    let _ = match i % 5 {
+        0 => writeln!(out, "attr_{i} = \"value-{i}\""),
+        1 => writeln!(out, "attr_{i} = {i} * 2 + 1"),
+        2 => writeln!(out, "attr_{i} = [\"a\", {i}, true]"),
+        3 => writeln!(out, "attr_{i} = {{ name = \"n-{i}\", size = {i} }}"),
+        _ => writeln!(out, "attr_{i} = \"${{upper(\"v\")}}-{i}\""),
+    };
+}
+
+/// A file of attributes, `count` of them or as many as fill `bytes`.
+fn input(dir: &Path, name: &str, count: Option<usize>, bytes: usize) -> (PathBuf, usize, usize) {
+    let path = dir.join(name);
+    let mut text = String::new();
+    let mut n = 0;
+    while count.map_or(text.len() < bytes, |c| n < c) {
+        attribute(&mut text, n);
+        n += 1;
+    }
+    if std::fs::read(&path).ok().as_deref() != Some(text.as_bytes()) {
+        std::fs::write(&path, &text).expect("the input is written");
+    }
+    (path, n, text.len())
+}
+
+/// The fastest of `runs` runs of `hcl <command> <file>`, in seconds.
+fn time(hcl: &Path, command: &str, file: &Path, runs: usize) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            let status = Command::new(hcl)
+                // the step budget is one per command run, 10 million steps
+                // by default: the 100 MB file needs more
+                .args([command, "--max-steps", "1000000000", &file.to_string_lossy()])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .expect("hcl runs");
+            assert!(status.code() == Some(0), "hcl {command} {} failed", file.display());
+            start.elapsed().as_secs_f64()
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+fn main() {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir = manifest.join("target/scaling");
+    std::fs::create_dir_all(&dir).expect("target/scaling is created");
+    let hcl = common::build_hcl();
+
+    let series: [(&str, Vec<(PathBuf, usize, usize)>); 2] = [
+        (
+            "attributes",
+            [10_000, 100_000, 1_000_000]
+                .iter()
+                .map(|&n| input(&dir, &format!("attributes-{n}.hcl"), Some(n), 0))
+                .collect(),
+        ),
+        (
+            "bytes",
+            [1, 10, 100]
+                .iter()
+                .map(|&mb| input(&dir, &format!("bytes-{mb}mb.hcl"), None, mb * 1_000_000))
+                .collect(),
+        ),
+    ];
+
+    let mut worst: f64 = 0.0;
+    for command in ["eval", "check", "json", "fmt"] {
+        println!("\n`hcl {command}`\n");
+        println!("| series | attributes | MB | fastest run | × the step before | µs per attribute |");
+        println!("| --- | --- | --- | --- | --- | --- |");
+        for (name, files) in &series {
+            let mut before: Option<f64> = None;
+            for (file, attributes, bytes) in files {
+                let runs = if *bytes > 50_000_000 { 2 } else { 5 };
+                let secs = time(&hcl, command, file, runs);
+                let step = before.map(|b| secs / b);
+                worst = worst.max(step.unwrap_or(0.0));
+                let step_text = match step {
+                    Some(s) if s > 11.0 => format!("**{s:.1}** (over 11)"),
+                    Some(s) => format!("{s:.1}"),
+                    None => "".to_string(),
+                };
+                println!(
+                    "| {name} | {attributes} | {:.1} | {:.3} s | {step_text} | {:.2} |",
+                    *bytes as f64 / 1e6,
+                    secs,
+                    secs * 1e6 / *attributes as f64
+                );
+                before = Some(secs);
+            }
+        }
+    }
+    println!(
+        "\nthe largest step: {worst:.1}x for 10x the input ({})",
+        if worst <= 11.0 { "linear" } else { "NOT linear" }
+    );
+}
