@@ -345,6 +345,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn identifiers_with_non_ascii_characters() {
+        assert_eq!(identifier_len("café-au-lait x".as_bytes()), "café-au-lait".len());
+        assert_eq!(identifier_len("élan".as_bytes()), "élan".len());
+        assert_eq!(identifier_len("a\u{a0}b".as_bytes()), 1);
+        assert_eq!(identifier_len("\u{a0}b".as_bytes()), 0);
+        assert_eq!(identifier_len(b"abc\xff"), 3);
+        assert_eq!(identifier_len(b"\xff"), 0);
+    }
+
+    #[test]
     fn identifier_lengths() {
         assert_eq!(identifier_len(b"foo-bar_1 x"), 9);
         assert_eq!(identifier_len(b"_x"), 2);
