@@ -182,10 +182,14 @@ fn one(o: &Options, name: &str, read: Result<Vec<u8>, String>, settings: &crate:
             return outcome;
         }
     };
-    let arena = Arena::new();
-    let parsed = hcl_native::parse_config_with(&arena, &src, &settings.parse);
-    let syntax_errors = parsed.diagnostics.has_errors();
-    outcome.err = crate::report::rendered(name, &src, parsed.diagnostics.as_slice().to_vec(), settings);
+    // the tree is dropped before formatting, which needs only the tokens:
+    // the two are never held at once (the peak is the larger of them)
+    let syntax_errors = {
+        let arena = Arena::new();
+        let parsed = hcl_native::parse_config_with(&arena, &src, &settings.parse);
+        outcome.err = crate::report::rendered(name, &src, parsed.diagnostics.as_slice().to_vec(), settings);
+        parsed.diagnostics.has_errors()
+    };
     outcome.found = Found::errors(syntax_errors);
     let formatted = hcl_native::format::format(&src);
     let changed = formatted != src;
