@@ -33,8 +33,15 @@ fn attribute(out: &mut String, i: usize) {
     };
 }
 
+/// A generated input file.
+struct Input {
+    path: PathBuf,
+    attributes: usize,
+    bytes: usize,
+}
+
 /// A file of attributes, `count` of them or as many as fill `bytes`.
-fn input(dir: &Path, name: &str, count: Option<usize>, bytes: usize) -> (PathBuf, usize, usize) {
+fn input(dir: &Path, name: &str, count: Option<usize>, bytes: usize) -> Input {
     let path = dir.join(name);
     let mut text = String::new();
     let mut n = 0;
@@ -45,7 +52,11 @@ fn input(dir: &Path, name: &str, count: Option<usize>, bytes: usize) -> (PathBuf
     if std::fs::read(&path).ok().as_deref() != Some(text.as_bytes()) {
         std::fs::write(&path, &text).expect("the input is written");
     }
-    (path, n, text.len())
+    Input {
+        path,
+        attributes: n,
+        bytes: text.len(),
+    }
 }
 
 /// The fastest of `runs` runs of `hcl <command> <file>`, in seconds.
@@ -73,7 +84,7 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("target/scaling is created");
     let hcl = common::build_hcl();
 
-    let series: [(&str, Vec<(PathBuf, usize, usize)>); 2] = [
+    let series: [(&str, Vec<Input>); 2] = [
         (
             "attributes",
             [10_000, 100_000, 1_000_000]
@@ -97,9 +108,14 @@ fn main() {
         println!("| --- | --- | --- | --- | --- | --- |");
         for (name, files) in &series {
             let mut before: Option<f64> = None;
-            for (file, attributes, bytes) in files {
+            for Input {
+                path,
+                attributes,
+                bytes,
+            } in files
+            {
                 let runs = if *bytes > 50_000_000 { 2 } else { 5 };
-                let secs = time(&hcl, command, file, runs);
+                let secs = time(&hcl, command, path, runs);
                 let step = before.map(|b| secs / b);
                 worst = worst.max(step.unwrap_or(0.0));
                 let step_text = match step {
