@@ -58,12 +58,8 @@ impl Punct {
     /// Whether the token is at the start of `b`.
     #[inline]
     pub(crate) fn at(&self, b: &[u8]) -> bool {
-        // byte by byte: a token is one to three bytes, and most tests fail
-        // on the first (a slice comparison would call `memcmp`)
-        let t = self.text.as_bytes();
-        b.len() >= t.len()
-            && t.iter().zip(b).all(|(x, y)| x == y)
-            && b.get(t.len()).is_none_or(|c| !self.not_before.contains(c))
+        lexical::starts_with(b, self.text.as_bytes())
+            && b.get(self.text.len()).is_none_or(|c| !self.not_before.contains(c))
     }
 }
 

@@ -187,7 +187,15 @@ pub(crate) fn at_identifier(i: &Input<'_>) -> bool {
 #[inline]
 pub(crate) fn at_keyword(i: &Input<'_>, kw: &str) -> bool {
     let (b, kw) = (bytes(i), kw.as_bytes());
-    b.len() >= kw.len() && b.iter().zip(kw).all(|(x, y)| x == y) && !continues_identifier(&b[kw.len()..])
+    starts_with(b, kw) && !continues_identifier(&b[kw.len()..])
+}
+
+/// Whether `b` starts with `prefix`, a token or keyword of a few bytes,
+/// compared byte by byte: most tests fail on the first byte, where a slice
+/// comparison would call `memcmp`.
+#[inline]
+pub(crate) fn starts_with(b: &[u8], prefix: &[u8]) -> bool {
+    b.len() >= prefix.len() && prefix.iter().zip(b).all(|(x, y)| x == y)
 }
 
 /// An identifier, then trailing trivia.
