@@ -4,7 +4,7 @@
 //! the input should cost at most eleven times the time (issue 37); a step
 //! past that is marked.
 //!
-//! `cargo bench --bench scaling` (the `hcl` tool as released: `--profile
+//! `cargo bench --features cli --bench scaling` (the `hcl` tool as released: `--profile
 //! dist`, see `common::build_hcl`). The inputs are written once to
 //! `target/scaling/`. Each figure is the fastest of several runs (two for
 //! the 100 MB file), so that a busy moment of a shared machine does not
@@ -65,8 +65,6 @@ fn time(hcl: &Path, command: &str, file: &Path, runs: usize) -> f64 {
         .map(|_| {
             let start = Instant::now();
             let status = Command::new(hcl)
-                // the step budget is one per command run, 10 million steps
-                // by default: the 100 MB file needs more
                 .args([command, "--max-steps", "1000000000", &file.to_string_lossy()])
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())

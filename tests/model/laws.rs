@@ -409,9 +409,10 @@ proptest! {
     #[test]
     fn known_in_known_out(v in arb_any_value(), to in arb_type()) {
         if v.is_wholly_known()
-            && let Ok(r) = convert(&v, &to) {
-                prop_assert!(r.is_wholly_known(), "{:?} to {} gave {:?}", v, to, r);
-            }
+            && let Ok(r) = convert(&v, &to)
+        {
+            prop_assert!(r.is_wholly_known(), "{:?} to {} gave {:?}", v, to, r);
+        }
     }
 
     /// spec: model#collection-types
