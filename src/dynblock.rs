@@ -538,30 +538,8 @@ impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
             return Err(diags);
         }
         let for_each = evaluated.value;
-        let ty = for_each.ty();
-        let iterable = matches!(
-            ty,
-            Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Object(_) | Type::Tuple(_) | Type::Dynamic
-        );
-        if !iterable {
-            let detail = format!(
-                "Cannot use a {} value in for_each. An iterable collection is required.",
-                ty.friendly_name()
-            );
-            return fail(
-                diags,
-                Diagnostic::error("Invalid dynamic for_each value", detail, each.expr.span()),
-            );
-        }
-        if for_each.is_null() {
-            return fail(
-                diags,
-                Diagnostic::error(
-                    "Invalid dynamic for_each value",
-                    "Cannot use a null value in for_each.",
-                    each.expr.span(),
-                ),
-            );
+        if let Some(d) = unsuitable_for_each(&for_each, each.expr.span()) {
+            return fail(diags, d);
         }
 
         let mut iterator = header.type_name.clone();
@@ -681,9 +659,35 @@ impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
     }
 }
 
+/// Why `for_each` cannot drive a `dynamic` block, if it cannot: it must be
+/// an iterable collection and not null. The one home of this rule, for
+/// [`expand`] and for the Terraform layer's walk of resource bodies.
+pub(crate) fn unsuitable_for_each(for_each: &Value, subject: Span) -> Option<Diagnostic> {
+    let ty = for_each.ty();
+    let iterable = matches!(
+        ty,
+        Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Object(_) | Type::Tuple(_) | Type::Dynamic
+    );
+    if !iterable {
+        let detail = format!(
+            "Cannot use a {} value in for_each. An iterable collection is required.",
+            ty.friendly_name()
+        );
+        return Some(Diagnostic::error("Invalid dynamic for_each value", detail, subject));
+    }
+    if for_each.is_null() {
+        return Some(Diagnostic::error(
+            "Invalid dynamic for_each value",
+            "Cannot use a null value in for_each.",
+            subject,
+        ));
+    }
+    None
+}
+
 /// The key and value of each element: a list's or tuple's index, a set's
 /// element itself, a map's or object's key.
-fn elements(v: &Value) -> Vec<(Value, Value)> {
+pub(crate) fn elements(v: &Value) -> Vec<(Value, Value)> {
     match v.kind() {
         ValueRef::List(items) | ValueRef::Tuple(items) => items
             .iter()

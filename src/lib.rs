@@ -92,6 +92,8 @@ mod span;
 pub mod stack;
 pub mod stdlib;
 mod suggest;
+#[cfg(feature = "terraform")]
+pub mod terraform;
 pub mod typeexpr;
 pub mod value;
 pub mod write;

@@ -21,6 +21,8 @@ mod library {
     #[cfg(feature = "terraform")]
     pub mod terraform_files;
     #[cfg(feature = "terraform")]
+    pub mod terraform_modules;
+    #[cfg(feature = "terraform")]
     pub mod terraform_robustness;
     pub mod traceability;
 }

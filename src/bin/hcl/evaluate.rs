@@ -206,7 +206,7 @@ fn var_value(spec: &Json) -> Result<Value, String> {
 
 /// Whether the result of evaluating `subject` is small enough to print
 /// (with its type); when not, an error says so (see [`too_large`]).
-fn printable(r: &mut Evaluated, subject: Span, max_steps: u64) -> bool {
+pub fn printable(r: &mut Evaluated, subject: Span, max_steps: u64) -> bool {
     match too_large(&r.value, true, subject, max_steps) {
         None => true,
         Some(d) => {
@@ -322,6 +322,19 @@ fn cut_fraction(text: &str, out: &mut String) {
 /// stay in the order the evaluator found them, as the reference lists
 /// them (the golden tests compare that order).
 fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: bool) {
+    write_result_with(out, r, printable, |out, r| {
+        loc.write_diagnostics(out, r.diagnostics.iter())
+    });
+}
+
+/// [`write_result`] with the diagnostics written by `diagnostics` (a
+/// module's are in several files).
+pub fn write_result_with(
+    out: &mut String,
+    r: &Evaluated,
+    printable: bool,
+    diagnostics: impl FnOnce(&mut String, &Evaluated),
+) {
     let v = &r.value;
     out.push_str(r#"{"value":"#);
     let ty = v.ty();
@@ -352,11 +365,11 @@ fn write_result(out: &mut String, loc: &Locator<'_>, r: &Evaluated, printable: b
         write_str(out, s);
     }
     out.push_str(r#","diagnostics":"#);
-    loc.write_diagnostics(out, r.diagnostics.iter());
+    diagnostics(out, r);
 }
 
 /// The human form of a value and its type, or [`NOT_PRINTED`] twice.
-fn human_texts(v: &Value, printable: bool) -> (String, String) {
+pub fn human_texts(v: &Value, printable: bool) -> (String, String) {
     if printable {
         let mut text = String::new();
         human_value(v, &mut text);

@@ -19,6 +19,7 @@ mod fmt;
 mod json;
 mod report;
 mod settings;
+mod tf;
 mod to_json;
 mod variables;
 
@@ -215,6 +216,11 @@ enum Command {
     /// the reference does, but never written) or, with `--check`/`--diff`,
     /// when a file would change; 2 when a path cannot be read.
     Fmt(fmt::Options),
+    /// Terraform modules: `hcl tf eval DIR` gives a module's variables,
+    /// locals and outputs; `hcl tf check DIR...` checks every module below
+    /// the directories as `terraform validate` would.
+    #[command(subcommand)]
+    Tf(tf::TfCommand),
     /// Convert a configuration file to one JSON object.
     ///
     /// Prints the body as one pretty-printed JSON object: attributes
@@ -322,6 +328,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         } => to_json::run_unevaluated(&file, settings),
         Command::Dec(options) => dec::run(options, settings),
         Command::Fmt(options) => fmt::run(&options, settings),
+        Command::Tf(command) => tf::run(command, settings),
         Command::Variables { file, expr, format } => variables::run(file.as_deref(), expr.as_deref(), format, settings),
     }
 }
