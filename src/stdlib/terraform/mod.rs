@@ -565,17 +565,11 @@ mod tests {
     ];
 
     /// Documented functions this crate does not offer yet: `convert` (a
-    /// type constraint argument), `rsadecrypt` (needs an RSA
-    /// implementation) and `type` (only in `terraform console`).
-    const NOT_YET: &[&str] = &[
-        "convert",
-        "ephemeralasnull",
-        "issensitive",
-        "list",
-        "map",
-        "rsadecrypt",
-        "type",
-    ];
+    /// type constraint argument), `issensitive` (its answer depends on the
+    /// sensitivity marks this crate does not have: `issensitive(sensitive(x))`
+    /// is true in Terraform), `rsadecrypt` (needs an RSA implementation)
+    /// and `type` (only in `terraform console`).
+    const NOT_YET: &[&str] = &["convert", "issensitive", "rsadecrypt", "type"];
 
     /// Offered though Terraform does not have it: `cidrcontains` is
     /// OpenTofu's (1.7); Terraform's `internal/lang/funcs/cidr.go` and its
@@ -600,6 +594,38 @@ mod tests {
                 crate::stdlib::lookup(gone).is_some(),
                 "{gone} stays a standard function"
             );
+        }
+    }
+
+    #[test]
+    fn list_and_map_say_that_they_are_gone() {
+        for (name, literal) in [("list", "tolist([ ... ])"), ("map", "tomap({ ... })")] {
+            let f = lookup(name, &TerraformOptions::default()).unwrap();
+            for args in [
+                vec![],
+                vec![Value::from("a"), Value::from(1)],
+                vec![Value::unknown(Type::Dynamic), Value::null(Type::String)],
+            ] {
+                let e = f.call(&args).unwrap_err().to_string();
+                assert!(
+                    e.starts_with(&format!(
+                        "the \"{name}\" function was deprecated in Terraform v0.12 and is no longer available; use {literal} syntax"
+                    )),
+                    "{e}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ephemeralasnull_is_the_identity_without_ephemeral_values() {
+        for v in [
+            Value::from("x"),
+            Value::null(Type::String),
+            Value::unknown(Type::list(Type::Number)),
+            Value::object([("a", Value::from(1))]),
+        ] {
+            assert_eq!(call("ephemeralasnull", std::slice::from_ref(&v)), v);
         }
     }
 
