@@ -1,6 +1,7 @@
 //! Terraform's collection functions: `alltrue`, `anytrue`, `index`,
 //! `matchkeys`, `one`, `sum` and `transpose`, and its own `length`, `lookup` and `coalesce`, which take
-//! the standard ones' places.
+//! the standard ones' places; and `list` and `map`, which Terraform keeps
+//! only to say that they are gone.
 
 use super::TerraformOptions;
 use std::collections::BTreeMap;
@@ -17,12 +18,42 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
     ("coalesce", coalesce),
     ("index", index),
     ("length", length),
+    ("list", list),
     ("lookup", lookup),
+    ("map", map),
     ("matchkeys", matchkeys),
     ("one", one),
     ("sum", sum),
     ("transpose", transpose),
 ];
+
+/// A function that Terraform removed in v0.12 and still offers so that a
+/// call says so: any arguments (null, unknown and dynamic ones too), and
+/// always this error, before any argument is looked at.
+fn removed(message: &'static str) -> Function {
+    Function::builder()
+        .variadic(super::any_value())
+        .returns_with(move |_| Err(FunctionError::new(message)))
+        .implementation(move |_, _| Err(FunctionError::new(message)))
+}
+
+/// `list(...)`: an error, whatever the arguments (Terraform's `ListFunc`).
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/list`, and its
+/// implementation (`ListFunc` in `internal/lang/funcs/collection.go`).
+fn list(_: &TerraformOptions) -> Function {
+    removed("the \"list\" function was deprecated in Terraform v0.12 and is no longer available; use tolist([ ... ]) syntax to write a literal list")
+}
+
+/// `map(...)`: an error, whatever the arguments (Terraform's `MapFunc`).
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/map`, and its
+/// implementation (`MapFunc` in `internal/lang/funcs/collection.go`).
+fn map(_: &TerraformOptions) -> Function {
+    removed("the \"map\" function was deprecated in Terraform v0.12 and is no longer available; use tomap({ ... }) syntax to write a literal map")
+}
 
 /// `alltrue(list)`: whether every element of a list of bools is true
 /// (true for an empty list). Elements are read in order: a null or false

@@ -8,8 +8,10 @@
 //! they are in the set but every call that would touch the filesystem
 //! fails with a message saying how to turn them on (a configuration that
 //! calls `file()` is told why it cannot, rather than that `file` does not
-//! exist). A relative path is read against the base directory, an
-//! absolute one only when it lies under it; a path that leaves it, through
+//! exist). A relative path is read against the working directory (the
+//! base directory unless [`FileAccess::working_dir`] names another under
+//! it), an absolute one only when it lies under the base directory; a
+//! path that leaves the base directory, through
 //! `..` or through a symbolic link, is an error. Symbolic links are
 //! followed one part at a time, each target checked before anything is
 //! looked up through it, so that nothing outside the base directory is
@@ -54,7 +56,9 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 ];
 
 /// Where Terraform's filesystem functions may read: every path is
-/// resolved under one base directory, and each file they read may be at
+/// resolved under one base directory (relative paths against a working
+/// directory under it: the base directory itself unless
+/// [`FileAccess::working_dir`] says otherwise), and each file they read may be at
 /// most [`FileAccess::DEFAULT_MAX_BYTES`] long unless
 /// [`FileAccess::max_bytes`] says otherwise. Give it to the functions
 /// with [`TerraformOptions::with_files`].
@@ -79,6 +83,8 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 pub struct FileAccess {
     base_dir: PathBuf,
     max_bytes: u64,
+    /// Where relative paths start; `None`: the base directory.
+    working_dir: Option<PathBuf>,
 }
 
 impl FileAccess {
@@ -100,7 +106,61 @@ impl FileAccess {
         FileAccess {
             base_dir: base_dir.into(),
             max_bytes: FileAccess::DEFAULT_MAX_BYTES,
+            working_dir: None,
         }
+    }
+
+    /// This access with relative paths taken against `dir` rather than
+    /// against the base directory, which stays the bound no path may
+    /// leave: what a Terraform module needs, whose relative paths start
+    /// at its own directory (`path.module`) while it may read anywhere
+    /// in the configuration's tree. `dir` is itself relative to the base
+    /// directory unless it is absolute, and must lie under it (checked on
+    /// each call, like everything here); it need not exist. A path given
+    /// to a function is joined to `dir` and cleaned without looking at
+    /// the filesystem, as Terraform joins it to its base directory
+    /// (`../shared/x.tpl` from `modules/a` is `modules/shared/x.tpl`), and
+    /// then followed from the base directory with every symbolic link
+    /// checked, as any other path: `..` may climb out of `dir`, never out
+    /// of the base directory. Absolute paths are unchanged by it.
+    /// `fileset`'s results stay relative to its `path` argument, and
+    /// `abspath` makes a relative path absolute against `dir`.
+    ///
+    /// ```
+    /// use hcl_native::stdlib::terraform::{lookup, FileAccess, TerraformOptions};
+    /// use hcl_native::value::Value;
+    ///
+    /// let root = std::env::temp_dir().join(format!("hcl-native-doc-wd-{}", std::process::id()));
+    /// std::fs::create_dir_all(root.join("modules/web")).unwrap();
+    /// std::fs::create_dir_all(root.join("templates")).unwrap();
+    /// std::fs::write(root.join("modules/web/name.txt"), "web").unwrap();
+    /// std::fs::write(root.join("templates/motd.tpl"), "Hello").unwrap();
+    ///
+    /// let access = FileAccess::new(&root).working_dir("modules/web");
+    /// let file = lookup("file", &TerraformOptions::default().with_files(access)).unwrap();
+    /// assert_eq!(file.call(&["name.txt".into()]).unwrap(), Value::from("web"));
+    /// assert_eq!(file.call(&["../../templates/motd.tpl".into()]).unwrap(), Value::from("Hello"));
+    /// // still nothing outside the base directory
+    /// assert!(file.call(&["../../../etc/passwd".into()]).is_err());
+    /// std::fs::remove_dir_all(&root).unwrap();
+    /// ```
+    pub fn working_dir(mut self, dir: impl Into<PathBuf>) -> FileAccess {
+        self.working_dir = Some(dir.into());
+        self
+    }
+
+    /// The directory relative paths are taken against, as given to
+    /// [`FileAccess::working_dir`]; `None` for the base directory.
+    ///
+    /// ```
+    /// use hcl_native::stdlib::terraform::FileAccess;
+    ///
+    /// assert_eq!(FileAccess::new("/srv").working_directory(), None);
+    /// let access = FileAccess::new("/srv").working_dir("modules/a");
+    /// assert_eq!(access.working_directory(), Some(std::path::Path::new("modules/a")));
+    /// ```
+    pub fn working_directory(&self) -> Option<&Path> {
+        self.working_dir.as_deref()
     }
 
     /// This access reading at most `max_bytes` bytes of each file: a
@@ -226,25 +286,53 @@ impl Reader {
     }
 
     /// `path` (as the user wrote it: `shown`) relative to the base
-    /// directory, cleaned; an error when it lies outside.
+    /// directory, cleaned: an absolute path as it is, a relative one
+    /// joined to the working directory; an error when it lies outside.
     fn under_base(&self, base: &Path, path: &Path, shown: &str) -> Result<PathBuf, FunctionError> {
         let outside = || escape_error(shown, Escape::Outside);
         let cleaned = lexical_clean(path);
         if cleaned.is_absolute() {
-            let given = lexical_clean(&self.access()?.base_dir);
-            return match cleaned.strip_prefix(base) {
-                Ok(rel) => Ok(rel.to_path_buf()),
-                Err(_) if given.is_absolute() => cleaned
-                    .strip_prefix(&given)
-                    .map(Path::to_path_buf)
-                    .map_err(|_| outside()),
-                Err(_) => Err(outside()),
-            };
+            return self.absolute_under_base(base, &cleaned).ok_or_else(outside);
         }
-        if cleaned.components().next() == Some(Component::ParentDir) {
+        let joined = lexical_clean(&self.working_dir(base)?.join(&cleaned));
+        if joined.components().next() == Some(Component::ParentDir) {
             return Err(outside());
         }
-        Ok(cleaned)
+        Ok(joined)
+    }
+
+    /// The cleaned absolute path `cleaned` relative to the base directory
+    /// (`base`, its links resolved, or the base directory as given), or
+    /// `None` when it lies under neither.
+    fn absolute_under_base(&self, base: &Path, cleaned: &Path) -> Option<PathBuf> {
+        if let Ok(rel) = cleaned.strip_prefix(base) {
+            return Some(rel.to_path_buf());
+        }
+        let given = lexical_clean(&self.access.as_ref()?.base_dir);
+        if !given.is_absolute() {
+            return None;
+        }
+        cleaned.strip_prefix(&given).ok().map(Path::to_path_buf)
+    }
+
+    /// The working directory relative to the base directory (`base`, its
+    /// links resolved), cleaned: empty for the base directory itself.
+    fn working_dir(&self, base: &Path) -> Result<PathBuf, FunctionError> {
+        let Some(dir) = &self.access()?.working_dir else {
+            return Ok(PathBuf::new());
+        };
+        let cleaned = lexical_clean(dir);
+        let rel = if cleaned.is_absolute() {
+            self.absolute_under_base(base, &cleaned)
+        } else {
+            Some(cleaned).filter(|c| c.components().next() != Some(Component::ParentDir))
+        };
+        rel.ok_or_else(|| {
+            FunctionError::new(format!(
+                "the working directory of the filesystem functions, {}, lies outside their base directory",
+                dir.display()
+            ))
+        })
     }
 
     /// The bytes of the file at `path`, at most the byte limit, spent on
@@ -433,8 +521,8 @@ fn reading(options: &TerraformOptions, f: fn(&str, Vec<u8>) -> Result<Value, Fun
         })
 }
 
-/// `file(path)`: the contents of the file at `path` (relative to the base
-/// directory), which must be valid UTF-8 (Terraform's message points to
+/// `file(path)`: the contents of the file at `path` (relative to the
+/// working directory), which must be valid UTF-8 (Terraform's message points to
 /// `filebase64` otherwise).
 ///
 /// Source: Terraform's function reference,
@@ -797,8 +885,9 @@ fn pathexpand(options: &TerraformOptions) -> Function {
 
 /// `abspath(path)`: `path` made absolute and cleaned, with `/`
 /// separators (Go's `filepath.Abs`). A relative path is taken against the
-/// base directory of [`FileAccess`] (with its links resolved), which
-/// stands for Terraform's working directory; without one, a relative path
+/// working directory of [`FileAccess`] (its base directory with its links
+/// resolved, joined to [`FileAccess::working_dir`] if one was given),
+/// which stands for Terraform's working directory; without one, a relative path
 /// gives an unknown string. The filesystem is not otherwise looked at:
 /// the path need not exist.
 ///
@@ -818,9 +907,160 @@ fn abspath(options: &TerraformOptions) -> Function {
                 return Ok(Value::unknown(Type::String));
             }
             let base = reader.base()?;
-            let base = base
+            let dir = base.join(reader.working_dir(&base)?);
+            let dir = dir
                 .to_str()
                 .ok_or_else(|| FunctionError::new("the base directory is not valid UTF-8"))?;
-            Ok(Value::from(clean(&format!("{base}/{path}"))))
+            Ok(Value::from(clean(&format!("{dir}/{path}"))))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh directory under the system's temporary directory, removed
+    /// when dropped.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let dir = std::env::temp_dir().join(format!("hcl-native-files-{name}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&dir);
+            fs::create_dir_all(&dir).unwrap();
+            Scratch(fs::canonicalize(&dir).unwrap())
+        }
+
+        fn write(&self, rel: &str, text: &str) {
+            let p = self.0.join(rel);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(p, text).unwrap();
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn call(access: &FileAccess, name: &str, args: &[Value]) -> Result<Value, String> {
+        let options = TerraformOptions::default().with_files(access.clone());
+        let f = super::super::lookup(name, &options).unwrap();
+        f.call(args).map_err(|e| e.to_string())
+    }
+
+    /// S/mod/main, S/mod/x, S/shared/x.tpl and, beside S, a file outside.
+    fn sandbox(name: &str) -> (Scratch, Scratch) {
+        let s = Scratch::new(name);
+        s.write("mod/main", "main");
+        s.write("mod/x", "mod x");
+        s.write("x", "root x");
+        s.write("shared/x.tpl", "Hello, ${who}!");
+        let outside = Scratch::new(&format!("{name}-outside"));
+        outside.write("secret", "secret");
+        (s, outside)
+    }
+
+    #[test]
+    fn relative_paths_start_at_the_working_directory() {
+        let (s, outside) = sandbox("wd");
+        for wd in [s.0.join("mod"), PathBuf::from("mod"), PathBuf::from("./mod/")] {
+            let access = FileAccess::new(&s.0).working_dir(&wd);
+            let file = |p: &str| call(&access, "file", &[Value::from(p)]);
+            assert_eq!(file("x"), Ok(Value::from("mod x")), "{wd:?}");
+            assert_eq!(file("./main"), Ok(Value::from("main")));
+            assert_eq!(file("../shared/x.tpl"), Ok(Value::from("Hello, ${who}!")));
+            assert_eq!(file("../x"), Ok(Value::from("root x")));
+            let inside = s.0.join("shared/x.tpl");
+            assert_eq!(file(inside.to_str().unwrap()), Ok(Value::from("Hello, ${who}!")));
+            for out in ["../../outside", "../../secret", "../../../etc/passwd"] {
+                let e = file(out).unwrap_err();
+                assert!(e.contains("leads outside the base directory"), "{out}: {e}");
+            }
+            let secret = outside.0.join("secret");
+            let e = file(secret.to_str().unwrap()).unwrap_err();
+            assert!(e.contains("leads outside the base directory"), "{e}");
+            let exists = |p: &str| call(&access, "fileexists", &[Value::from(p)]);
+            assert_eq!(exists("main"), Ok(Value::from(true)));
+            assert_eq!(exists("../mod/main"), Ok(Value::from(true)));
+            assert_eq!(exists("nothing"), Ok(Value::from(false)));
+            let rendered = call(
+                &access,
+                "templatefile",
+                &[
+                    Value::from("../shared/x.tpl"),
+                    Value::object([("who", Value::from("module"))]),
+                ],
+            );
+            assert_eq!(rendered, Ok(Value::from("Hello, module!")));
+            assert_eq!(
+                call(&access, "filemd5", &[Value::from("main")]),
+                call(&FileAccess::new(&s.0), "filemd5", &[Value::from("mod/main")])
+            );
+            assert_eq!(
+                call(&access, "abspath", &[Value::from("../shared")]),
+                Ok(Value::from(s.0.join("shared").to_str().unwrap()))
+            );
+        }
+    }
+
+    #[test]
+    fn fileset_results_stay_relative_to_its_path() {
+        let (s, _outside) = sandbox("wd-fileset");
+        let access = FileAccess::new(&s.0).working_dir("mod");
+        let set = |p: &str, pat: &str| call(&access, "fileset", &[Value::from(p), Value::from(pat)]);
+        let strings =
+            |names: &[&str]| Ok(Value::set(Type::String, names.iter().map(|n| Value::from(*n)).collect()).unwrap());
+        assert_eq!(set(".", "*"), strings(&["main", "x"]));
+        assert_eq!(set("../shared", "*.tpl"), strings(&["x.tpl"]));
+        assert_eq!(set("..", "shared/*"), strings(&["shared/x.tpl"]));
+        let e = set("..", "../*").unwrap_err();
+        assert!(e.contains("leads outside the base directory"), "{e}");
+        let e = set("../..", "*").unwrap_err();
+        assert!(e.contains("leads outside the base directory"), "{e}");
+    }
+
+    #[test]
+    fn the_default_working_directory_is_the_base_directory() {
+        let (s, _outside) = sandbox("wd-default");
+        let access = FileAccess::new(&s.0);
+        assert_eq!(access.working_directory(), None);
+        assert_eq!(call(&access, "file", &[Value::from("x")]), Ok(Value::from("root x")));
+        let e = call(&access, "file", &[Value::from("../x")]).unwrap_err();
+        assert!(e.contains("leads outside the base directory"), "{e}");
+        assert_eq!(
+            call(&access, "abspath", &[Value::from("mod")]),
+            Ok(Value::from(s.0.join("mod").to_str().unwrap()))
+        );
+    }
+
+    #[test]
+    fn a_working_directory_outside_the_base_is_refused() {
+        let (s, outside) = sandbox("wd-outside");
+        for wd in [outside.0.clone(), PathBuf::from(".."), PathBuf::from("mod/../..")] {
+            let access = FileAccess::new(&s.0).working_dir(&wd);
+            let e = call(&access, "file", &[Value::from("secret")]).unwrap_err();
+            assert!(e.contains("lies outside their base directory"), "{wd:?}: {e}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_checked_along_the_whole_joined_path() {
+        let (s, outside) = sandbox("wd-links");
+        // a working directory through a link out of the base
+        std::os::unix::fs::symlink(&outside.0, s.0.join("away")).unwrap();
+        std::os::unix::fs::symlink(s.0.join("shared"), s.0.join("mod/shared-link")).unwrap();
+        let access = FileAccess::new(&s.0).working_dir("away");
+        let e = call(&access, "file", &[Value::from("secret")]).unwrap_err();
+        assert!(e.contains("leads outside the base directory"), "{e}");
+        let access = FileAccess::new(&s.0).working_dir("mod");
+        assert_eq!(
+            call(&access, "file", &[Value::from("shared-link/x.tpl")]),
+            Ok(Value::from("Hello, ${who}!"))
+        );
+        let e = call(&access, "file", &[Value::from("../away/secret")]).unwrap_err();
+        assert!(e.contains("leads outside the base directory"), "{e}");
+    }
 }

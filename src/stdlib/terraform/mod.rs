@@ -18,7 +18,10 @@
 //! functions are replaced by Terraform's own: `replace` also takes a
 //! regular expression between slashes (`replace(s, "/[0-9]+/", "#")`),
 //! `length` also counts strings and structural values, `coalesce` also
-//! skips empty strings, and `lookup`'s default is optional.
+//! skips empty strings, and `lookup`'s default is optional. Four
+//! standard functions are not in Terraform's table and so not in
+//! [`all_functions`]: `int`, `strlen`, `regex_replace` and
+//! `setsymmetricdifference`.
 //!
 //! Functions that depend on the world outside the configuration answer an
 //! unknown value unless the application supplies it in [`TerraformOptions`]:
@@ -251,18 +254,96 @@ pub fn terraform_functions(options: &TerraformOptions) -> BTreeMap<String, Funct
         .collect()
 }
 
-/// The standard functions ([`crate::stdlib::standard_functions`]) and
-/// Terraform's own, as one table: what
-/// [`crate::eval::EvalContext::with_terraform_functions`] offers.
+/// The standard functions ([`crate::stdlib::standard_functions`]) that
+/// Terraform's table offers too (`baseFunctions` in Terraform's
+/// `internal/lang/functions.go`): all of them but `int`, `strlen`,
+/// `regex_replace` and `setsymmetricdifference`, which go-cty has and
+/// Terraform does not offer.
+const STANDARD_IN_TERRAFORM: &[&str] = &[
+    "abs",
+    "can",
+    "ceil",
+    "chomp",
+    "chunklist",
+    "coalesce",
+    "coalescelist",
+    "compact",
+    "concat",
+    "contains",
+    "csvdecode",
+    "distinct",
+    "element",
+    "flatten",
+    "floor",
+    "format",
+    "formatdate",
+    "formatlist",
+    "indent",
+    "join",
+    "jsondecode",
+    "jsonencode",
+    "keys",
+    "length",
+    "log",
+    "lookup",
+    "lower",
+    "max",
+    "merge",
+    "min",
+    "parseint",
+    "pow",
+    "range",
+    "regex",
+    "regexall",
+    "replace",
+    "reverse",
+    "setintersection",
+    "setproduct",
+    "setsubtract",
+    "setunion",
+    "signum",
+    "slice",
+    "sort",
+    "split",
+    "strrev",
+    "substr",
+    "title",
+    "tobool",
+    "tolist",
+    "tomap",
+    "tonumber",
+    "toset",
+    "tostring",
+    "trim",
+    "trimprefix",
+    "trimspace",
+    "trimsuffix",
+    "try",
+    "upper",
+    "values",
+    "zipmap",
+];
+
+/// Terraform's table of functions, built with `options`: the standard
+/// functions ([`crate::stdlib::standard_functions`]) that Terraform
+/// offers and Terraform's own ([`terraform_functions`]), which replace
+/// four of them. What [`crate::eval::EvalContext::with_terraform_functions`]
+/// offers: a configuration that calls a function Terraform does not have
+/// (`strlen`, `int`, `regex_replace`, `setsymmetricdifference`) is told
+/// that there is no such function, as Terraform would tell it.
 ///
 /// ```
 /// use hcl_native::stdlib::terraform::{all_functions, TerraformOptions};
 ///
 /// let functions = all_functions(&TerraformOptions::default());
 /// assert!(functions.contains_key("upper") && functions.contains_key("yamldecode"));
+/// assert!(!functions.contains_key("strlen")); // go-cty's, not Terraform's
 /// ```
 pub fn all_functions(options: &TerraformOptions) -> BTreeMap<String, Function> {
-    let mut all = crate::stdlib::standard_functions();
+    let mut all: BTreeMap<String, Function> = crate::stdlib::standard_functions()
+        .into_iter()
+        .filter(|(name, _)| STANDARD_IN_TERRAFORM.contains(&name.as_str()))
+        .collect();
     all.extend(terraform_functions(options));
     all
 }
@@ -343,6 +424,209 @@ mod tests {
         let standard = crate::stdlib::names();
         let shared: Vec<_> = names.iter().filter(|n| standard.contains(n)).collect();
         assert_eq!(shared, [&"coalesce", &"length", &"lookup", &"replace"]);
+    }
+
+    /// Terraform's built-in functions as its documentation lists them: the
+    /// function pages of the language reference's navigation
+    /// (`developer.hashicorp.com/terraform/language/functions`, from
+    /// `content/terraform/v1.15.x/data/language-nav-data.json` in
+    /// hashicorp/web-unified-docs, Terraform v1.15), which match the table
+    /// of `baseFunctions` in Terraform's `internal/lang/functions.go` (main,
+    /// 2026) plus `plantimestamp` and the console's `type`, which
+    /// `Scope.Functions` adds. `terraform.applying` is in the list too, but
+    /// it is a symbol, not a function; the `core::` aliases of every name
+    /// are left out.
+    const TERRAFORM_DOCUMENTED: &[&str] = &[
+        "abs",
+        "abspath",
+        "alltrue",
+        "anytrue",
+        "base64decode",
+        "base64encode",
+        "base64gzip",
+        "base64sha256",
+        "base64sha512",
+        "basename",
+        "bcrypt",
+        "can",
+        "ceil",
+        "chomp",
+        "chunklist",
+        "cidrhost",
+        "cidrnetmask",
+        "cidrsubnet",
+        "cidrsubnets",
+        "coalesce",
+        "coalescelist",
+        "compact",
+        "concat",
+        "contains",
+        "convert",
+        "csvdecode",
+        "dirname",
+        "distinct",
+        "element",
+        "endswith",
+        "ephemeralasnull",
+        "file",
+        "filebase64",
+        "filebase64sha256",
+        "filebase64sha512",
+        "fileexists",
+        "filemd5",
+        "fileset",
+        "filesha1",
+        "filesha256",
+        "filesha512",
+        "flatten",
+        "floor",
+        "format",
+        "formatdate",
+        "formatlist",
+        "indent",
+        "index",
+        "issensitive",
+        "join",
+        "jsondecode",
+        "jsonencode",
+        "keys",
+        "length",
+        "list",
+        "log",
+        "lookup",
+        "lower",
+        "map",
+        "matchkeys",
+        "max",
+        "md5",
+        "merge",
+        "min",
+        "nonsensitive",
+        "one",
+        "parseint",
+        "pathexpand",
+        "plantimestamp",
+        "pow",
+        "provider::terraform::decode_tfvars",
+        "provider::terraform::encode_expr",
+        "provider::terraform::encode_tfvars",
+        "range",
+        "regex",
+        "regexall",
+        "replace",
+        "reverse",
+        "rsadecrypt",
+        "sensitive",
+        "setintersection",
+        "setproduct",
+        "setsubtract",
+        "setunion",
+        "sha1",
+        "sha256",
+        "sha512",
+        "signum",
+        "slice",
+        "sort",
+        "split",
+        "startswith",
+        "strcontains",
+        "strrev",
+        "substr",
+        "sum",
+        "templatefile",
+        "templatestring",
+        "textdecodebase64",
+        "textencodebase64",
+        "timeadd",
+        "timecmp",
+        "timestamp",
+        "title",
+        "tobool",
+        "tolist",
+        "tomap",
+        "tonumber",
+        "toset",
+        "tostring",
+        "transpose",
+        "trim",
+        "trimprefix",
+        "trimspace",
+        "trimsuffix",
+        "try",
+        "type",
+        "upper",
+        "urlencode",
+        "uuid",
+        "uuidv5",
+        "values",
+        "yamldecode",
+        "yamlencode",
+        "zipmap",
+    ];
+
+    /// Documented functions this crate does not offer yet: `convert` (a
+    /// type constraint argument), `issensitive` (its answer depends on the
+    /// sensitivity marks this crate does not have: `issensitive(sensitive(x))`
+    /// is true in Terraform), `rsadecrypt` (needs an RSA implementation)
+    /// and `type` (only in `terraform console`).
+    const NOT_YET: &[&str] = &["convert", "issensitive", "rsadecrypt", "type"];
+
+    /// Offered though Terraform does not have it: `cidrcontains` is
+    /// OpenTofu's (1.7); Terraform's `internal/lang/funcs/cidr.go` and its
+    /// documentation have no such function. Existing golden cases and
+    /// property tests call it.
+    const NOT_TERRAFORMS: &[&str] = &["cidrcontains"];
+
+    #[test]
+    fn the_table_is_terraforms_documented_list() {
+        let offered: Vec<String> = all_functions(&TerraformOptions::default()).into_keys().collect();
+        let mut expected: Vec<&str> = TERRAFORM_DOCUMENTED
+            .iter()
+            .filter(|n| !NOT_YET.contains(n))
+            .chain(NOT_TERRAFORMS)
+            .copied()
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(offered, expected);
+        for gone in ["int", "strlen", "regex_replace", "setsymmetricdifference"] {
+            assert!(!offered.iter().any(|n| n == gone), "{gone}");
+            assert!(
+                crate::stdlib::lookup(gone).is_some(),
+                "{gone} stays a standard function"
+            );
+        }
+    }
+
+    #[test]
+    fn list_and_map_say_that_they_are_gone() {
+        for (name, literal) in [("list", "tolist([ ... ])"), ("map", "tomap({ ... })")] {
+            let f = lookup(name, &TerraformOptions::default()).unwrap();
+            for args in [
+                vec![],
+                vec![Value::from("a"), Value::from(1)],
+                vec![Value::unknown(Type::Dynamic), Value::null(Type::String)],
+            ] {
+                let e = f.call(&args).unwrap_err().to_string();
+                assert!(
+                    e.starts_with(&format!(
+                        "the \"{name}\" function was deprecated in Terraform v0.12 and is no longer available; use {literal} syntax"
+                    )),
+                    "{e}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ephemeralasnull_is_the_identity_without_ephemeral_values() {
+        for v in [
+            Value::from("x"),
+            Value::null(Type::String),
+            Value::unknown(Type::list(Type::Number)),
+            Value::object([("a", Value::from(1))]),
+        ] {
+            assert_eq!(call("ephemeralasnull", std::slice::from_ref(&v)), v);
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Terraform's time functions (`timestamp`, `plantimestamp`, `timeadd`,
-//! `timecmp`) and its functions of marks (`sensitive`, `nonsensitive`).
+//! `timecmp`) and its functions of marks (`sensitive`, `nonsensitive`,
+//! `ephemeralasnull`).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -10,6 +11,7 @@ use crate::value::{Type, Value};
 
 /// This theme's functions (see `FAMILIES` in `mod.rs`).
 pub(super) const FUNCTIONS: &[super::Entry] = &[
+    ("ephemeralasnull", ephemeralasnull),
     ("nonsensitive", nonsensitive),
     ("plantimestamp", plantimestamp),
     ("sensitive", sensitive),
@@ -93,6 +95,21 @@ fn nonsensitive(_: &TerraformOptions) -> Function {
 /// Source: Terraform's function reference,
 /// `developer.hashicorp.com/terraform/language/functions/sensitive`.
 fn sensitive(options: &TerraformOptions) -> Function {
+    nonsensitive(options)
+}
+
+/// `ephemeralasnull(value)`: the value itself. Terraform replaces each
+/// part of the value that is ephemeral (from an ephemeral resource or
+/// variable) by null of its type; this crate has no ephemeral values, so
+/// there is nothing to replace and every value, null and unknown too, is
+/// returned as it is, as Terraform returns a value without ephemeral
+/// parts.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/ephemeralasnull`,
+/// and its implementation (`EphemeralAsNullFunc` in
+/// `internal/lang/funcs`).
+fn ephemeralasnull(options: &TerraformOptions) -> Function {
     nonsensitive(options)
 }
 
