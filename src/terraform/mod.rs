@@ -337,6 +337,11 @@ impl Inputs {
         self
     }
 
+    /// The directory set by [`Inputs::sandbox`], if any.
+    pub fn sandbox_dir(&self) -> Option<&Path> {
+        self.sandbox.as_deref()
+    }
+
     /// Options for parsing the module's files.
     pub fn parse_options(mut self, options: ParseOptions) -> Inputs {
         self.parse = options;

@@ -176,13 +176,20 @@ fn run_in(
         Caller::Root => ".".to_string(),
         Caller::Call { module_path, .. } => module_path.clone(),
     };
-    let sandbox = world.inputs.sandbox.clone().unwrap_or_else(|| world.root_dir.clone());
-    let _ = &sandbox;
-    let options = TerraformOptions::default().with_files(FileAccess::new(world.root_dir.clone()));
+    // relative paths start at the root module's directory, as Terraform's
+    // start at the directory it runs in; nothing may leave the sandbox
+    let absolute = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let working = absolute(&world.root_dir);
+    let sandbox = world
+        .inputs
+        .sandbox
+        .as_deref()
+        .map_or_else(|| working.clone(), absolute);
+    let options = TerraformOptions::default().with_files(FileAccess::new(sandbox).working_dir(working.clone()));
     let mut base = EvalContext::with_terraform_functions(options);
     base.share_step_budget(world.budget.clone());
     let var_object = Value::object(var_values.iter().map(|(k, e)| (k.as_str(), e.value.clone())));
-    let cwd = std::fs::canonicalize(&world.root_dir).unwrap_or_else(|_| world.root_dir.clone());
+    let cwd = working;
     let path = Value::object([
         ("module", Value::from(module_path.as_str())),
         ("root", Value::from(".")),
@@ -245,8 +252,12 @@ fn run_in(
                     &names,
                     &mut diags,
                 );
-                resource_values[i] = e.shape(vec![Value::dynamic(); e.instances.len()]);
-                roots = resource_roots(&config, &resource_values);
+                // `terraform validate` knows no resource's instances: each
+                // is an unknown value there
+                if world.purpose == Purpose::Values {
+                    resource_values[i] = e.shape(vec![Value::dynamic(); e.instances.len()]);
+                    roots = resource_roots(&config, &resource_values);
+                }
                 expansions[i] = Some(e);
             }
         }

@@ -253,10 +253,12 @@ struct Checked {
 /// `available_parallelism()` scoped workers, reported in path order.
 fn check(dirs: &[PathBuf], inputs: &Inputs, format: Format, settings: &crate::Settings) -> ExitCode {
     let mut found = Found::Nothing;
+    // each module's filesystem functions read under the directory given
+    // (or --sandbox)
     let mut modules = Vec::new();
     for d in dirs {
         match module_dirs(d) {
-            Ok(m) => modules.extend(m),
+            Ok(m) => modules.extend(m.into_iter().map(|m| (m, d.clone()))),
             Err(e) => {
                 eprintln!("{}", crate::report::cannot_read(&d.display().to_string(), e));
                 found = Found::Unusable;
@@ -273,8 +275,12 @@ fn check(dirs: &[PathBuf], inputs: &Inputs, format: Format, settings: &crate::Se
         for _ in 0..workers {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(dir) = modules.get(i) else { break };
-                let checked = check_one(dir, inputs, style);
+                let Some((dir, given)) = modules.get(i) else { break };
+                let inputs = match inputs.sandbox_dir() {
+                    Some(_) => inputs.clone(),
+                    None => inputs.clone().sandbox(given.clone()),
+                };
+                let checked = check_one(dir, &inputs, style);
                 results.lock().expect("no worker panics")[i] = Some(checked);
             });
         }
