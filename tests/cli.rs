@@ -2166,3 +2166,200 @@ fn check_expands_dynamic_blocks_when_asked() {
     assert_eq!(rendered(&plain.stderr).len(), 4, "{}", plain.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tf_eval_prints_a_modules_variables_locals_and_outputs() {
+    let run = hcl(&["tf", "eval", "examples/terraform", "--format", "json"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{}", run.stdout);
+    let doc = run.json();
+    assert!(
+        run.stdout.starts_with(r#"{"variables":{"environment":"#),
+        "{}",
+        run.stdout
+    );
+    let (locals, outputs) = (run.stdout.find(r#"},"locals":{"#), run.stdout.find(r#"},"outputs":{"#));
+    assert!(
+        locals.is_some() && outputs.is_some() && locals < outputs,
+        "{}",
+        run.stdout
+    );
+    // each value is the document `hcl eval --format json` gives an attribute
+    assert_eq!(
+        doc["outputs"]["prefix"],
+        json!({"value": "shop-dev", "type": "string", "known": true, "string": "shop-dev", "diagnostics": []})
+    );
+    assert_eq!(doc["outputs"]["replicas"]["value"], json!(5));
+    assert_eq!(doc["outputs"]["alarm_count"]["value"], json!(0));
+    assert_eq!(
+        doc["outputs"]["instance_names"]["value"],
+        json!(["shop-dev-1a", "shop-dev-1b"])
+    );
+    assert_eq!(
+        doc["variables"]["services"]["value"]["worker"],
+        json!({"port": 9000, "public": false, "replicas": 1})
+    );
+    assert_eq!(doc["locals"]["env_short"]["value"], json!("dev"));
+
+    let human = hcl(&["tf", "eval", "examples/terraform"]);
+    assert_eq!(human.code, 0, "{}", human.stderr);
+    assert!(human.stdout.contains("outputs:\n"), "{}", human.stdout);
+    assert!(
+        human.stdout.contains("  prefix = \"shop-dev\"\n    type: string\n"),
+        "{}",
+        human.stdout
+    );
+}
+
+#[test]
+fn tf_eval_takes_var_files_and_vars_as_terraform_does() {
+    // -var after -var-file
+    let run = hcl(&[
+        "tf",
+        "eval",
+        "examples/terraform",
+        "--var-file",
+        "examples/terraform/prod.tfvars",
+        "--var",
+        "environment=staging",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["outputs"]["prefix"]["value"], json!("shop-stag"));
+    // the var file alone fails the variable's validation rule: exit 1, the
+    // error where the value was given, and the values printed anyway
+    let run = hcl(&[
+        "tf",
+        "eval",
+        "examples/terraform",
+        "--var-file",
+        "examples/terraform/prod.tfvars",
+    ]);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        rendered(&run.stderr),
+        pairs(&[(
+            "error: Invalid value for variable",
+            "examples/terraform/prod.tfvars:1:15"
+        )])
+    );
+    assert!(run.stdout.contains("  environment = \"production\""), "{}", run.stdout);
+    // a variable of no primitive type reads its text as an expression
+    let run = hcl(&[
+        "tf",
+        "eval",
+        "examples/terraform",
+        "--var",
+        "zones=[\"eu-3c\"]",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.json()["outputs"]["instance_names"]["value"], json!(["shop-dev-3c"]));
+    // the JSON diagnostics name their file
+    let run = hcl(&[
+        "tf",
+        "eval",
+        "tests/data/terraform/json",
+        "--var",
+        "size=x",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 1);
+    let d = &run.json()["variables"]["size"]["diagnostics"][0];
+    assert_eq!(d["file"], json!("<value for var.size>"));
+    assert_eq!(d["summary"], json!("Invalid value for input variable"));
+}
+
+#[test]
+fn tf_eval_usage_errors_exit_2() {
+    let run = hcl(&["tf", "eval", "examples/terraform", "--var", "no-equals-sign"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr, "hcl: --var \"no-equals-sign\": NAME=VALUE is required\n");
+    let run = hcl(&["tf", "eval", "tests/data/no-such-module"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.starts_with("hcl: cannot read tests/data/no-such-module: "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn tf_check_checks_every_module_below_the_directories() {
+    // the example and its child module: clean
+    let run = hcl(&["tf", "check", "examples/terraform"]);
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (0, "checked 2 modules: 0 errors, 0 warnings\n")
+    );
+    assert_eq!(run.stdout, "");
+    // a module with what terraform validate reports
+    let run = hcl(&["tf", "check", "tests/data/terraform"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        rendered(&run.stderr),
+        pairs(&[
+            (
+                "error: Reference to undeclared input variable",
+                "tests/data/terraform/broken/main.tf:2:12"
+            ),
+            (
+                "error: Cycle: local.a, local.b",
+                "tests/data/terraform/broken/main.tf:3:3"
+            ),
+            (
+                "error: Invalid for_each argument",
+                "tests/data/terraform/broken/main.tf:9:14"
+            ),
+            (
+                "error: Invalid combination of \"count\" and \"for_each\"",
+                "tests/data/terraform/broken/main.tf:15:3"
+            ),
+            (
+                "error: Reference to \"count\" in non-counted context",
+                "tests/data/terraform/broken/main.tf:19:20"
+            ),
+            (
+                "error: Reference to undeclared local value",
+                "tests/data/terraform/broken/main.tf:23:11"
+            ),
+            (
+                "error: Too many function arguments",
+                "tests/data/terraform/broken/main.tf:27:20"
+            ),
+            (
+                "error: Invalid default value for variable",
+                "tests/data/terraform/broken/variables.tf:3:13"
+            ),
+            (
+                "error: Invalid quoted type constraints",
+                "tests/data/terraform/broken/variables.tf:12:10"
+            ),
+            (
+                "error: Duplicate variable declaration",
+                "tests/data/terraform/broken/variables.tf:15:1"
+            ),
+        ])
+    );
+    assert_eq!(run.summary(), "checked 2 modules: 10 errors, 0 warnings in 1 module");
+    let run = hcl(&["tf", "check", "tests/data/terraform", "--format", "json"]);
+    assert_eq!(run.code, 1);
+    let doc = run.json();
+    assert_eq!((doc["errors"].clone(), doc["warnings"].clone()), (json!(10), json!(0)));
+    let paths: Vec<&Json> = doc["modules"].as_array().unwrap().iter().map(|m| &m["path"]).collect();
+    assert_eq!(
+        paths,
+        [
+            &json!("tests/data/terraform/broken"),
+            &json!("tests/data/terraform/json")
+        ]
+    );
+    assert_eq!(
+        doc["modules"][0]["diagnostics"][0]["file"],
+        json!("tests/data/terraform/broken/main.tf")
+    );
+    // nothing to check
+    let run = hcl(&["tf", "check", "tests/data/cli/json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}

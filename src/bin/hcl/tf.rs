@@ -315,13 +315,9 @@ fn check(dirs: &[PathBuf], inputs: &Inputs, format: Format, settings: &crate::Se
             for r in &results {
                 eprint!("{}", r.rendered);
             }
-            let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
             eprintln!(
-                "checked {}: {}, {} in {}",
-                plural(results.len(), "module"),
-                plural(errors, "error"),
-                plural(warnings, "warning"),
-                plural(with, "module")
+                "{}",
+                crate::check::summary(results.len(), "module", errors, warnings, with)
             );
         }
     }
