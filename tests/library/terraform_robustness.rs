@@ -42,8 +42,6 @@ proptest! {
         let _ = call("cidrsubnet", &[v.clone(), Value::from(4), Value::from(1)]);
         let _ = call("cidrsubnets", &[v.clone(), Value::from(4), Value::from(8)]);
         let _ = call("uuidv5", &[v.clone(), Value::from("x")]);
-        let _ = call("cidrcontains", &[Value::from("10.0.0.0/8"), v.clone()]);
-        let _ = call("cidrcontains", &[v.clone(), Value::from("10.0.0.1")]);
         let _ = call("replace", &[Value::from("abc"), v.clone(), Value::from("-")]);
         let _ = call("timeadd", &[v.clone(), v.clone()]);
         let _ = call("timeadd", &[Value::from("2017-11-22T00:00:00Z"), v.clone()]);

@@ -571,19 +571,12 @@ mod tests {
     /// and `type` (only in `terraform console`).
     const NOT_YET: &[&str] = &["convert", "issensitive", "rsadecrypt", "type"];
 
-    /// Offered though Terraform does not have it: `cidrcontains` is
-    /// OpenTofu's (1.7); Terraform's `internal/lang/funcs/cidr.go` and its
-    /// documentation have no such function. Existing golden cases and
-    /// property tests call it.
-    const NOT_TERRAFORMS: &[&str] = &["cidrcontains"];
-
     #[test]
     fn the_table_is_terraforms_documented_list() {
         let offered: Vec<String> = all_functions(&TerraformOptions::default()).into_keys().collect();
         let mut expected: Vec<&str> = TERRAFORM_DOCUMENTED
             .iter()
             .filter(|n| !NOT_YET.contains(n))
-            .chain(NOT_TERRAFORMS)
             .copied()
             .collect();
         expected.sort_unstable();

@@ -1,5 +1,5 @@
-//! Terraform's IP network functions: `cidrcontains`, `cidrhost`,
-//! `cidrnetmask`, `cidrsubnet` and `cidrsubnets`, on IPv4 and IPv6 prefixes in CIDR
+//! Terraform's IP network functions: `cidrhost`, `cidrnetmask`,
+//! `cidrsubnet` and `cidrsubnets`, on IPv4 and IPv6 prefixes in CIDR
 //! notation.
 //!
 //! A prefix is read as Terraform reads it: the address may have host bits
@@ -22,7 +22,6 @@ use crate::value::{Type, Value};
 
 /// This theme's functions (see `FAMILIES` in `mod.rs`).
 pub(super) const FUNCTIONS: &[super::Entry] = &[
-    ("cidrcontains", cidrcontains),
     ("cidrhost", cidrhost),
     ("cidrnetmask", cidrnetmask),
     ("cidrsubnet", cidrsubnet),
@@ -300,46 +299,5 @@ fn cidrsubnets(_: &TerraformOptions) -> Function {
                 current = Some((next, len));
             }
             list_result(Type::String, out)
-        })
-}
-
-/// `cidrcontains(containing_prefix, contained_ip_or_prefix)` (Terraform
-/// 1.8): whether an IP address, or every address of a prefix, lies in the
-/// network. Both must be of the same family (IPv4 or IPv6): comparing
-/// across families is an error, and so is text that is neither an address
-/// nor a prefix.
-///
-/// Source: Terraform's function reference,
-/// `developer.hashicorp.com/terraform/language/functions/cidrcontains`, and
-/// its implementation (`internal/lang/funcs/cidr.go`).
-fn cidrcontains(_: &TerraformOptions) -> Function {
-    Function::builder()
-        .param(Parameter::new("containing_prefix", Type::String).allow_dynamic())
-        .param(Parameter::new("contained_ip_or_prefix", Type::String).allow_dynamic())
-        .returns(Type::Bool)
-        .implementation(|args, _| {
-            let prefix = str_arg(&args[0])?;
-            let addr = str_arg(&args[1])?;
-            let containing = parse_cidr(prefix)
-                .map_err(|e| FunctionError::new(e.trim_start_matches("invalid CIDR expression: ").to_string()))?;
-            // an address, or else a prefix (its first and last addresses)
-            let (width, first, last) = match parse_ipv4(addr) {
-                Some(a) => (32, u128::from(u32::from(a)), None),
-                None => match addr.parse::<Ipv6Addr>() {
-                    Ok(a) => (128, u128::from(a), None),
-                    Err(_) => {
-                        let net = parse_cidr(addr)
-                            .map_err(|_| FunctionError::new(format!("invalid IP address or prefix: {addr}")))?;
-                        (net.width, net.start, Some(net.start | net.host_mask(net.prefix)))
-                    }
-                },
-            };
-            if width != containing.width {
-                return Err(FunctionError::new(format!(
-                    "address family mismatch: {prefix} vs. {addr}"
-                )));
-            }
-            let inside = containing.contains(first) && last.is_none_or(|l| containing.contains(l));
-            Ok(Value::from(inside))
         })
 }
