@@ -50,7 +50,7 @@ use crate::convert::{convert, ConversionError};
 use crate::diagnostic::quoted;
 use crate::eval::{evaluate, EvalContext};
 use crate::value::{Type, Value, ValueRef};
-use crate::{Diagnostic, Span};
+use crate::{Diagnostic, Diagnostics, Span};
 
 /// The summary of every diagnostic about the shape of a type expression.
 const INVALID: &str = "Invalid type specification";
@@ -65,11 +65,33 @@ pub struct TypeExpr {
     /// The defaults of optional attributes, when there are any (only from
     /// [`type_constraint_with_defaults`]).
     pub defaults: Option<Defaults>,
-    /// Errors, in source order.
-    pub diagnostics: Vec<Diagnostic>,
+    /// Errors, in source order: printable (`Display`, one per line) and
+    /// an error type, as every `Diagnostics` is.
+    pub diagnostics: Diagnostics,
 }
 
 impl TypeExpr {
+    /// `self`, or its diagnostics when the expression was not a valid type
+    /// (where [`TypeExpr::ty`] would stand the dynamic pseudo-type in for
+    /// what is wrong: a misspelled `lst(string)` must not quietly accept
+    /// any value).
+    ///
+    /// ```
+    /// use hcl_native::typeexpr::type_constraint;
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let err = type_constraint(&parse_expression(&arena, b"lst(string)").ast).into_result().unwrap_err();
+    /// assert!(err.to_string().contains("Invalid type specification"), "{err}");
+    /// ```
+    pub fn into_result(self) -> Result<TypeExpr, Diagnostics> {
+        if self.diagnostics.has_errors() {
+            Err(self.diagnostics)
+        } else {
+            Ok(self)
+        }
+    }
+
     /// Puts the defaults into `value` ([`Defaults::apply`]), then converts it
     /// to the type: how a value meets a type constraint with defaults.
     ///
@@ -90,6 +112,29 @@ impl TypeExpr {
             None => convert(value, &self.ty),
         }
     }
+}
+
+/// Reads the text `src` as a type constraint with defaults
+/// ([`type_constraint_with_defaults`]): an error when it does not parse as
+/// an expression or is not a valid type constraint, with the diagnostics
+/// (printable: `Display` writes one per line).
+///
+/// ```
+/// use hcl_native::typeexpr::{parse_type_constraint, type_string};
+///
+/// let t = parse_type_constraint("map(object({port = optional(number, 80)}))").unwrap();
+/// assert_eq!(type_string(&t.ty), "map(object({port=number}))");
+/// let err = parse_type_constraint("lst(string)").unwrap_err();
+/// assert_eq!(err.as_slice()[0].summary(), "Invalid type specification");
+/// assert!(parse_type_constraint("list(").is_err());
+/// ```
+pub fn parse_type_constraint(src: &str) -> Result<TypeExpr, Diagnostics> {
+    let arena = crate::Arena::new();
+    let parsed = crate::parse_expression(&arena, src.as_bytes());
+    if parsed.diagnostics.has_errors() {
+        return Err(parsed.diagnostics);
+    }
+    type_constraint_with_defaults(&parsed.ast).into_result()
 }
 
 /// Which reading of a type expression.
@@ -117,7 +162,7 @@ impl Reading {
 /// let arena = Arena::new();
 /// assert_eq!(exact_type(&parse_expression(&arena, b"map(number)").ast).ty, Type::map(Type::Number));
 /// let any = exact_type(&parse_expression(&arena, b"any").ast);
-/// assert_eq!(any.diagnostics[0].summary(), "Invalid type specification");
+/// assert_eq!(any.diagnostics.as_slice()[0].summary(), "Invalid type specification");
 /// ```
 pub fn exact_type(expr: &Expression<'_>) -> TypeExpr {
     read(expr, Reading::Exact)
@@ -165,7 +210,7 @@ fn read(expr: &Expression<'_>, reading: Reading) -> TypeExpr {
     TypeExpr {
         ty,
         defaults,
-        diagnostics,
+        diagnostics: Diagnostics::from(diagnostics),
     }
 }
 
@@ -659,7 +704,7 @@ pub fn convert_function() -> crate::function::Function {
             };
             let t = type_constraint(expr);
             if !t.diagnostics.is_empty() {
-                return Err(FunctionError::from_diagnostics(1, &t.diagnostics));
+                return Err(FunctionError::from_diagnostics(1, t.diagnostics.as_slice()));
             }
             let value = args[0]
                 .value()

@@ -2244,6 +2244,19 @@ fn tf_eval_takes_var_files_and_vars_as_terraform_does() {
         )])
     );
     assert!(run.stdout.contains("  environment = \"production\""), "{}", run.stdout);
+    // Terraform's own spellings
+    let run = hcl(&[
+        "tf",
+        "eval",
+        "examples/terraform",
+        "-var-file=examples/terraform/prod.tfvars",
+        "-var",
+        "environment=prod",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["outputs"]["prefix"]["value"], json!("shop-prod"));
     // a variable of no primitive type reads its text as an expression
     let run = hcl(&[
         "tf",

@@ -379,6 +379,12 @@ pub struct Evaluation {
     /// Diagnostics of the module that are not about one value: syntax,
     /// declarations, cycles, resources, data sources and module calls.
     pub diagnostics: Diagnostics,
+    /// The variables and outputs declared `sensitive = true`, by address
+    /// (`var.password`, `output.token`): this crate has no sensitivity
+    /// marks on values, so an application that shows values hides these
+    /// itself (`hcl tf eval` prints `<sensitive>` for them, as `terraform
+    /// output` does).
+    pub sensitive: std::collections::BTreeSet<String>,
     /// The sources the diagnostics are in.
     pub files: Files,
 }

@@ -65,12 +65,13 @@ enum Caller {
 
 fn run(module: &Module, world: &World<'_>, caller: Caller, depth: usize) -> Evaluation {
     let files = Files::with_options(world.inputs.parse.clone());
-    let (variables, locals, outputs, diagnostics) = run_in(module, world, caller, depth, &files);
+    let (variables, locals, outputs, diagnostics, sensitive) = run_in(module, world, caller, depth, &files);
     Evaluation {
         variables,
         locals,
         outputs,
         diagnostics,
+        sensitive,
         files,
     }
 }
@@ -85,7 +86,7 @@ fn run_in(
     caller: Caller,
     depth: usize,
     files: &Files,
-) -> (Values, Values, Values, Diagnostics) {
+) -> (Values, Values, Values, Diagnostics, BTreeSet<String>) {
     let scratch = Arena::new();
     let mut diags = Diagnostics::new();
     let names: Vec<Arc<str>> = module
@@ -287,6 +288,7 @@ fn run_in(
 
     // outputs
     let mut outputs = BTreeMap::new();
+    let mut sensitive_outputs = Vec::new();
     for block in &config.outputs {
         let mut d = Diagnostics::new();
         let (content, cd) = block.body.content(&schema(
@@ -299,10 +301,23 @@ fn run_in(
             Some(a) => expression(&a.expr, a.file.as_ref(), Some(&ctx), &names, Scope::default(), &mut d),
             None => Value::dynamic(),
         };
+        if let Some(a) = content.attributes.get("sensitive") {
+            let e = a.expr.evaluate(&EvalContext::literal_only());
+            d.extend(e.diagnostics.into_iter().map(|x| x.in_file_of(a.file.as_ref())));
+            if e.value.as_bool() == Some(true) {
+                sensitive_outputs.push(label(block, 0).to_string());
+            }
+        }
         outputs.insert(label(block, 0).to_string(), Evaluated { value, diagnostics: d });
     }
 
-    (var_values, locals, outputs, diags)
+    let mut sensitive: BTreeSet<String> = variables
+        .values()
+        .filter(|v| v.sensitive)
+        .map(|v| format!("var.{}", v.name))
+        .collect();
+    sensitive.extend(sensitive_outputs.into_iter().map(|n| format!("output.{n}")));
+    (var_values, locals, outputs, diags, sensitive)
 }
 
 /// A value given for `var` converted to its type, or an error.

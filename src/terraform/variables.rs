@@ -26,6 +26,8 @@ pub(super) struct Variable<'n, 'a> {
     /// The default, converted to the type.
     pub default: Option<Value>,
     pub nullable: bool,
+    /// `sensitive = true`.
+    pub sensitive: bool,
     /// The `validation` blocks.
     pub validations: Vec<AnyBlock<'n, 'a>>,
 }
@@ -74,6 +76,7 @@ impl<'n, 'a: 'n> Variable<'n, 'a> {
             })
         };
         let nullable = flag("nullable", &mut d).unwrap_or(true);
+        let sensitive = flag("sensitive", &mut d).unwrap_or(false);
         let mut default = None;
         if let Some(attr) = attrs.get("default") {
             let e = attr.expr.evaluate(&literal_ctx);
@@ -116,6 +119,7 @@ impl<'n, 'a: 'n> Variable<'n, 'a> {
             literal,
             default,
             nullable,
+            sensitive,
             validations: blocks,
         }
     }
@@ -148,7 +152,7 @@ fn variable_type<'n, 'a: 'n>(expr: &AnyExpression<'n, 'a>, scratch: &'n Arena) -
             TypeExpr {
                 ty: Type::Dynamic,
                 defaults: None,
-                diagnostics: Vec::new(),
+                diagnostics: Diagnostics::new(),
             },
             false,
             diags,
@@ -222,7 +226,7 @@ fn variable_type<'n, 'a: 'n>(expr: &AnyExpression<'n, 'a>, scratch: &'n Arena) -
         let t = TypeExpr {
             ty,
             defaults: None,
-            diagnostics: Vec::new(),
+            diagnostics: Diagnostics::new(),
         };
         return (t, false, diags);
     }
@@ -234,7 +238,8 @@ fn variable_type<'n, 'a: 'n>(expr: &AnyExpression<'n, 'a>, scratch: &'n Arena) -
             .diagnostics
             .iter()
             .map(|d| Diagnostic::error(d.summary(), d.detail(), span))
-            .collect();
+            .collect::<Vec<_>>()
+            .into();
     }
     let literal = t.ty.is_primitive();
     (t, literal, diags)

@@ -209,3 +209,33 @@ fn a_module_that_calls_itself_stops_at_the_depth_limit() {
     let summaries: Vec<String> = r.all_diagnostics().iter().map(|d| d.summary().to_string()).collect();
     assert_eq!(summaries, ["Module calls nest too deeply"], "{}", r.render());
 }
+
+#[test]
+fn sensitive_variables_and_outputs_are_named() {
+    let module = Module::from_sources(
+        ".",
+        [(
+            "main.tf",
+            "variable \"password\" {\n  type = string\n  sensitive = true\n  default = \"hunter2\"\n}\n\
+             output \"token\" {\n  value = \"t-${var.password}\"\n  sensitive = true\n}\n\
+             output \"plain\" { value = 1 }\n",
+        )],
+    );
+    let r = module.evaluate(&Inputs::new());
+    assert!(!r.has_errors(), "{}", r.render());
+    let names: Vec<&str> = r.sensitive.iter().map(String::as_str).collect();
+    assert_eq!(names, ["output.token", "var.password"]);
+    // the value itself is there: this crate has no marks
+    assert_eq!(r.outputs["token"].value, Value::from("t-hunter2"));
+}
+
+#[test]
+fn a_misspelled_type_is_an_error_not_any_value() {
+    let module = Module::from_sources(
+        ".",
+        [("main.tf", "variable \"xs\" {\n  type = lst(string)\n  default = 1\n}\n")],
+    );
+    let r = module.check(&Inputs::new());
+    let summaries: Vec<String> = r.all_diagnostics().iter().map(|d| d.summary().to_string()).collect();
+    assert_eq!(summaries, ["Invalid type specification"], "{}", r.render());
+}

@@ -47,6 +47,9 @@ pub struct Options {
 /// out. Arguments after `--` are paths and stay as they are.
 pub fn terraform_spellings(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let Some(at) = subcommand(&args) else { return args };
+    if args[at] == "tf" {
+        return tf_spellings(args, at);
+    }
     if args[at] != "fmt" {
         return args;
     }
@@ -67,6 +70,28 @@ pub fn terraform_spellings(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsStr
             Some("-recursive") => out.push("--recursive".into()),
             Some("-write" | "-write=true") => out.push("--write".into()),
             Some("-write=false" | "-list" | "-list=true" | "-list=false") => {}
+            _ => out.push(arg),
+        }
+    }
+    out
+}
+
+/// `terraform plan`'s spellings of the inputs for `hcl tf eval` and `hcl
+/// tf check`: `-var NAME=VALUE`, `-var=NAME=VALUE`, `-var-file FILE` and
+/// `-var-file=FILE` (before a `--`).
+fn tf_spellings(args: Vec<std::ffi::OsString>, at: usize) -> Vec<std::ffi::OsString> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut paths_only = false;
+    for (i, arg) in args.into_iter().enumerate() {
+        let text = arg.to_str().filter(|_| i > at && !paths_only);
+        match text {
+            Some("--") => {
+                paths_only = true;
+                out.push(arg);
+            }
+            Some(t) if t == "-var" || t == "-var-file" || t.starts_with("-var=") || t.starts_with("-var-file=") => {
+                out.push(format!("-{t}").into());
+            }
             _ => out.push(arg),
         }
     }

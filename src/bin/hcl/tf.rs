@@ -188,9 +188,17 @@ fn eval(dir: &std::path::Path, inputs: &Inputs, format: Format, settings: &crate
                 }
                 out.push_str(section);
                 out.push_str(":\n");
+                let prefix = match *section {
+                    "variables" => "var.",
+                    "outputs" => "output.",
+                    _ => "local.",
+                };
                 for (name, r) in values {
                     let shown = printable.next().unwrap_or(true);
-                    let (text, ty) = crate::evaluate::human_texts(&r.value, shown);
+                    let (mut text, ty) = crate::evaluate::human_texts(&r.value, shown);
+                    if result.sensitive.contains(&format!("{prefix}{name}")) {
+                        text = "<sensitive>".into();
+                    }
                     out.push_str(&format!(
                         "  {} = {text}\n    type: {ty}\n",
                         hcl_native::write::key(name)
