@@ -10,6 +10,10 @@
 //! `for_each` whose value is not known yet gives one block whose
 //! attributes are all unknown, as the reference's does.
 //!
+//! Decoding into Rust types expands them the same way on request:
+//! [`crate::de::Options::with_expand_dynamic`] (feature `serde`), with
+//! the rules and messages here.
+//!
 //! Source of truth: the reference's `ext/dynblock` package (hashicorp/hcl
 //! v2.14.1: `expand_body.go`, `expand_spec.go`, `iteration.go`,
 //! `unknown_body.go`, `variables.go`); its diagnostics are worded as there.
@@ -224,16 +228,17 @@ fn dynamic_header() -> BlockHeaderSchema {
     }
 }
 
-/// What a `dynamic` block's body holds (`labels` required when the blocks
-/// it makes have labels).
-fn dynamic_body_schema(labels: bool) -> BodySchema {
+/// What a `dynamic` block's body holds: `labels` required when the blocks
+/// it makes have labels (`wanted`), optional when the reader learns their
+/// count later (`None`), not allowed for blocks without labels.
+fn dynamic_body_schema(wanted: Option<usize>) -> BodySchema {
     let attr = |name: &str, required: bool| AttributeSchema {
         name: name.into(),
         required,
     };
     let mut attributes = vec![attr("for_each", true), attr("iterator", false)];
-    if labels {
-        attributes.push(attr("labels", true));
+    if wanted != Some(0) {
+        attributes.push(attr("labels", wanted.is_some()));
     }
     let content = BlockHeaderSchema {
         type_name: "content".into(),
@@ -243,14 +248,16 @@ fn dynamic_body_schema(labels: bool) -> BodySchema {
 }
 
 /// A `dynamic` block read: what it makes blocks from.
-struct ExpandSpec<'n, 'a> {
-    type_name: &'n str,
-    type_span: Span,
-    def_span: Span,
-    for_each: Value,
-    iterator: String,
-    labels: Vec<crate::body::AnyExpression<'n, 'a>>,
-    content: AnyBody<'n, 'a>,
+pub(crate) struct ExpandSpec<'n, 'a> {
+    pub(crate) type_name: &'n str,
+    pub(crate) type_span: Span,
+    pub(crate) def_span: Span,
+    pub(crate) for_each: Value,
+    pub(crate) iterator: String,
+    pub(crate) labels: Vec<crate::body::AnyExpression<'n, 'a>>,
+    /// Where the labels are given (the `labels` list, or the block).
+    pub(crate) labels_span: Span,
+    pub(crate) content: AnyBody<'n, 'a>,
 }
 
 impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
@@ -477,7 +484,15 @@ impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
                 }
                 continue;
             };
-            let spec = match self.decode_spec(header, &block, real_type, real_type_span) {
+            let for_each =
+                |each: &AnyAttribute<'n, 'a>| in_iteration(self.ctx, self.iteration.as_ref(), |ctx| each.evaluate(ctx));
+            let spec = match read_spec(
+                &block,
+                real_type,
+                real_type_span,
+                Some(header.label_names.len()),
+                &for_each,
+            ) {
                 Ok((spec, d)) => {
                     diags.extend(d);
                     spec
@@ -489,7 +504,9 @@ impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
             };
             let mut make = |key: Value, value: Value, unknown: bool| {
                 let it = Iteration::child(self.iteration.as_ref(), &spec.iterator, key, value);
-                match self.make_labels(&spec, &it, &block.file) {
+                let evaluate =
+                    |e: &crate::body::AnyExpression<'n, 'a>| in_iteration(self.ctx, Some(&it), |ctx| e.evaluate(ctx));
+                match spec_labels(&spec, &block.file, &evaluate) {
                     Ok(labels) => blocks.push(DynamicBlock {
                         type_name: spec.type_name,
                         type_span: spec.type_span,
@@ -510,152 +527,6 @@ impl<'c, 'n, 'a: 'n> DynamicBody<'c, 'n, 'a> {
             }
         }
         (blocks, diags)
-    }
-
-    /// Reads a `dynamic` block's body (the reference's `decodeSpec`).
-    fn decode_spec(
-        &self,
-        header: &BlockHeaderSchema,
-        block: &AnyBlock<'n, 'a>,
-        real_type: &'n str,
-        real_type_span: Span,
-    ) -> Result<(ExpandSpec<'n, 'a>, Diagnostics), Diagnostics> {
-        let file = &block.file;
-        let (content, mut diags) = block.body.content(&dynamic_body_schema(!header.label_names.is_empty()));
-        if diags.has_errors() {
-            return Err(diags);
-        }
-        let fail = |mut diags: Diagnostics, d: Diagnostic| {
-            diags.push(d.in_file_of(file.as_ref()));
-            Err(diags)
-        };
-
-        let each = &content.attributes["for_each"];
-        let evaluated = in_iteration(self.ctx, self.iteration.as_ref(), |ctx| each.evaluate(ctx));
-        let failed = evaluated.diagnostics.has_errors();
-        diags.extend(evaluated.diagnostics);
-        if failed {
-            return Err(diags);
-        }
-        let for_each = evaluated.value;
-        if let Some(d) = unsuitable_for_each(&for_each, each.expr.span()) {
-            return fail(diags, d);
-        }
-
-        let mut iterator = header.type_name.clone();
-        if let Some(attr) = content.attributes.get("iterator") {
-            let traversal = match attr.expr.static_traversal() {
-                Ok(t) => t,
-                Err(d) => return fail(diags, d),
-            };
-            if !traversal.steps.is_empty() {
-                return fail(
-                    diags,
-                    Diagnostic::error(
-                        "Invalid dynamic iterator name",
-                        "Dynamic iterator must be a single variable name.",
-                        traversal.span(),
-                    ),
-                );
-            }
-            iterator = traversal.root.clone();
-        }
-
-        let mut labels = Vec::new();
-        if let Some(attr) = content.attributes.get("labels") {
-            labels = match attr.expr.static_list() {
-                Ok(l) => l,
-                Err(d) => return fail(diags, d),
-            };
-            let wanted = header.label_names.len();
-            let detail = format!(
-                "Blocks of type {} require {wanted} label(s).",
-                quoted(&header.type_name)
-            );
-            if labels.len() > wanted {
-                return fail(
-                    diags,
-                    Diagnostic::error("Extraneous dynamic block label", detail, labels[wanted].span()),
-                );
-            }
-            if labels.len() < wanted {
-                return fail(
-                    diags,
-                    Diagnostic::error("Insufficient dynamic block labels", detail, attr.expr.span()),
-                );
-            }
-        }
-
-        let mut contents = content.blocks.into_iter();
-        let Some(first) = contents.next() else {
-            return fail(
-                diags,
-                Diagnostic::error(
-                    "Missing dynamic content block",
-                    "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.",
-                    content.missing_item_range,
-                ),
-            );
-        };
-        if let Some(second) = contents.next() {
-            return fail(
-                diags,
-                Diagnostic::error(
-                    "Extraneous dynamic content block",
-                    "Only one nested content block is allowed for each dynamic block.",
-                    second.def_span,
-                ),
-            );
-        }
-        Ok((
-            ExpandSpec {
-                type_name: real_type,
-                type_span: real_type_span,
-                def_span: block.def_span,
-                for_each,
-                iterator,
-                labels,
-                content: first.body,
-            },
-            diags,
-        ))
-    }
-
-    /// The labels of one made block (the reference's `newBlock`).
-    fn make_labels(
-        &self,
-        spec: &ExpandSpec<'n, 'a>,
-        it: &Rc<Iteration>,
-        file: &Option<Arc<str>>,
-    ) -> Result<Vec<(String, Span)>, Diagnostics> {
-        let mut labels = Vec::new();
-        for expr in &spec.labels {
-            let evaluated = in_iteration(self.ctx, Some(it), |ctx| expr.evaluate(ctx));
-            let mut diags = match file {
-                Some(f) => evaluated.diagnostics.in_file(f),
-                None => evaluated.diagnostics,
-            };
-            if diags.has_errors() {
-                return Err(diags);
-            }
-            let bad = |detail: String| Diagnostic::error("Invalid dynamic block label", detail, expr.span());
-            let problem = match convert(&evaluated.value, &Type::String) {
-                Err(e) => Some(bad(format!("Cannot use this value as a dynamic block label: {e}."))),
-                Ok(v) if v.is_null() => Some(bad("Cannot use a null value as a dynamic block label.".into())),
-                Ok(v) if !v.is_known() => Some(bad(
-                    "This value is not yet known. Dynamic block labels must be immediately-known values.".into(),
-                )),
-                Ok(v) => {
-                    labels.push((v.as_str().unwrap_or_default().to_string(), expr.span()));
-                    None
-                }
-            };
-            if let Some(d) = problem {
-                diags.push(d.in_file_of(file.as_ref()));
-                return Err(diags);
-            }
-        }
-        Ok(labels)
     }
 }
 
@@ -858,5 +729,161 @@ impl<'n, 'a: 'n> WalkNode<'n, 'a> {
             }
         }
         (vars, children)
+    }
+}
+
+/// Reads a `dynamic` block's body (the reference's `decodeSpec`), its
+/// `for_each` evaluated by `evaluate`: the one home of the rules of a
+/// `dynamic` block, for [`expand`] and for `de`'s decoding with
+/// `Options::expand_dynamic`. `wanted` is how many labels the blocks it
+/// makes have, when the reader knows it (then `labels` is required and its
+/// length checked); a decoder that learns them later passes `None`.
+pub(crate) fn read_spec<'n, 'a: 'n>(
+    block: &AnyBlock<'n, 'a>,
+    real_type: &'n str,
+    real_type_span: Span,
+    wanted: Option<usize>,
+    evaluate: &dyn Fn(&AnyAttribute<'n, 'a>) -> Evaluated,
+) -> Result<(ExpandSpec<'n, 'a>, Diagnostics), Diagnostics> {
+    let file = &block.file;
+    let (content, mut diags) = block.body.content(&dynamic_body_schema(wanted));
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let fail = |mut diags: Diagnostics, d: Diagnostic| {
+        diags.push(d.in_file_of(file.as_ref()));
+        Err(diags)
+    };
+
+    let each = &content.attributes["for_each"];
+    let evaluated = evaluate(each);
+    let failed = evaluated.diagnostics.has_errors();
+    diags.extend(evaluated.diagnostics);
+    if failed {
+        return Err(diags);
+    }
+    let for_each = evaluated.value;
+    if let Some(d) = unsuitable_for_each(&for_each, each.expr.span()) {
+        return fail(diags, d);
+    }
+
+    let mut iterator = real_type.to_string();
+    if let Some(attr) = content.attributes.get("iterator") {
+        let traversal = match attr.expr.static_traversal() {
+            Ok(t) => t,
+            Err(d) => return fail(diags, d),
+        };
+        if !traversal.steps.is_empty() {
+            return fail(
+                diags,
+                Diagnostic::error(
+                    "Invalid dynamic iterator name",
+                    "Dynamic iterator must be a single variable name.",
+                    traversal.span(),
+                ),
+            );
+        }
+        iterator = traversal.root.clone();
+    }
+
+    let mut labels = Vec::new();
+    let mut labels_span = block.def_span;
+    if let Some(attr) = content.attributes.get("labels") {
+        labels = match attr.expr.static_list() {
+            Ok(l) => l,
+            Err(d) => return fail(diags, d),
+        };
+        labels_span = attr.expr.span();
+        let wanted = wanted.unwrap_or(labels.len());
+        if labels.len() > wanted {
+            let d = labels_problem(real_type, wanted, labels[wanted].span(), true);
+            return fail(diags, d);
+        }
+        if labels.len() < wanted {
+            return fail(diags, labels_problem(real_type, wanted, attr.expr.span(), false));
+        }
+    }
+
+    let mut contents = content.blocks.into_iter();
+    let Some(first) = contents.next() else {
+        return fail(
+                diags,
+                Diagnostic::error(
+                    "Missing dynamic content block",
+                    "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.",
+                    content.missing_item_range,
+                ),
+            );
+    };
+    if let Some(second) = contents.next() {
+        return fail(
+            diags,
+            Diagnostic::error(
+                "Extraneous dynamic content block",
+                "Only one nested content block is allowed for each dynamic block.",
+                second.def_span,
+            ),
+        );
+    }
+    Ok((
+        ExpandSpec {
+            type_name: real_type,
+            type_span: real_type_span,
+            def_span: block.def_span,
+            for_each,
+            iterator,
+            labels,
+            labels_span,
+            content: first.body,
+        },
+        diags,
+    ))
+}
+
+/// The labels of one made block (the reference's `newBlock`), each
+/// evaluated by `evaluate` (in the block's iteration).
+pub(crate) fn spec_labels<'n, 'a: 'n>(
+    spec: &ExpandSpec<'n, 'a>,
+    file: &Option<Arc<str>>,
+    evaluate: &dyn Fn(&crate::body::AnyExpression<'n, 'a>) -> Evaluated,
+) -> Result<Vec<(String, Span)>, Diagnostics> {
+    let mut labels = Vec::new();
+    for expr in &spec.labels {
+        let evaluated = evaluate(expr);
+        let mut diags = match file {
+            Some(f) => evaluated.diagnostics.in_file(f),
+            None => evaluated.diagnostics,
+        };
+        if diags.has_errors() {
+            return Err(diags);
+        }
+        let bad = |detail: String| Diagnostic::error("Invalid dynamic block label", detail, expr.span());
+        let problem = match convert(&evaluated.value, &Type::String) {
+            Err(e) => Some(bad(format!("Cannot use this value as a dynamic block label: {e}."))),
+            Ok(v) if v.is_null() => Some(bad("Cannot use a null value as a dynamic block label.".into())),
+            Ok(v) if !v.is_known() => Some(bad(
+                "This value is not yet known. Dynamic block labels must be immediately-known values.".into(),
+            )),
+            Ok(v) => {
+                labels.push((v.as_str().unwrap_or_default().to_string(), expr.span()));
+                None
+            }
+        };
+        if let Some(d) = problem {
+            diags.push(d.in_file_of(file.as_ref()));
+            return Err(diags);
+        }
+    }
+    Ok(labels)
+}
+
+/// The error of a `dynamic` block whose blocks get more (`extraneous`) or
+/// fewer labels than their type has, at `subject`.
+pub(crate) fn labels_problem(type_name: &str, wanted: usize, subject: Span, extraneous: bool) -> Diagnostic {
+    let detail = format!("Blocks of type {} require {wanted} label(s).", quoted(type_name));
+    if extraneous {
+        Diagnostic::error("Extraneous dynamic block label", detail, subject)
+    } else {
+        Diagnostic::error("Insufficient dynamic block labels", detail, subject)
     }
 }

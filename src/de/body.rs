@@ -6,6 +6,7 @@
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 use std::sync::Arc;
 
 use serde::de::{self, DeserializeOwned, DeserializeSeed, IntoDeserializer, Visitor};
@@ -18,9 +19,14 @@ use super::{field_kind, Field};
 use crate::body::{
     label_problem, AnyAttribute, AnyBlock, AnyBody, AnyExpression, AttributeSchema, BlockHeaderSchema, BodySchema,
 };
-use crate::eval::EvalContext;
+use crate::eval::{EvalContext, Evaluated};
 use crate::value::Value;
-use crate::{Diagnostic, Diagnostics, Span};
+use crate::{Arena, Diagnostic, Diagnostics, Span};
+
+/// The iterators of the `dynamic` blocks a body was made by (each name
+/// with its `{key, value}` object), outermost first: what its attributes
+/// are evaluated with when [`super::Options::expand_dynamic`] is on.
+type Bindings = Rc<Vec<(String, Value)>>;
 
 /// A struct's block field: the address of its struct's field list, which
 /// tells the struct type apart, and its name.
@@ -39,6 +45,10 @@ type FieldKey = (usize, &'static str);
 /// spec: json#blocks
 pub(crate) struct Decoder<'x, 'p> {
     ctx: &'x EvalContext<'p>,
+    /// Whether `dynamic` blocks are expanded ([`super::Options`]).
+    expand_dynamic: bool,
+    /// The labels of blocks that `dynamic` blocks make.
+    made_labels: Arena,
     labels: RefCell<HashMap<FieldKey, Vec<&'static str>>>,
     /// The parts that failed in earlier passes, decoded as placeholders so
     /// that a pass goes on to the next problem.
@@ -57,9 +67,11 @@ const MAX_PROBLEMS: usize = 64;
 const MAX_RELABELS: usize = 256;
 
 impl<'x, 'p> Decoder<'x, 'p> {
-    pub(crate) fn new(ctx: &'x EvalContext<'p>) -> Self {
+    pub(crate) fn new(ctx: &'x EvalContext<'p>, expand_dynamic: bool) -> Self {
         Decoder {
             ctx,
+            expand_dynamic,
+            made_labels: Arena::new(),
             labels: RefCell::new(HashMap::new()),
             stand_ins: RefCell::new(std::collections::HashSet::new()),
             unevaluated: RefCell::new(std::collections::HashSet::new()),
@@ -79,6 +91,8 @@ impl<'x, 'p> Decoder<'x, 'p> {
                 block: None,
                 key: None,
                 taken: 0,
+                bindings: Bindings::default(),
+                made: None,
                 dec: self,
             };
             match T::deserialize(de) {
@@ -111,6 +125,21 @@ impl<'x, 'p> Decoder<'x, 'p> {
         }
         problems.sort_by_position();
         Err(Error::from_diagnostics(problems))
+    }
+
+    /// Evaluates `attr` in the context, with the iterators of the
+    /// `dynamic` blocks its body was made by.
+    fn evaluate(&self, attr: &AnyAttribute<'_, '_>, bindings: &Bindings) -> Evaluated {
+        if bindings.is_empty() {
+            return attr.evaluate(self.ctx);
+        }
+        let mut ctx = self.ctx.child();
+        for (name, value) in bindings.iter() {
+            // a literal-only context takes none: its "Variables not
+            // allowed" is then the answer
+            let _ = ctx.set_variable(name.clone(), value.clone());
+        }
+        attr.evaluate(&ctx)
     }
 
     /// Whether `unit` failed in an earlier pass.
@@ -155,6 +184,11 @@ pub(crate) struct BodyDeserializer<'x, 'n, 'a, 'p> {
     /// How many of the block's labels map keys took (a field of maps
     /// keyed by label).
     taken: usize,
+    /// The iterators its attributes see.
+    bindings: Bindings,
+    /// For a block a `dynamic` block made: where its labels were given
+    /// (its count is checked there, not learnt as a JSON block's is).
+    made: Option<(Span, Option<Arc<str>>)>,
     dec: &'x Decoder<'x, 'p>,
 }
 
@@ -174,6 +208,8 @@ enum Item<'n, 'a> {
 struct FieldDeserializer<'n, 'a> {
     field: Lazy<'n, 'a>,
     key: FieldKey,
+    /// The iterators the attributes see.
+    bindings: Bindings,
     /// The source text of the body's file, for a native expression.
     src: Option<&'a [u8]>,
 }
@@ -189,7 +225,7 @@ enum Lazy<'n, 'a> {
     },
 }
 
-impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
+impl<'x: 'n, 'n, 'a: 'n, 'p> BodyDeserializer<'x, 'n, 'a, 'p> {
     /// Evaluates each attribute; errors go to `diags`.
     fn evaluate_all(
         &self,
@@ -199,7 +235,7 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
         attrs
             .into_iter()
             .map(|attr| {
-                let out = attr.evaluate(self.dec.ctx);
+                let out = self.dec.evaluate(&attr, &self.bindings);
                 diags.extend(out.diagnostics);
                 (attr.name, (out.value, attr.expr.span(), attr.file))
             })
@@ -215,10 +251,14 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
         };
         let mut names = vec![MAP_KEY_LABEL; self.taken];
         names.extend_from_slice(labels);
-        match block.native {
-            Some(native) => Ok(label_problem(native, &names).map(|d| d.in_file_of(block.file.as_ref()))),
-            None if block.labels.len() == names.len() => Ok(None),
-            None => Err(self.dec.learn(self.key.expect("a block is found for a field"), &names)),
+        match (block.native, &self.made) {
+            (Some(native), _) => Ok(label_problem(native, &names).map(|d| d.in_file_of(block.file.as_ref()))),
+            (None, _) if block.labels.len() == names.len() => Ok(None),
+            (None, Some((span, file))) => Ok(Some(
+                crate::dynblock::labels_problem(block.type_name, names.len(), *span, block.labels.len() > names.len())
+                    .in_file_of(file.as_ref()),
+            )),
+            (None, None) => Err(self.dec.learn(self.key.expect("a block is found for a field"), &names)),
         }
     }
 
@@ -261,9 +301,28 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
             ));
         }
         let label_problem = self.label_problem(&labels)?;
+        // with `Options::expand_dynamic`, `dynamic` blocks make blocks of
+        // the struct's block fields (unless a field is itself `dynamic`)
+        let block_types: Vec<String> = blocks.iter().map(|b| b.type_name.clone()).collect();
+        let expand = self.dec.expand_dynamic && !block_types.iter().any(|t| t == "dynamic");
+        if expand {
+            blocks.push(BlockHeaderSchema {
+                type_name: "dynamic".into(),
+                label_names: vec!["type".into()],
+            });
+        }
         let schema = BodySchema::new(attributes, blocks).map_err(de::Error::custom)?;
         let (content, rest, d) = self.body.read(&schema, remain, false);
         diags.extend(d);
+        let found: Vec<Found<'n, 'a>> = if expand {
+            self.expand(content.blocks, &block_types, &mut diags)
+        } else {
+            content
+                .blocks
+                .into_iter()
+                .map(|b| Found::plain(b, &self.bindings))
+                .collect()
+        };
         let mut deferred = None;
         if label_problem.is_some() || diags.has_errors() {
             // The body fails: with its attributes' evaluation errors, but
@@ -290,7 +349,7 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
             deferred = Some(Error::from_diagnostics(diags));
         }
         let mut attrs = content.attributes;
-        let mut found: Vec<AnyBlock<'n, 'a>> = content.blocks;
+        let mut found = found;
         let mut label_values = self.block.iter().flat_map(|b| b.labels.iter().skip(self.taken));
         let mut items = Vec::new();
         for (field, kind) in fields.iter().zip(kinds.iter().copied()) {
@@ -304,11 +363,12 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
                         src: source_of(&self.body, attr.file.as_ref()),
                         field: Lazy::Attribute(attr),
                         key: key(name),
+                        bindings: self.bindings.clone(),
                     }),
                     None => continue,
                 },
                 Field::Block(name) => {
-                    let (mine, others) = found.into_iter().partition(|b| b.type_name == name);
+                    let (mine, others) = found.into_iter().partition(|f| f.block.type_name == name);
                     found = others;
                     Item::Blocks(BlocksDeserializer {
                         type_name: name,
@@ -340,11 +400,103 @@ impl<'n, 'a: 'n> BodyDeserializer<'_, 'n, 'a, '_> {
                     },
                     key: key(field),
                     src: None,
+                    bindings: self.bindings.clone(),
                 }),
             };
             items.push((*field, item));
         }
         Ok((items, deferred))
+    }
+
+    /// The blocks of `raw` with each `dynamic` block whose label names one
+    /// of `types` replaced by the blocks it makes, in its place
+    /// (`dynblock::read_spec` reads it: the rules and messages of
+    /// [`crate::dynblock::expand`]); a `dynamic` block of another type is
+    /// "Unsupported block type".
+    fn expand(&self, raw: Vec<AnyBlock<'n, 'a>>, types: &[String], diags: &mut Diagnostics) -> Vec<Found<'n, 'a>> {
+        let mut out = Vec::with_capacity(raw.len());
+        for block in raw {
+            if block.type_name != "dynamic" {
+                out.push(Found::plain(block, &self.bindings));
+                continue;
+            }
+            let Some(&(real, real_span)) = block.labels.first() else {
+                if let Some(native) = block.native {
+                    diags.extend(label_problem(native, &["type"]).map(|d| d.in_file_of(block.file.as_ref())));
+                }
+                continue;
+            };
+            if !types.iter().any(|t| t == real) {
+                diags.push(
+                    Diagnostic::error(
+                        "Unsupported block type",
+                        format!(
+                            "Blocks of type {} are not expected here.",
+                            crate::diagnostic::quoted(real)
+                        ),
+                        real_span,
+                    )
+                    .in_file_of(block.file.as_ref()),
+                );
+                continue;
+            }
+            let evaluate = |a: &AnyAttribute<'n, 'a>| self.dec.evaluate(a, &self.bindings);
+            let spec = match crate::dynblock::read_spec(&block, real, real_span, None, &evaluate) {
+                Ok((spec, d)) => {
+                    diags.extend(d);
+                    spec
+                }
+                Err(d) => {
+                    diags.extend(d);
+                    continue;
+                }
+            };
+            let pairs = if spec.for_each.is_known() {
+                crate::dynblock::elements(&spec.for_each)
+            } else {
+                vec![(Value::dynamic(), Value::dynamic())]
+            };
+            for (key, value) in pairs {
+                let mut bindings = (*self.bindings).clone();
+                bindings.push((spec.iterator.clone(), Value::object([("key", key), ("value", value)])));
+                let bindings: Bindings = Rc::new(bindings);
+                let evaluate = |e: &AnyExpression<'n, 'a>| {
+                    let attr = AnyAttribute {
+                        name: "labels",
+                        name_span: e.span(),
+                        expr: *e,
+                        span: e.span(),
+                        file: None,
+                    };
+                    self.dec.evaluate(&attr, &bindings)
+                };
+                let labels = match crate::dynblock::spec_labels(&spec, &block.file, &evaluate) {
+                    Ok(labels) => labels,
+                    Err(d) => {
+                        diags.extend(d);
+                        continue;
+                    }
+                };
+                let labels = labels
+                    .into_iter()
+                    .map(|(text, span)| (self.dec.made_labels.alloc_str(&text), span))
+                    .collect();
+                out.push(Found {
+                    block: AnyBlock {
+                        type_name: spec.type_name,
+                        type_span: spec.type_span,
+                        labels,
+                        def_span: spec.def_span,
+                        body: spec.content.clone(),
+                        file: block.file.clone(),
+                        native: None,
+                    },
+                    bindings,
+                    made: Some((spec.labels_span, block.file.clone())),
+                });
+            }
+        }
+        out
     }
 
     /// An error from a visitor as this body's diagnostics, failing in this
@@ -383,6 +535,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
             pending: None,
             deferred: deferred(diags),
             body: &self.body,
+            bindings: self.bindings.clone(),
             dec: self.dec,
         };
         match visitor.visit_map(access) {
@@ -404,7 +557,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, '_, '_, '_> {
                 }
                 if let Some(found) = e.found() {
                     let mut holding = given.iter().filter(|a| {
-                        let out = a.evaluate(self.dec.ctx);
+                        let out = self.dec.evaluate(a, &self.bindings);
                         !out.diagnostics.has_errors() && found.is_in(&out.value)
                     });
                     if let (Some(a), None) = (holding.next(), holding.next()) {
@@ -504,6 +657,8 @@ struct AttributeMap<'v, 'b, 'x, 'n, 'a, 'p> {
     deferred: Option<Error>,
     /// The body the attributes are in (for their source text).
     body: &'b AnyBody<'n, 'a>,
+    /// The iterators the attributes see.
+    bindings: Bindings,
     dec: &'x Decoder<'x, 'p>,
 }
 
@@ -533,6 +688,7 @@ impl<'de, 'n, 'a: 'n> de::MapAccess<'de> for AttributeMap<'_, '_, '_, 'n, 'a, '_
             field: Lazy::Attribute(attr.clone()),
             // a map's entries are not a struct's fields
             key: (0, ""),
+            bindings: self.bindings.clone(),
         };
         seed.deserialize(field.with(self.dec)).map_err(|e| {
             let unit = attribute_unit(span, &file);
@@ -619,10 +775,47 @@ impl<'de> de::MapAccess<'de> for StructAccess<'_, '_, '_, '_> {
     }
 }
 
+/// A block found for a field: one of the body's, or one a `dynamic` block
+/// made, with the iterators its attributes see and where its labels were
+/// given.
+#[derive(Clone)]
+struct Found<'n, 'a> {
+    block: AnyBlock<'n, 'a>,
+    bindings: Bindings,
+    made: Option<(Span, Option<Arc<str>>)>,
+}
+
+impl<'n, 'a> Found<'n, 'a> {
+    fn plain(block: AnyBlock<'n, 'a>, bindings: &Bindings) -> Self {
+        Found {
+            block,
+            bindings: bindings.clone(),
+            made: None,
+        }
+    }
+
+    fn deserializer<'x, 'p>(
+        self,
+        key: FieldKey,
+        taken: usize,
+        dec: &'x Decoder<'x, 'p>,
+    ) -> BodyDeserializer<'x, 'n, 'a, 'p> {
+        BodyDeserializer {
+            body: self.block.body.clone(),
+            block: Some(self.block),
+            key: Some(key),
+            taken,
+            bindings: self.bindings,
+            made: self.made,
+            dec,
+        }
+    }
+}
+
 /// Every block of one type found for a field.
 struct BlocksDeserializer<'n, 'a> {
     type_name: &'static str,
-    blocks: Vec<AnyBlock<'n, 'a>>,
+    blocks: Vec<Found<'n, 'a>>,
     key: FieldKey,
     /// How many labels of each block map keys took.
     taken: usize,
@@ -639,14 +832,8 @@ struct BlocksAccess<'x, 'n, 'a, 'p> {
 }
 
 impl<'x, 'n, 'a, 'p> BlocksAccess<'x, 'n, 'a, 'p> {
-    fn block(&self, block: AnyBlock<'n, 'a>) -> BodyDeserializer<'x, 'n, 'a, 'p> {
-        BodyDeserializer {
-            body: block.body.clone(),
-            block: Some(block),
-            key: Some(self.blocks.key),
-            taken: self.blocks.taken,
-            dec: self.dec,
-        }
+    fn block(&self, found: Found<'n, 'a>) -> BodyDeserializer<'x, 'n, 'a, 'p> {
+        found.deserializer(self.blocks.key, self.blocks.taken, self.dec)
     }
 
     /// The one block, or "Missing" / "Duplicate" block errors.
@@ -666,10 +853,10 @@ impl<'x, 'n, 'a, 'p> BlocksAccess<'x, 'n, 'a, 'p> {
                 .in_file_of(self.blocks.file.as_ref()),
             )),
             _ => {
-                let first = &self.blocks.blocks[0];
+                let first = &self.blocks.blocks[0].block;
                 let at = first.body.range_text(first.file.as_deref(), first.def_span);
                 let mut diags = Diagnostics::new();
-                for block in &self.blocks.blocks[1..] {
+                for block in self.blocks.blocks[1..].iter().map(|f| &f.block) {
                     diags.push(
                         Diagnostic::error(
                             format!("Duplicate {ty} block"),
@@ -703,7 +890,7 @@ impl<'de> de::Deserializer<'de> for BlocksAccess<'_, '_, '_, '_> {
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let failed = |b: &AnyBlock<'_, '_>| self.dec.stands_in(&body_unit(&b.body));
+        let failed = |f: &Found<'_, '_>| self.dec.stands_in(&body_unit(&f.block.body));
         if self.blocks.blocks.is_empty() || self.blocks.blocks.iter().all(failed) {
             visitor.visit_none()
         } else {
@@ -730,22 +917,30 @@ impl<'de> de::Deserializer<'de> for BlocksAccess<'_, '_, '_, '_> {
         let BlocksAccess { blocks, dec } = self;
         let level = blocks.taken;
         let mut diags = Diagnostics::new();
-        let mut groups: Vec<(&str, Vec<AnyBlock<'_, '_>>)> = Vec::new();
-        for block in blocks.blocks {
+        let mut groups: Vec<(&str, Vec<Found<'_, '_>>)> = Vec::new();
+        for found in blocks.blocks {
+            let block = &found.block;
             let Some(&(label, _)) = block.labels.get(level) else {
-                match block.native {
-                    Some(native) => {
+                match (block.native, &found.made) {
+                    (Some(native), _) => {
                         let names = vec![MAP_KEY_LABEL; level + 1];
                         diags.extend(label_problem(native, &names).map(|d| d.in_file_of(block.file.as_ref())));
                         continue;
                     }
+                    (None, Some((span, file))) => {
+                        diags.push(
+                            crate::dynblock::labels_problem(blocks.type_name, level + 1, *span, false)
+                                .in_file_of(file.as_ref()),
+                        );
+                        continue;
+                    }
                     // a JSON block read with too few label levels
-                    None => return Err(dec.learn_at_least(blocks.key, level + 1)),
+                    (None, None) => return Err(dec.learn_at_least(blocks.key, level + 1)),
                 }
             };
             match groups.iter_mut().find(|(l, _)| *l == label) {
-                Some((_, group)) => group.push(block),
-                None => groups.push((label, vec![block])),
+                Some((_, group)) => group.push(found),
+                None => groups.push((label, vec![found])),
             }
         }
         if diags.has_errors() {
@@ -781,8 +976,8 @@ const MAP_KEY_LABEL: &str = "label";
 
 /// The groups of a map field's blocks, by label value.
 struct BlockMap<'x, 'n, 'a, 'p> {
-    groups: std::vec::IntoIter<(&'n str, Vec<AnyBlock<'n, 'a>>)>,
-    pending: Option<Vec<AnyBlock<'n, 'a>>>,
+    groups: std::vec::IntoIter<(&'n str, Vec<Found<'n, 'a>>)>,
+    pending: Option<Vec<Found<'n, 'a>>>,
     /// What each group's blocks share: type, field, labels taken, and where
     /// a missing one would go.
     template: (&'static str, FieldKey, usize, Span, Option<Arc<str>>),
@@ -796,7 +991,7 @@ impl<'de> de::MapAccess<'de> for BlockMap<'_, '_, '_, '_> {
         let Some((label, group)) = self.groups.next() else {
             return Ok(None);
         };
-        let span = group[0].labels[self.template.2 - 1].1;
+        let span = group[0].block.labels[self.template.2 - 1].1;
         self.pending = Some(group);
         seed.deserialize(de::value::StrDeserializer::<Error>::new(label))
             .map(Some)
@@ -829,7 +1024,7 @@ impl<'de> de::MapAccess<'de> for BlockMap<'_, '_, '_, '_> {
 
 /// The blocks of a `Vec` field, in source order.
 struct BlockSeq<'x, 'n, 'a, 'p> {
-    blocks: std::vec::IntoIter<AnyBlock<'n, 'a>>,
+    blocks: std::vec::IntoIter<Found<'n, 'a>>,
     key: FieldKey,
     taken: usize,
     dec: &'x Decoder<'x, 'p>,
@@ -842,17 +1037,15 @@ impl<'de> de::SeqAccess<'de> for BlockSeq<'_, '_, '_, '_> {
         // a block whose body failed in an earlier pass is left out: the
         // decoding fails anyway, and a placeholder cannot stand in for
         // every struct (not one with a flattened struct in it)
-        let Some(block) = self.blocks.by_ref().find(|b| !self.dec.stands_in(&body_unit(&b.body))) else {
+        let Some(found) = self
+            .blocks
+            .by_ref()
+            .find(|f| !self.dec.stands_in(&body_unit(&f.block.body)))
+        else {
             return Ok(None);
         };
-        seed.deserialize(BodyDeserializer {
-            body: block.body.clone(),
-            block: Some(block),
-            key: Some(self.key),
-            taken: self.taken,
-            dec: self.dec,
-        })
-        .map(Some)
+        seed.deserialize(found.deserializer(self.key, self.taken, self.dec))
+            .map(Some)
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -898,7 +1091,7 @@ impl<'n, 'a: 'n> BoundField<'_, 'n, 'a, '_> {
             let mut diags = Diagnostics::new();
             let value = match &self.field.field {
                 Lazy::Attribute(attr) => {
-                    let out = attr.evaluate(self.dec.ctx);
+                    let out = self.dec.evaluate(attr, &self.field.bindings);
                     diags.extend(out.diagnostics);
                     out.value
                 }
@@ -907,7 +1100,7 @@ impl<'n, 'a: 'n> BoundField<'_, 'n, 'a, '_> {
                     diags.extend(d);
                     let mut values = BTreeMap::new();
                     for attr in attrs {
-                        let out = attr.evaluate(self.dec.ctx);
+                        let out = self.dec.evaluate(&attr, &self.field.bindings);
                         diags.extend(out.diagnostics);
                         values.insert(attr.name, out.value);
                     }
@@ -1010,6 +1203,7 @@ impl<'de, 'n, 'a: 'n> de::Deserializer<'de> for BoundField<'_, 'n, 'a, '_> {
             pending: None,
             deferred: deferred(diags),
             body: rest,
+            bindings: self.field.bindings.clone(),
             dec: self.dec,
         })
     }

@@ -66,6 +66,15 @@
 //! again with the part that failed replaced by a placeholder, once per
 //! problem; a successful decoding takes one pass.)
 //!
+//! Terraform's `dynamic` blocks are expanded on request: decode with
+//! [`from_any_body_with`] or [`from_file_with`] and
+//! [`Options::with_expand_dynamic`], and each `dynamic "TYPE"` block makes
+//! the `TYPE` blocks of a block field, its content evaluated with the
+//! iterator, as [`crate::dynblock`] expands them for a schema (its rules
+//! and messages; an unknown `for_each` makes one block whose iterator's
+//! key and value are unknown). Without the option a `dynamic` block is a
+//! block like any other.
+//!
 //! A `#[serde(flatten)]` field reads its body in the dynamic attributes
 //! mode (serde asks for a map), and serde decodes the flattened struct's
 //! fields from values it buffered, which carry no range: a value of the
@@ -358,6 +367,82 @@ pub fn from_body<T: DeserializeOwned>(body: &AstBody<'_>, ctx: &EvalContext<'_>)
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_any_body<T: DeserializeOwned>(body: &AnyBody<'_, '_>, ctx: &EvalContext<'_>) -> Result<T, Error> {
+    from_any_body_with(body, ctx, &Options::default())
+}
+
+/// How [`from_any_body_with`] and [`from_file_with`] decode: build one
+/// from [`Options::default`] and the `with_` methods (more options may
+/// come).
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct Options {
+    /// Expand Terraform's `dynamic` blocks (off by default).
+    pub expand_dynamic: bool,
+}
+
+impl Options {
+    /// These options with `dynamic` blocks expanded or not. On, a
+    /// `dynamic "TYPE" { for_each = ..., iterator = NAME, labels = [...],
+    /// content { ... } }` block in a body makes one block of type `TYPE`
+    /// per element of `for_each`, in its place among the other `TYPE`
+    /// blocks, for a block field named `TYPE` (the rules and messages of
+    /// [`crate::dynblock::expand`], which documents them): the content's
+    /// attributes are evaluated with the iterator (`NAME.key`,
+    /// `NAME.value`; `TYPE` when `iterator` is not given) and the labels
+    /// are `labels`, evaluated per element. `dynamic` blocks nest. A
+    /// `dynamic` block whose type is no block field's is "Unsupported
+    /// block type"; a struct with a field named `dynamic` keeps such
+    /// blocks as its own. An [`Expression`] or [`Body`] field inside a
+    /// made block keeps its text: evaluating it later does not see the
+    /// iterator.
+    ///
+    /// ```
+    /// use hcl_native::de::{self, Options};
+    /// use hcl_native::eval::EvalContext;
+    ///
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Instance {
+    ///     #[serde(rename = "disk,block")]
+    ///     disks: Vec<Disk>,
+    /// }
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Disk {
+    ///     #[serde(rename = "name,label")]
+    ///     name: String,
+    ///     size: u32,
+    /// }
+    ///
+    /// let src = br#"
+    /// disk "boot" { size = 10 }
+    /// dynamic "disk" {
+    ///   for_each = { data = 100, logs = 20 }
+    ///   labels   = [disk.key]
+    ///   content { size = disk.value }
+    /// }
+    /// "#;
+    /// let options = Options::default().with_expand_dynamic(true);
+    /// let i: Instance = de::from_file_with("main.tf", src, &EvalContext::new(), &options)?;
+    /// let disks: Vec<(&str, u32)> = i.disks.iter().map(|d| (d.name.as_str(), d.size)).collect();
+    /// assert_eq!(disks, [("boot", 10), ("data", 100), ("logs", 20)]);
+    ///
+    /// // without the option, `dynamic` is a block type like any other
+    /// let err = de::from_file::<Instance>("main.tf", src, &EvalContext::new()).unwrap_err();
+    /// assert_eq!(err.diagnostics()[0].summary(), "Unsupported block type");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_expand_dynamic(mut self, expand: bool) -> Options {
+        self.expand_dynamic = expand;
+        self
+    }
+}
+
+/// [`from_any_body`] with [`Options`] (`dynamic` blocks expanded on
+/// request).
+pub fn from_any_body_with<T: DeserializeOwned>(
+    body: &AnyBody<'_, '_>,
+    ctx: &EvalContext<'_>,
+    options: &Options,
+) -> Result<T, Error> {
     let mut budgeted = None;
     if ctx.step_budget().is_none() {
         let mut child = ctx.child();
@@ -365,7 +450,7 @@ pub fn from_any_body<T: DeserializeOwned>(body: &AnyBody<'_, '_>, ctx: &EvalCont
         budgeted = Some(child);
     }
     let ctx = budgeted.as_ref().unwrap_or(ctx);
-    body::Decoder::new(ctx).decode(body)
+    body::Decoder::new(ctx, options.expand_dynamic).decode(body)
 }
 
 /// Parses a configuration file and decodes its body into `T`. A syntax
@@ -417,9 +502,19 @@ pub fn from_slice<T: DeserializeOwned>(src: &[u8], ctx: &EvalContext<'_>) -> Res
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_file<T: DeserializeOwned>(name: &str, src: &[u8], ctx: &EvalContext<'_>) -> Result<T, Error> {
+    from_file_with(name, src, ctx, &Options::default())
+}
+
+/// [`from_file`] with [`Options`] (see [`Options::with_expand_dynamic`]).
+pub fn from_file_with<T: DeserializeOwned>(
+    name: &str,
+    src: &[u8],
+    ctx: &EvalContext<'_>,
+    options: &Options,
+) -> Result<T, Error> {
     let arena = Arena::new();
     let parsed = AnyFile::parse(&arena, name, src);
-    let decoded = from_any_body(&parsed.ast.body(), ctx);
+    let decoded = from_any_body_with(&parsed.ast.body(), ctx, options);
     let shown = if name.is_empty() { "<input>" } else { name };
     if !parsed.diagnostics.has_errors() {
         return decoded.map_err(|e| e.in_source(shown, src));

@@ -1214,3 +1214,125 @@ fn an_optional_remain_body_is_some_without_evaluating() {
         ]
     );
 }
+
+/// `de::Options::with_expand_dynamic`: Terraform's `dynamic` blocks
+/// decoded as the blocks they make.
+mod expand_dynamic {
+    use super::*;
+    use de::Options;
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Resource {
+        #[serde(rename = "ingress,block")]
+        ingress: Vec<Rule>,
+        #[serde(rename = "tag,block", default)]
+        tags: BTreeMap<String, Tag>,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Rule {
+        port: u16,
+        #[serde(rename = "cidr,block", default)]
+        cidrs: Vec<Cidr>,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Cidr {
+        block: String,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Tag {
+        value: String,
+    }
+
+    fn decode(name: &str, src: &str) -> Result<Resource, de::Error> {
+        let options = Options::default().with_expand_dynamic(true);
+        de::from_file_with(name, src.as_bytes(), &ctx(), &options)
+    }
+
+    fn summaries(src: &str) -> Vec<(String, String)> {
+        let err = decode("main.tf", src).expect_err("decoding should fail");
+        err.diagnostics()
+            .iter()
+            .map(|d| (d.summary().to_string(), src[d.subject().range()].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn made_blocks_take_their_place_with_the_iterator_nested_and_labelled() {
+        let src = r#"
+ingress { port = 22 }
+dynamic "ingress" {
+  for_each = [80, 443]
+  iterator = rule
+  content {
+    port = rule.value
+    dynamic "cidr" {
+      for_each = rule.value == 80 ? ["0.0.0.0/0"] : ["10.0.0.0/8", "${env}.internal"]
+      content { block = "${cidr.value}#${rule.key}" }
+    }
+  }
+}
+dynamic "tag" {
+  for_each = { team = "web", env = env }
+  labels   = [tag.key]
+  content { value = upper(tag.value) }
+}
+"#;
+        let r = decode("main.tf", src).unwrap_or_else(|e| panic!("{e}"));
+        let ports: Vec<u16> = r.ingress.iter().map(|i| i.port).collect();
+        assert_eq!(ports, [22, 80, 443]);
+        let cidrs: Vec<&str> = r.ingress[2].cidrs.iter().map(|c| c.block.as_str()).collect();
+        assert_eq!(cidrs, ["10.0.0.0/8#1", "prod.internal#1"]);
+        assert_eq!(r.ingress[1].cidrs[0].block, "0.0.0.0/0#0");
+        let tags: Vec<(&str, &str)> = r.tags.iter().map(|(k, t)| (k.as_str(), t.value.as_str())).collect();
+        assert_eq!(tags, [("env", "PROD"), ("team", "WEB")]);
+    }
+
+    #[test]
+    fn json_syntax_dynamic_blocks_expand_too() {
+        let src =
+            r#"{"dynamic": {"ingress": {"for_each": "${[1, 2]}", "content": {"port": "${ingress.value * 100}"}}}}"#;
+        let r = decode("main.tf.json", src).unwrap_or_else(|e| panic!("{e}"));
+        let ports: Vec<u16> = r.ingress.iter().map(|i| i.port).collect();
+        assert_eq!(ports, [100, 200]);
+    }
+
+    #[test]
+    fn mistakes_get_dynblocks_messages() {
+        // a type no field takes
+        assert_eq!(
+            summaries("dynamic \"egress\" {\n  for_each = [1]\n  content {}\n}\n"),
+            [("Unsupported block type".to_string(), "\"egress\"".to_string())]
+        );
+        // for_each that is no collection
+        assert_eq!(
+            summaries("dynamic \"ingress\" {\n  for_each = 3\n  content { port = 1 }\n}\n"),
+            [("Invalid dynamic for_each value".to_string(), "3".to_string())]
+        );
+        // no content block
+        assert_eq!(
+            summaries("dynamic \"ingress\" {\n  for_each = [1]\n}\n")[0].0,
+            "Missing dynamic content block"
+        );
+        // labels the blocks' struct does not have, and missing ones
+        assert_eq!(
+            summaries("dynamic \"ingress\" {\n  for_each = [1]\n  labels = [\"x\"]\n  content { port = 1 }\n}\n"),
+            [("Extraneous dynamic block label".to_string(), "[\"x\"]".to_string())]
+        );
+        assert_eq!(
+            summaries("dynamic \"tag\" {\n  for_each = [1]\n  content { value = \"v\" }\n}\n")[0].0,
+            "Insufficient dynamic block labels"
+        );
+        // the iterator is seen only inside its block
+        assert_eq!(
+            summaries("dynamic \"ingress\" {\n  for_each = [1]\n  content { port = 1 }\n}\ningress { port = ingress.value }\n")[0].0,
+            "Unknown variable"
+        );
+    }
+
+    #[test]
+    fn without_the_option_dynamic_is_an_ordinary_block() {
+        let err =
+            de::from_str::<Resource>("dynamic \"ingress\" {\n  for_each = [1]\n  content {}\n}\n", &ctx()).unwrap_err();
+        assert_eq!(err.diagnostics()[0].summary(), "Unsupported block type");
+    }
+}
