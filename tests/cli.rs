@@ -2376,3 +2376,30 @@ fn tf_check_checks_every_module_below_the_directories() {
     let run = hcl(&["tf", "check", "tests/data/cli/json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
 }
+
+#[test]
+fn type_attributes_are_type_constraints_in_json_and_eval_all() {
+    let src =
+        "variable \"tags\" {\n  type    = map(string)\n  default = { a = \"b\" }\n}\noutput \"x\" {\n  value = 1\n}\n";
+    // `hcl json`: the type written as its text (what Terraform's JSON
+    // syntax reads), not "There is no function named map"
+    let run = hcl_with_input(&["json", "-"], src);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{}", run.stdout);
+    assert_eq!(run.json()["variable"]["tags"]["type"], json!("map(string)"));
+    assert_eq!(run.json()["variable"]["tags"]["default"], json!({"a": "b"}));
+    // `hcl eval --all`
+    let run = hcl_with_input(&["eval", "-", "--all", "--format", "json"], src);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let tags = &run.json()["blocks"][0];
+    assert_eq!(tags["attributes"]["type"]["value"], json!("map(string)"));
+    // a misspelled type is the type checker's error, not a call
+    let run = hcl_with_input(&["json", "-"], "variable \"x\" {\n  type = lst(string)\n}\n");
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        rendered(&run.stderr),
+        pairs(&[("error: Invalid type specification", "<stdin>:2:10")])
+    );
+    // elsewhere `type` is an attribute like any other
+    let run = hcl_with_input(&["json", "-"], "thing {\n  type = upper(\"a\")\n}\n");
+    assert_eq!(run.json()["thing"]["type"], json!("A"));
+}

@@ -190,8 +190,8 @@ fn is_configuration_file(name: &str) -> bool {
 }
 
 /// The directories at or below `root` that hold Terraform configuration
-/// files (`.terraform` and hidden directories left out), in path order:
-/// what `hcl tf check` checks.
+/// files (`.terraform` and hidden directories left out, links to
+/// directories not followed), in path order: what `hcl tf check` checks.
 ///
 /// ```
 /// let dirs = hcl_native::terraform::module_dirs(std::path::Path::new("/no/such/dir")).unwrap_or_default();
@@ -207,7 +207,9 @@ pub fn module_dirs(root: &Path) -> std::io::Result<Vec<PathBuf>> {
         for entry in entries.iter().rev() {
             let name = entry.file_name().to_string_lossy().into_owned();
             let path = entry.path();
-            if path.is_dir() {
+            // a link to a directory is not followed (a link to an
+            // ancestor would never end)
+            if entry.file_type()?.is_dir() {
                 if !name.starts_with('.') {
                     stack.push(path);
                 }

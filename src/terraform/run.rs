@@ -798,6 +798,24 @@ fn instances(
                     diags,
                 );
             }
+            // each instance costs a step: a count beyond the budget is
+            // refused before its instances are made
+            let room = ctx.step_budget().map_or(u64::MAX, StepBudget::remaining);
+            if u64::try_from(n).unwrap_or(u64::MAX) > room {
+                diags.push(
+                    Diagnostic::error(
+                        "Evaluation step limit reached",
+                        format!(
+                            "count = {n} makes more instances than the {room} evaluation steps left \
+                             (EvalLimits::max_steps; each instance costs a step). Raise the limit with --max-steps \
+                             or Inputs::max_steps."
+                        ),
+                        c.expr.span(),
+                    )
+                    .in_file_of(c.file.as_ref()),
+                );
+                return (vec![unknown_count()], true, false);
+            }
             let list = (0..n)
                 .map(|i| Instance {
                     count: Some(Value::object([("index", Value::from(i))])),

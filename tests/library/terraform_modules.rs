@@ -239,3 +239,19 @@ fn a_misspelled_type_is_an_error_not_any_value() {
     let summaries: Vec<String> = r.all_diagnostics().iter().map(|d| d.summary().to_string()).collect();
     assert_eq!(summaries, ["Invalid type specification"], "{}", r.render());
 }
+
+#[test]
+fn a_huge_count_is_refused_before_its_instances_are_made() {
+    let module = Module::from_sources(
+        ".",
+        [("main.tf", "resource \"null_resource\" \"many\" {\n  count = 1000000000000\n}\noutput \"n\" { value = length(null_resource.many) }\n")],
+    );
+    let r = module.evaluate(&Inputs::new().max_steps(10_000));
+    assert_eq!(
+        reports(&r),
+        ["Evaluation step limit reached @ main.tf:2"],
+        "{}",
+        r.render()
+    );
+    assert!(!r.outputs["n"].value.is_known());
+}

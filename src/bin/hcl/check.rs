@@ -462,7 +462,16 @@ impl TypeAttributes {
             .map(TypeAttributes)
     }
 
-    fn contains(&self, block: Option<&str>, name: &str) -> bool {
+    /// Terraform's: `variable.type` and `output.type` (what `check` reads
+    /// by default, and what `eval --all` and `json` always read).
+    pub fn terraform() -> TypeAttributes {
+        TypeAttributes(vec![
+            ("variable".into(), "type".into()),
+            ("output".into(), "type".into()),
+        ])
+    }
+
+    pub fn contains(&self, block: Option<&str>, name: &str) -> bool {
         block.is_some_and(|b| self.0.iter().any(|(tb, tn)| tb == b && tn == name))
     }
 }

@@ -470,14 +470,14 @@ pub fn eval_file(
             let mut out = String::from(r#"{"parse_diagnostics":"#);
             loc.write_diagnostics(&mut out, parsed.diagnostics.iter());
             out.push(',');
-            json_body(&mut out, &loc, body, ctx, all, &mut errors);
+            json_body(&mut out, &loc, src, body, None, ctx, all, &mut errors);
             out.push_str("}\n");
             crate::report::to_stdout(out.as_bytes());
         }
         Format::Human => {
             let mut out = String::new();
             let mut diags = parsed.diagnostics.as_slice().to_vec();
-            human_body(&mut out, body, ctx, all, 0, &mut diags);
+            human_body(&mut out, src, body, None, ctx, all, 0, &mut diags);
             crate::report::to_stdout(out.as_bytes());
             errors = crate::report::diagnostics(name, src, diags, settings);
         }
@@ -523,13 +523,49 @@ fn skipped_blocks(src: &[u8], body: &Body<'_>) -> Option<String> {
     ))
 }
 
+/// An attribute's value: evaluated, or for a type attribute (Terraform's
+/// `variable.type` and `output.type`, which are type constraints, not
+/// expressions to evaluate: `map(string)` calls no function) its source
+/// text as a string, with the type constraint's diagnostics
+/// (`hcl_native::typeexpr`).
+pub fn attribute_value(
+    a: &hcl_native::ast::Attribute<'_>,
+    block: Option<&str>,
+    src: &[u8],
+    ctx: &EvalContext<'_>,
+) -> Evaluated {
+    type_attribute(a.name.name, &a.expr, block, src).unwrap_or_else(|| evaluate(&a.expr, ctx))
+}
+
+/// For a type attribute ([`attribute_value`]), its text and the type
+/// constraint's diagnostics; none for any other attribute.
+pub fn type_attribute(
+    name: &str,
+    expr: &hcl_native::ast::Expression<'_>,
+    block: Option<&str>,
+    src: &[u8],
+) -> Option<Evaluated> {
+    if !crate::check::TypeAttributes::terraform().contains(block, name) {
+        return None;
+    }
+    let t = hcl_native::typeexpr::type_constraint_with_defaults(expr);
+    let text = src.get(expr.span().range()).unwrap_or_default();
+    Some(Evaluated {
+        value: Value::from(String::from_utf8_lossy(text).into_owned()),
+        diagnostics: t.diagnostics,
+    })
+}
+
 /// A body's attributes as `"attribute_order": [...], "attributes": {...}`,
 /// and with `all` its blocks as `"blocks": [BLOCK]`, each BLOCK `{"type",
 /// "labels", "range"}` and its own body's keys.
+#[allow(clippy::too_many_arguments)]
 fn json_body(
     out: &mut String,
     loc: &Locator<'_>,
+    src: &[u8],
     body: &Body<'_>,
+    block: Option<&str>,
     ctx: &EvalContext<'_>,
     all: bool,
     errors: &mut bool,
@@ -540,7 +576,7 @@ fn json_body(
         out,
         loc,
         &listed,
-        |i| evaluate(&attrs[i].expr, ctx),
+        |i| attribute_value(attrs[i], block, src, ctx),
         ctx.limits().max_steps,
         errors,
     );
@@ -554,7 +590,7 @@ fn json_body(
         }
         loc.write_block_head(out, b);
         out.push(',');
-        crate::nested(|| json_body(out, loc, &b.body, ctx, true, errors));
+        crate::nested(|| json_body(out, loc, src, &b.body, Some(b.block_type.name), ctx, true, errors));
         out.push('}');
     }
     out.push(']');
@@ -563,9 +599,12 @@ fn json_body(
 /// A body's attributes, one a line, and with `all` its blocks as sections
 /// (`TYPE "LABEL" {`, the attributes inside indented, `}`), at `depth`;
 /// the evaluations' diagnostics added to `diags`.
+#[allow(clippy::too_many_arguments)]
 fn human_body(
     out: &mut String,
+    src: &[u8],
     body: &Body<'_>,
+    block: Option<&str>,
     ctx: &EvalContext<'_>,
     all: bool,
     depth: usize,
@@ -576,7 +615,7 @@ fn human_body(
     human_attributes(
         out,
         &listed,
-        |i| evaluate(&attrs[i].expr, ctx),
+        |i| attribute_value(attrs[i], block, src, ctx),
         ctx.limits().max_steps,
         depth,
         diags,
@@ -587,7 +626,7 @@ fn human_body(
     let indent = crate::indent(depth);
     for b in body.blocks() {
         out.push_str(&format!("{indent}{} {{\n", crate::block_header(b)));
-        crate::nested(|| human_body(out, &b.body, ctx, true, depth + 1, diags));
+        crate::nested(|| human_body(out, src, &b.body, Some(b.block_type.name), ctx, true, depth + 1, diags));
         out.push_str(&format!("{indent}}}\n"));
     }
 }

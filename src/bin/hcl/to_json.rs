@@ -45,7 +45,7 @@
 
 use hcl_native::ast::{Block, Body, BodyItem};
 use hcl_native::dynblock::DynamicBody;
-use hcl_native::eval::{evaluate, EvalContext};
+use hcl_native::eval::EvalContext;
 use hcl_native::render::quoted;
 use hcl_native::value::Value;
 use hcl_native::{parse_config_with, Arena, Diagnostic, Locator, Span};
@@ -129,6 +129,10 @@ impl Drop for GroupKind<'_> {
 struct Converter<'c, 's> {
     ctx: &'c EvalContext<'c>,
     loc: Locator<'s>,
+    src: &'s [u8],
+    /// The type of the block whose body is being converted (none at the
+    /// top): Terraform's type attributes are written as their text.
+    block: Option<String>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -277,6 +281,8 @@ pub fn run(file: &str, vars: &crate::evaluate::Vars, expand_dynamic: bool, setti
     let mut conv = Converter {
         ctx: &ctx,
         loc: Locator::new(&src),
+        src: &src,
+        block: None,
         diagnostics: parsed.diagnostics.into_vec(),
     };
     let file = hcl_native::body::AnyFile::Native(parsed.ast, &src);
@@ -324,7 +330,8 @@ impl<'a> Converter<'_, '_> {
                         ));
                     }
                     None => {
-                        let value = self.attribute_value(a.name.name, &a.expr, a.span());
+                        let r = crate::evaluate::attribute_value(a, self.block.as_deref(), self.src, self.ctx);
+                        let value = self.value_text(a.name.name, r, a.span());
                         object.push(a.name.name, Entry::Attribute(value, a.span()));
                     }
                 },
@@ -343,14 +350,14 @@ impl<'a> Converter<'_, '_> {
                     Some(Entry::Blocks(g)) => {
                         let labels: Vec<Cow<'a, str>> = b.labels.iter().map(|l| Cow::Borrowed(l.value())).collect();
                         let block = Made::new(b.block_type.name, &labels, header(b));
-                        if let Err(d) = self.add(g, &block, 0, &mut |this| this.body(&b.body)) {
+                        if let Err(d) = self.add(g, &block, 0, &mut |this| this.block_body(b)) {
                             self.diagnostics.push(d);
                         }
                     }
                     None => {
                         let labels: Vec<Cow<'a, str>> = b.labels.iter().map(|l| Cow::Borrowed(l.value())).collect();
                         let block = Made::new(b.block_type.name, &labels, header(b));
-                        let g = self.group(&block, 0, &mut |this| this.body(&b.body));
+                        let g = self.group(&block, 0, &mut |this| this.block_body(b));
                         object.push(b.block_type.name, Entry::Blocks(g));
                     }
                 },
@@ -363,10 +370,18 @@ impl<'a> Converter<'_, '_> {
     /// value (its `Serialize` impl grows the stack as it goes, so any depth
     /// the parser accepts prints; a `serde_json::Value` tree would overflow
     /// the stack when printed or dropped 100,000 levels deep).
-    fn attribute_value(&mut self, name: &str, expr: &hcl_native::ast::Expression<'_>, span: Span) -> String {
-        let r = evaluate(expr, self.ctx);
+    /// An evaluated attribute's JSON text, its diagnostics kept.
+    fn value_text(&mut self, name: &str, r: hcl_native::eval::Evaluated, span: Span) -> String {
         self.diagnostics.extend(r.diagnostics);
         value_json(&r.value, name, span, self.ctx.limits().max_steps, &mut self.diagnostics)
+    }
+
+    /// A block's body, converted as the body of a block of its type.
+    fn block_body(&mut self, b: &hcl_native::ast::Block<'a>) -> Object<'a> {
+        let outer = self.block.replace(b.block_type.name.to_string());
+        let object = self.body(&b.body);
+        self.block = outer;
+        object
     }
 
     /// A new group for `b`, from its label `depth` on; `body` makes the
@@ -446,21 +461,25 @@ impl<'a> Converter<'_, '_> {
         let mut attrs: Vec<_> = content.attributes.into_iter().collect();
         attrs.sort_by_key(|(_, a)| a.attribute.span.start);
         for (name, attr) in attrs {
-            let r = attr.evaluate(self.ctx);
-            self.diagnostics.extend(r.diagnostics);
-            let value = value_json(
-                &r.value,
-                name,
-                attr.attribute.span,
-                self.ctx.limits().max_steps,
-                &mut self.diagnostics,
-            );
+            let typed = match &attr.attribute.expr {
+                hcl_native::body::AnyExpression::Native(e) => {
+                    crate::evaluate::type_attribute(name, e, self.block.as_deref(), self.src)
+                }
+                _ => None,
+            };
+            let r = typed.unwrap_or_else(|| attr.evaluate(self.ctx));
+            let value = self.value_text(name, r, attr.attribute.span);
             object.push(name, Entry::Attribute(value, attr.attribute.span));
         }
         for b in &content.blocks {
             let labels: Vec<Cow<'a, str>> = b.labels.iter().map(|(l, _)| Cow::Owned(l.clone())).collect();
             let made = Made::new(b.type_name, &labels, b.def_span);
-            let mut make = |this: &mut Self| this.dynamic_body(&b.body);
+            let mut make = |this: &mut Self| {
+                let outer = this.block.replace(b.type_name.to_string());
+                let object = this.dynamic_body(&b.body);
+                this.block = outer;
+                object
+            };
             match object.get_mut(b.type_name) {
                 Some(Entry::Blocks(g)) => {
                     if let Err(d) = self.add(g, &made, 0, &mut make) {
