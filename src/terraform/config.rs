@@ -84,6 +84,7 @@ impl<'n, 'a: 'n> Config<'n, 'a> {
             checks: Vec::new(),
         };
         let mut seen: BTreeMap<(&str, Vec<&str>), Place> = BTreeMap::new();
+        let mut local_index: BTreeMap<&'n str, usize> = BTreeMap::new();
         for block in content.blocks {
             let labels: Vec<&str> = block.labels.iter().map(|(l, _)| *l).collect();
             let kind = match block.type_name {
@@ -92,7 +93,8 @@ impl<'n, 'a: 'n> Config<'n, 'a> {
                     let (attrs, d) = block.body.just_attributes();
                     diags.extend(d);
                     for a in attrs {
-                        if let Some(first) = config.locals.iter().find(|l| l.name == a.name) {
+                        if let Some(&first) = local_index.get(a.name) {
+                            let first: &AnyAttribute<'n, 'a> = &config.locals[first];
                             diags.push(
                                 Diagnostic::error(
                                     "Duplicate local value definition",
@@ -108,6 +110,7 @@ impl<'n, 'a: 'n> Config<'n, 'a> {
                             );
                             continue;
                         }
+                        local_index.insert(a.name, config.locals.len());
                         config.locals.push(a);
                     }
                     continue;

@@ -213,14 +213,36 @@ fn run_in(
     let mut module_values: BTreeMap<String, Value> = BTreeMap::new();
     let mut resource_values: Vec<Value> = vec![Value::dynamic(); config.resources.len()];
     let mut expansions: Vec<Option<Expansion>> = (0..config.resources.len()).map(|_| None).collect();
-    let mut roots = resource_roots(&config, &resource_values);
-    let nodes = order(&config, files, &mut diags);
+    let (nodes, edges) = order(&config, files, &mut diags);
+    let n_locals = config.locals.len();
+    let n_modules = config.modules.len();
     for step in nodes {
+        // each step sees what it refers to (a context of every local for
+        // each local would cost the square of their number)
+        let node = match step {
+            Step::Local(i, _) => i,
+            Step::Module(i) => n_locals + i,
+            Step::Resource(i) => n_locals + n_modules + i,
+        };
         let mut ctx = base.child();
-        set(&mut ctx, "local", object_of(&config, &locals, |l| l.name));
-        set(&mut ctx, "module", modules_object(&config, &module_values));
-        for (name, value) in &roots {
-            set(&mut ctx, name, value.clone());
+        let mut local_refs: Vec<(&str, Value)> = Vec::new();
+        let mut module_refs: Vec<(&str, Value)> = Vec::new();
+        let mut resource_refs: Vec<usize> = Vec::new();
+        for &d in &edges[node] {
+            if d < n_locals {
+                let name = config.locals[d].name;
+                local_refs.push((name, locals.get(name).map_or_else(Value::dynamic, |e| e.value.clone())));
+            } else if d < n_locals + n_modules {
+                let name = label(&config.modules[d - n_locals], 0);
+                module_refs.push((name, module_values.get(name).cloned().unwrap_or_else(Value::dynamic)));
+            } else {
+                resource_refs.push(d - n_locals - n_modules);
+            }
+        }
+        set(&mut ctx, "local", Value::object(local_refs));
+        set(&mut ctx, "module", Value::object(module_refs));
+        for (name, value) in resource_roots(&config, &resource_values, Some(&resource_refs)) {
+            set(&mut ctx, &name, value);
         }
         match step {
             Step::Local(i, cyclic) => {
@@ -257,7 +279,6 @@ fn run_in(
                 // is an unknown value there
                 if world.purpose == Purpose::Values {
                     resource_values[i] = e.shape(vec![Value::dynamic(); e.instances.len()]);
-                    roots = resource_roots(&config, &resource_values);
                 }
                 expansions[i] = Some(e);
             }
@@ -266,8 +287,8 @@ fn run_in(
     let mut ctx = base.child();
     set(&mut ctx, "local", object_of(&config, &locals, |l| l.name));
     set(&mut ctx, "module", modules_object(&config, &module_values));
-    for (name, value) in &roots {
-        set(&mut ctx, name, value.clone());
+    for (name, value) in resource_roots(&config, &resource_values, None) {
+        set(&mut ctx, &name, value);
     }
 
     // validation rules, with everything known
@@ -380,11 +401,16 @@ fn label<'n>(block: &AnyBlock<'n, '_>, i: usize) -> &'n str {
 /// The root variables of resources, data sources and ephemeral resources
 /// (`aws_instance`, `resource`, `data`, `ephemeral`), each resource
 /// `values[i]`: its instances, each an unknown value (its attributes
-/// come from a provider).
-fn resource_roots(config: &Config<'_, '_>, values: &[Value]) -> Vec<(String, Value)> {
+/// come from a provider); with `only`, just those resources.
+fn resource_roots(config: &Config<'_, '_>, values: &[Value], only: Option<&[usize]>) -> Vec<(String, Value)> {
+    let chosen: Vec<usize> = match only {
+        Some(list) => list.to_vec(),
+        None => (0..config.resources.len()).collect(),
+    };
     let group = |kind: Kind| {
         let mut by_type: BTreeMap<&str, Vec<(&str, Value)>> = BTreeMap::new();
-        for ((k, block), v) in config.resources.iter().zip(values) {
+        for &i in &chosen {
+            let ((k, block), v) = (&config.resources[i], &values[i]);
             if *k == kind {
                 by_type
                     .entry(label(block, 0))
@@ -461,7 +487,10 @@ enum Step {
 /// arguments and outputs, where this one has one for the call, so the
 /// members are evaluated one after the other, each seeing the others it
 /// has not reached yet as unknown.
-fn order(config: &Config<'_, '_>, files: &Files, diags: &mut Diagnostics) -> Vec<Step> {
+/// Also each node's edges: the locals, module calls and resources it
+/// refers to (node `i` a local, then the module calls, then the
+/// resources).
+fn order(config: &Config<'_, '_>, files: &Files, diags: &mut Diagnostics) -> (Vec<Step>, Vec<Vec<usize>>) {
     let n_locals = config.locals.len();
     let n_modules = config.modules.len();
     let n = n_locals + n_modules + config.resources.len();
@@ -557,7 +586,11 @@ fn order(config: &Config<'_, '_>, files: &Files, diags: &mut Diagnostics) -> Vec
             });
         }
     }
-    out
+    for e in &mut edges {
+        e.sort_unstable();
+        e.dedup();
+    }
+    (out, edges)
 }
 
 /// The strongly connected components of a graph, each after every
