@@ -166,6 +166,19 @@ impl Module {
     /// `inputs`, with every diagnostic Terraform would give on a plan that
     /// does not reach any provider: a required variable without a value is
     /// an error.
+    ///
+    /// ```
+    /// use hcl_native::terraform::{Inputs, Module};
+    /// use hcl_native::value::Value;
+    ///
+    /// let module = Module::from_sources(".", [
+    ///     ("variables.tf", "variable \"zones\" { type = list(string) }\n"),
+    ///     ("main.tf", "locals { first = var.zones[0] }\noutput \"first\" { value = upper(local.first) }\n"),
+    /// ]);
+    /// let result = module.evaluate(&Inputs::new().var("zones", r#"["eu-1a", "eu-1b"]"#));
+    /// assert_eq!(result.outputs["first"].value, Value::from("EU-1A"));
+    /// assert_eq!(result.locals["first"].value, Value::from("eu-1a"));
+    /// ```
     pub fn evaluate(&self, inputs: &Inputs) -> Evaluation {
         run::evaluate(self, inputs, run::Purpose::Values, 0)
     }
@@ -175,6 +188,20 @@ impl Module {
     /// are not read) is an unknown value of its type, and everything is
     /// evaluated with them. The values in the result are what could be
     /// known.
+    ///
+    /// ```
+    /// use hcl_native::terraform::{Inputs, Module};
+    ///
+    /// let module = Module::from_sources(".", [(
+    ///     "main.tf",
+    ///     "variable \"port\" {\n  type    = number\n  default = \"http\"\n}\noutput \"r\" { value = var.region }\n",
+    /// )]);
+    /// let result = module.check(&Inputs::new());
+    /// let summaries: Vec<&str> = result.diagnostics.iter().map(|d| d.summary()).collect();
+    /// assert_eq!(summaries, ["Invalid default value for variable"]);
+    /// let undeclared = &result.outputs["r"].diagnostics.as_slice()[0];
+    /// assert_eq!(undeclared.summary(), "Reference to undeclared input variable");
+    /// ```
     pub fn check(&self, inputs: &Inputs) -> Evaluation {
         run::evaluate(self, inputs, run::Purpose::Check, 0)
     }
