@@ -28,10 +28,15 @@ pub(super) struct Input {
 
 /// The values `inputs` (and, with `auto_files`, the variables files of
 /// `dir`) give for `variables`, by name; what cannot be read is reported.
+/// With `checking` (`Module::check`, which checks many modules with one
+/// set of inputs), a value for a variable the module does not declare is
+/// left out quietly; otherwise it is Terraform's warning (a file) or error
+/// (the command line).
 pub(super) fn gather(
     dir: &Path,
     inputs: &Inputs,
     auto_files: bool,
+    checking: bool,
     variables: &BTreeMap<&str, Variable<'_, '_>>,
     files: &Files,
     diags: &mut Diagnostics,
@@ -54,10 +59,13 @@ pub(super) fn gather(
     }
     paths.extend(inputs.var_files.iter().cloned());
     for path in paths {
-        read_file(&path, variables, files, &mut out, diags);
+        read_file(&path, variables, checking, files, &mut out, diags);
     }
     for (name, given) in &inputs.vars {
         let Some(var) = variables.get(name.as_str()) else {
+            if checking {
+                continue;
+            }
             diags.push(Diagnostic::error(
                 "Value for undeclared variable",
                 format!(
@@ -119,6 +127,7 @@ pub(super) fn gather(
 fn read_file(
     path: &Path,
     variables: &BTreeMap<&str, Variable<'_, '_>>,
+    checking: bool,
     files: &Files,
     out: &mut BTreeMap<String, Input>,
     diags: &mut Diagnostics,
@@ -146,6 +155,9 @@ fn read_file(
         let failed = e.diagnostics.has_errors();
         diags.extend(e.diagnostics);
         if !variables.contains_key(a.name) {
+            if checking {
+                continue;
+            }
             diags.push(
                 Diagnostic::warning(
                     "Value for undeclared variable",

@@ -187,7 +187,9 @@ impl Module {
     /// without a value in `inputs` (the directory's own `.tfvars` files
     /// are not read) is an unknown value of its type, and everything is
     /// evaluated with them. The values in the result are what could be
-    /// known.
+    /// known. A value in `inputs` for a variable the module does not
+    /// declare is left out quietly (one set of inputs may serve many
+    /// modules).
     ///
     /// ```
     /// use hcl_native::terraform::{Inputs, Module};

@@ -125,6 +125,7 @@ fn run_in(
             &module.dir,
             world.inputs,
             world.purpose == Purpose::Values && world.inputs.auto_files,
+            world.purpose == Purpose::Check,
             &variables,
             files,
             &mut diags,

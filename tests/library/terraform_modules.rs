@@ -255,3 +255,22 @@ fn a_huge_count_is_refused_before_its_instances_are_made() {
     );
     assert!(!r.outputs["n"].value.is_known());
 }
+
+#[test]
+fn checking_leaves_out_inputs_a_module_does_not_declare() {
+    let module = Module::from_sources(
+        ".",
+        [(
+            "main.tf",
+            "variable \"a\" { type = string }\noutput \"a\" { value = var.a }\n",
+        )],
+    );
+    let inputs = Inputs::new().var("a", "x").var("region", "eu");
+    // one set of inputs for many modules: no complaint when checking
+    let r = module.check(&inputs);
+    assert!(r.all_diagnostics().is_empty(), "{}", r.render());
+    assert_eq!(r.outputs["a"].value, Value::from("x"));
+    // Terraform's error for -var of an undeclared variable otherwise
+    let r = module.evaluate(&inputs);
+    assert_eq!(reports(&r), ["Value for undeclared variable @ :0"], "{}", r.render());
+}
