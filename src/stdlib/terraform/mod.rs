@@ -567,9 +567,8 @@ mod tests {
     /// Documented functions this crate does not offer yet: `convert` (a
     /// type constraint argument), `issensitive` (its answer depends on the
     /// sensitivity marks this crate does not have: `issensitive(sensitive(x))`
-    /// is true in Terraform), `rsadecrypt` (needs an RSA implementation)
-    /// and `type` (only in `terraform console`).
-    const NOT_YET: &[&str] = &["convert", "issensitive", "rsadecrypt", "type"];
+    /// is true in Terraform) and `type` (only in `terraform console`).
+    const NOT_YET: &[&str] = &["convert", "issensitive", "type"];
 
     #[test]
     fn the_table_is_terraforms_documented_list() {
