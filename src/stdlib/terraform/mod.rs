@@ -564,11 +564,11 @@ mod tests {
         "zipmap",
     ];
 
-    /// Documented functions this crate does not offer yet: `convert` (a
-    /// type constraint argument), `issensitive` (its answer depends on the
-    /// sensitivity marks this crate does not have: `issensitive(sensitive(x))`
-    /// is true in Terraform) and `type` (only in `terraform console`).
-    const NOT_YET: &[&str] = &["convert", "issensitive", "type"];
+    /// Documented functions this crate does not offer yet: `issensitive`
+    /// (its answer depends on the sensitivity marks this crate does not
+    /// have: `issensitive(sensitive(x))` is true in Terraform) and `type`
+    /// (only in `terraform console`).
+    const NOT_YET: &[&str] = &["issensitive", "type"];
 
     #[test]
     fn the_table_is_terraforms_documented_list() {
@@ -607,6 +607,64 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Evaluates `src` with Terraform's functions: its value and its
+    /// diagnostics' details.
+    fn evaluate_terraform(src: &str) -> (Value, Vec<String>) {
+        let mut ctx = crate::eval::EvalContext::with_terraform_functions(TerraformOptions::default());
+        ctx.set_variable("u", Value::unknown(Type::Dynamic)).unwrap();
+        let arena = crate::Arena::new();
+        let r = crate::eval::evaluate(&crate::parse_expression(&arena, src.as_bytes()).ast, &ctx);
+        (r.value, r.diagnostics.iter().map(|d| d.detail().to_string()).collect())
+    }
+
+    #[test]
+    fn convert_reads_its_type_inline_and_fills_defaults() {
+        // Terraform's documentation's examples
+        assert_eq!(
+            evaluate_terraform("convert([], list(string))"),
+            (Value::list(Type::String, vec![]).unwrap(), vec![])
+        );
+        let (v, d) = evaluate_terraform(
+            r#"convert({test = {}}, map(object({attr = optional(string), with_default = optional(string, "default")})))"#,
+        );
+        assert_eq!(d, Vec::<String>::new());
+        let test = v.get("test").cloned().unwrap();
+        assert_eq!(test.get("attr").cloned(), Some(Value::null(Type::String)));
+        assert_eq!(test.get("with_default").cloned(), Some(Value::from("default")));
+        // a given attribute keeps its value; nested defaults are filled too
+        let (v, d) = evaluate_terraform(
+            r#"convert([{a = "x"}, {b = {}}], list(object({a = optional(string, "d"), b = optional(object({c = optional(number, 1)}), {})})))"#,
+        );
+        assert_eq!(d, Vec::<String>::new());
+        let items = v.elements().unwrap();
+        assert_eq!(items[0].get("a").cloned(), Some(Value::from("x")));
+        assert_eq!(items[1].get("a").cloned(), Some(Value::from("d")));
+        assert_eq!(
+            items[0].get("b").and_then(|b| b.get("c")).cloned(),
+            Some(Value::from(1))
+        );
+        // the conversions of the `to...` functions
+        assert_eq!(evaluate_terraform(r#"convert("5", number)"#).0, Value::from(5));
+        assert_eq!(evaluate_terraform("convert(true, string)").0, Value::from("true"));
+        // null and unknown values convert to the type (its optional
+        // attributes plain, as cty converts)
+        assert_eq!(
+            evaluate_terraform("convert(null, object({a = optional(string, \"d\")}))").0,
+            Value::null(Type::object([("a", Type::String)]))
+        );
+        assert_eq!(
+            evaluate_terraform("convert(u, list(string))"),
+            (Value::unknown(Type::list(Type::String)), vec![])
+        );
+        // errors name their argument
+        let (_, d) = evaluate_terraform(r#"convert("x", number)"#);
+        assert!(d[0].starts_with("Invalid value for \"value\" parameter: "), "{d:?}");
+        let (_, d) = evaluate_terraform("convert(1, lst(string))");
+        assert!(d[0].starts_with("Invalid value for \"type\" parameter: "), "{d:?}");
+        let (_, d) = evaluate_terraform(r#"convert({}, object({a = optional(number, "x")}))"#);
+        assert!(d[0].starts_with("Invalid value for \"type\" parameter: "), "{d:?}");
     }
 
     #[test]
