@@ -14,7 +14,8 @@
 //! crate, unknown arguments give unknown results of the function's result
 //! type, and null arguments are errors unless Terraform accepts them.
 //! Terraform marks values as sensitive; this crate has no marks, so
-//! `sensitive` and `nonsensitive` are the identity. Four standard
+//! `sensitive` and `nonsensitive` are the identity and `issensitive` is
+//! an unknown bool (it cannot tell). Four standard
 //! functions are replaced by Terraform's own: `replace` also takes a
 //! regular expression between slashes (`replace(s, "/[0-9]+/", "#")`),
 //! `length` also counts strings and structural values, `coalesce` also
@@ -564,11 +565,11 @@ mod tests {
         "zipmap",
     ];
 
-    /// Documented functions this crate does not offer yet: `issensitive`
-    /// (its answer depends on the sensitivity marks this crate does not
-    /// have: `issensitive(sensitive(x))` is true in Terraform) and `type`
-    /// (only in `terraform console`).
-    const NOT_YET: &[&str] = &["issensitive", "type"];
+    /// Documented functions this crate does not offer: `type`, which
+    /// Terraform offers only in `terraform console` (`Scope.Functions` in
+    /// `internal/lang/functions.go` adds it when `s.ConsoleMode`), never to
+    /// a configuration.
+    const NOT_YET: &[&str] = &["type"];
 
     #[test]
     fn the_table_is_terraforms_documented_list() {
@@ -607,6 +608,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn issensitive_cannot_tell_so_it_is_unknown() {
+        for v in [
+            Value::from("x"),
+            Value::null(Type::String),
+            Value::null(Type::Dynamic),
+            Value::unknown(Type::Dynamic),
+            Value::unknown(Type::list(Type::Number)),
+            Value::object([("a", Value::from(1))]),
+        ] {
+            assert_eq!(call("issensitive", &[v]), Value::unknown(Type::Bool));
+        }
+        let f = lookup("issensitive", &TerraformOptions::default()).unwrap();
+        assert!(f.call(&[]).is_err());
+        assert!(f.call(&[Value::from(1), Value::from(2)]).is_err());
     }
 
     /// Evaluates `src` with Terraform's functions: its value and its
