@@ -691,24 +691,63 @@ fn write_type(ty: &Type, out: &mut String) {
 /// assert_eq!(bad.diagnostics.as_slice()[0].summary(), "Invalid function argument");
 /// ```
 pub fn convert_function() -> crate::function::Function {
+    convert_reading(Reading::Constraint)
+}
+
+/// Terraform's `convert(value, type)` function (Terraform v1.15): the
+/// extension's [`convert_function`], but its type constraint may give
+/// optional attributes defaults, `optional(type, default)`
+/// ([`type_constraint_with_defaults`]), which are put into the value
+/// before it is converted, as a variable's type constraint puts them
+/// ([`TypeExpr::convert`]). The reference's function reads the type with
+/// `TypeConstraint`, where a default is an error; Terraform's reads it
+/// with `TypeConstraintWithDefaults` (its documentation's example:
+/// `developer.hashicorp.com/terraform/language/functions/convert`).
+///
+/// ```
+/// use hcl_native::eval::{evaluate, EvalContext};
+/// use hcl_native::typeexpr::{convert_function, convert_function_with_defaults};
+/// use hcl_native::value::Value;
+/// use hcl_native::{parse_expression, Arena};
+///
+/// let mut ctx = EvalContext::new();
+/// ctx.set_function("convert", convert_function_with_defaults()).unwrap();
+/// let arena = Arena::new();
+/// let src = br#"convert({}, object({name = optional(string, "web")}))"#;
+/// let r = evaluate(&parse_expression(&arena, src).ast, &ctx);
+/// assert_eq!(r.value, Value::object([("name", Value::from("web"))]));
+///
+/// // the extension's own convert refuses the default
+/// ctx.set_function("convert", convert_function()).unwrap();
+/// assert!(evaluate(&parse_expression(&arena, src).ast, &ctx).diagnostics.has_errors());
+/// ```
+pub fn convert_function_with_defaults() -> crate::function::Function {
+    convert_reading(Reading::WithDefaults)
+}
+
+/// `convert(value, type)` with its type argument read as `reading` says.
+fn convert_reading(reading: Reading) -> crate::function::Function {
     use crate::function::{Function, FunctionError, Parameter};
     Function::builder()
         .param(Parameter::new("value", Type::Dynamic).allow_null().allow_dynamic())
         .param(Parameter::new("type", Type::Dynamic))
-        .lazy_implementation(|args, meter| {
+        .lazy_implementation(move |args, meter| {
             let Some(expr) = args[1].expression() else {
                 return Err(FunctionError::argument(
                     1,
                     "a type constraint written inline is required, not a value",
                 ));
             };
-            let t = type_constraint(expr);
+            let t = read(expr, reading);
             if !t.diagnostics.is_empty() {
                 return Err(FunctionError::from_diagnostics(1, t.diagnostics.as_slice()));
             }
-            let value = args[0]
+            let mut value = args[0]
                 .value()
                 .map_err(|errors| FunctionError::from_diagnostics(0, &errors))?;
+            if let Some(defaults) = &t.defaults {
+                value = defaults.apply(&value);
+            }
             crate::convert::convert_metered(&value, &t.ty, meter)?
                 .map_err(|e| FunctionError::argument(0, e.to_string()))
         })

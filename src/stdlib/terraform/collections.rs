@@ -1,7 +1,8 @@
 //! Terraform's collection functions: `alltrue`, `anytrue`, `index`,
 //! `matchkeys`, `one`, `sum` and `transpose`, and its own `length`, `lookup` and `coalesce`, which take
-//! the standard ones' places; and `list` and `map`, which Terraform keeps
-//! only to say that they are gone.
+//! the standard ones' places; `convert`, to a type constraint written
+//! inline; and `list` and `map`, which Terraform keeps only to say that
+//! they are gone.
 
 use super::TerraformOptions;
 use std::collections::BTreeMap;
@@ -16,6 +17,7 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
     ("alltrue", alltrue),
     ("anytrue", anytrue),
     ("coalesce", coalesce),
+    ("convert", convert),
     ("index", index),
     ("length", length),
     ("list", list),
@@ -35,6 +37,27 @@ fn removed(message: &'static str) -> Function {
         .variadic(super::any_value())
         .returns_with(move |_| Err(FunctionError::new(message)))
         .implementation(move |_, _| Err(FunctionError::new(message)))
+}
+
+/// `convert(value, type)` (Terraform v1.15): `value` converted to the type
+/// constraint written inline as the second argument, with the same syntax
+/// as a variable's `type`, `optional(type, default)` included: the
+/// defaults are put into the value first, as for a variable
+/// (`convert({}, object({name = optional(string, "web")}))` is `{name =
+/// "web"}`). The type argument is read, never evaluated, so it must be
+/// written in the call; a null value converts to a null of the type, an
+/// unknown one to an unknown of the type; a value that does not convert
+/// is an error on the first argument, a type that does not read one on
+/// the second. It is [`crate::typeexpr::convert_function_with_defaults`].
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/convert` (new in
+/// v1.15, hashicorp/web-unified-docs pull request 2117), whose example
+/// fills `optional(string, "default")`; Terraform reads the type with
+/// hcl's `TypeConstraintWithDefaults`, not the `TypeConstraint` of hcl's
+/// own `ConvertFunc` (opentofu/opentofu issue 2630 observes this).
+fn convert(_: &TerraformOptions) -> Function {
+    crate::typeexpr::convert_function_with_defaults()
 }
 
 /// `list(...)`: an error, whatever the arguments (Terraform's `ListFunc`).

@@ -14,7 +14,8 @@
 //! crate, unknown arguments give unknown results of the function's result
 //! type, and null arguments are errors unless Terraform accepts them.
 //! Terraform marks values as sensitive; this crate has no marks, so
-//! `sensitive` and `nonsensitive` are the identity. Four standard
+//! `sensitive` and `nonsensitive` are the identity and `issensitive` is
+//! an unknown bool (it cannot tell). Four standard
 //! functions are replaced by Terraform's own: `replace` also takes a
 //! regular expression between slashes (`replace(s, "/[0-9]+/", "#")`),
 //! `length` also counts strings and structural values, `coalesce` also
@@ -564,12 +565,11 @@ mod tests {
         "zipmap",
     ];
 
-    /// Documented functions this crate does not offer yet: `convert` (a
-    /// type constraint argument), `issensitive` (its answer depends on the
-    /// sensitivity marks this crate does not have: `issensitive(sensitive(x))`
-    /// is true in Terraform), `rsadecrypt` (needs an RSA implementation)
-    /// and `type` (only in `terraform console`).
-    const NOT_YET: &[&str] = &["convert", "issensitive", "rsadecrypt", "type"];
+    /// Documented functions this crate does not offer: `type`, which
+    /// Terraform offers only in `terraform console` (`Scope.Functions` in
+    /// `internal/lang/functions.go` adds it when `s.ConsoleMode`), never to
+    /// a configuration.
+    const NOT_YET: &[&str] = &["type"];
 
     #[test]
     fn the_table_is_terraforms_documented_list() {
@@ -608,6 +608,81 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn issensitive_cannot_tell_so_it_is_unknown() {
+        for v in [
+            Value::from("x"),
+            Value::null(Type::String),
+            Value::null(Type::Dynamic),
+            Value::unknown(Type::Dynamic),
+            Value::unknown(Type::list(Type::Number)),
+            Value::object([("a", Value::from(1))]),
+        ] {
+            assert_eq!(call("issensitive", &[v]), Value::unknown(Type::Bool));
+        }
+        let f = lookup("issensitive", &TerraformOptions::default()).unwrap();
+        assert!(f.call(&[]).is_err());
+        assert!(f.call(&[Value::from(1), Value::from(2)]).is_err());
+    }
+
+    /// Evaluates `src` with Terraform's functions: its value and its
+    /// diagnostics' details.
+    fn evaluate_terraform(src: &str) -> (Value, Vec<String>) {
+        let mut ctx = crate::eval::EvalContext::with_terraform_functions(TerraformOptions::default());
+        ctx.set_variable("u", Value::unknown(Type::Dynamic)).unwrap();
+        let arena = crate::Arena::new();
+        let r = crate::eval::evaluate(&crate::parse_expression(&arena, src.as_bytes()).ast, &ctx);
+        (r.value, r.diagnostics.iter().map(|d| d.detail().to_string()).collect())
+    }
+
+    #[test]
+    fn convert_reads_its_type_inline_and_fills_defaults() {
+        // Terraform's documentation's examples
+        assert_eq!(
+            evaluate_terraform("convert([], list(string))"),
+            (Value::list(Type::String, vec![]).unwrap(), vec![])
+        );
+        let (v, d) = evaluate_terraform(
+            r#"convert({test = {}}, map(object({attr = optional(string), with_default = optional(string, "default")})))"#,
+        );
+        assert_eq!(d, Vec::<String>::new());
+        let test = v.get("test").cloned().unwrap();
+        assert_eq!(test.get("attr").cloned(), Some(Value::null(Type::String)));
+        assert_eq!(test.get("with_default").cloned(), Some(Value::from("default")));
+        // a given attribute keeps its value; nested defaults are filled too
+        let (v, d) = evaluate_terraform(
+            r#"convert([{a = "x"}, {b = {}}], list(object({a = optional(string, "d"), b = optional(object({c = optional(number, 1)}), {})})))"#,
+        );
+        assert_eq!(d, Vec::<String>::new());
+        let items = v.elements().unwrap();
+        assert_eq!(items[0].get("a").cloned(), Some(Value::from("x")));
+        assert_eq!(items[1].get("a").cloned(), Some(Value::from("d")));
+        assert_eq!(
+            items[0].get("b").and_then(|b| b.get("c")).cloned(),
+            Some(Value::from(1))
+        );
+        // the conversions of the `to...` functions
+        assert_eq!(evaluate_terraform(r#"convert("5", number)"#).0, Value::from(5));
+        assert_eq!(evaluate_terraform("convert(true, string)").0, Value::from("true"));
+        // null and unknown values convert to the type (its optional
+        // attributes plain, as cty converts)
+        assert_eq!(
+            evaluate_terraform("convert(null, object({a = optional(string, \"d\")}))").0,
+            Value::null(Type::object([("a", Type::String)]))
+        );
+        assert_eq!(
+            evaluate_terraform("convert(u, list(string))"),
+            (Value::unknown(Type::list(Type::String)), vec![])
+        );
+        // errors name their argument
+        let (_, d) = evaluate_terraform(r#"convert("x", number)"#);
+        assert!(d[0].starts_with("Invalid value for \"value\" parameter: "), "{d:?}");
+        let (_, d) = evaluate_terraform("convert(1, lst(string))");
+        assert!(d[0].starts_with("Invalid value for \"type\" parameter: "), "{d:?}");
+        let (_, d) = evaluate_terraform(r#"convert({}, object({a = optional(number, "x")}))"#);
+        assert!(d[0].starts_with("Invalid value for \"type\" parameter: "), "{d:?}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Terraform's time functions (`timestamp`, `plantimestamp`, `timeadd`,
 //! `timecmp`) and its functions of marks (`sensitive`, `nonsensitive`,
-//! `ephemeralasnull`).
+//! `issensitive`, `ephemeralasnull`).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -12,6 +12,7 @@ use crate::value::{Type, Value};
 /// This theme's functions (see `FAMILIES` in `mod.rs`).
 pub(super) const FUNCTIONS: &[super::Entry] = &[
     ("ephemeralasnull", ephemeralasnull),
+    ("issensitive", issensitive),
     ("nonsensitive", nonsensitive),
     ("plantimestamp", plantimestamp),
     ("sensitive", sensitive),
@@ -96,6 +97,23 @@ fn nonsensitive(_: &TerraformOptions) -> Function {
 /// `developer.hashicorp.com/terraform/language/functions/sensitive`.
 fn sensitive(options: &TerraformOptions) -> Function {
     nonsensitive(options)
+}
+
+/// `issensitive(value)`: an unknown bool, whatever the value (null,
+/// unknown and of any type too). Terraform answers whether the value is
+/// marked sensitive: true for `sensitive(x)`, for a sensitive variable or
+/// output, for a provider's sensitive attribute. This crate has no marks,
+/// so it cannot tell: `false` would be wrong for each of those values
+/// (`issensitive(sensitive("x"))` is true in Terraform), and an unknown
+/// bool is the answer that is never wrong.
+///
+/// Source: Terraform's function reference,
+/// `developer.hashicorp.com/terraform/language/functions/issensitive`.
+fn issensitive(_: &TerraformOptions) -> Function {
+    Function::builder()
+        .param(super::any_value())
+        .returns(Type::Bool)
+        .implementation(|_, _| Ok(Value::unknown(Type::Bool)))
 }
 
 /// `ephemeralasnull(value)`: the value itself. Terraform replaces each
