@@ -11,8 +11,8 @@
 //! attributes are all unknown, as the reference's does.
 //!
 //! Decoding into Rust types expands them the same way on request:
-//! [`crate::de::Options::with_expand_dynamic`] (feature `serde`), with
-//! the rules and messages here.
+//! `de::Options::with_expand_dynamic` (feature `serde`), with the rules
+//! and messages here.
 //!
 //! Source of truth: the reference's `ext/dynblock` package (hashicorp/hcl
 //! v2.14.1: `expand_body.go`, `expand_spec.go`, `iteration.go`,
@@ -255,7 +255,9 @@ pub(crate) struct ExpandSpec<'n, 'a> {
     pub(crate) for_each: Value,
     pub(crate) iterator: String,
     pub(crate) labels: Vec<crate::body::AnyExpression<'n, 'a>>,
-    /// Where the labels are given (the `labels` list, or the block).
+    /// Where the labels are given (the `labels` list, or the block): `de`
+    /// checks their count there once it learns it.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     pub(crate) labels_span: Span,
     pub(crate) content: AnyBody<'n, 'a>,
 }
