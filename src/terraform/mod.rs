@@ -31,11 +31,14 @@
 //!   modules, their variables set from the call's arguments and their
 //!   outputs known where they can be; any other source gives unknown
 //!   outputs.
-//! - `path.module` and `path.root` are `"."` and `path.cwd` the module's
-//!   directory, as when Terraform runs in it; `terraform.workspace` is
-//!   [`Inputs::workspace`] (`"default"`). Terraform's filesystem functions
-//!   resolve relative paths against the module's directory, and read
-//!   nothing outside [`Inputs::sandbox`] (default: the directory loaded).
+//! - As when Terraform runs in the directory loaded: `path.root` is
+//!   `"."`, `path.module` is `"."` in the root module and a child's path
+//!   from it (`modules/net`), `path.cwd` is the directory's absolute path;
+//!   `terraform.workspace` is [`Inputs::workspace`] (`"default"`).
+//!   Terraform's filesystem functions resolve relative paths against the
+//!   root module's directory (so `file("${path.module}/x")` reads a
+//!   child's own file), and read nothing outside [`Inputs::sandbox`]
+//!   (default: the directory loaded).
 //!
 //! Known differences from Terraform: override files (`override.tf`,
 //! `*_override.tf`) are left out rather than merged; `TF_VAR_` environment
@@ -362,7 +365,8 @@ impl Inputs {
 
     /// The directory the filesystem functions may not leave (default: the
     /// directory of the module evaluated): widen it so that a module may
-    /// read `${path.module}/../shared/x.tpl`.
+    /// read `${path.module}/../shared/x.tpl`. Relative paths are still read
+    /// against the module's directory.
     pub fn sandbox(mut self, dir: impl Into<PathBuf>) -> Inputs {
         self.sandbox = Some(dir.into());
         self

@@ -274,3 +274,41 @@ fn checking_leaves_out_inputs_a_module_does_not_declare() {
     let r = module.evaluate(&inputs);
     assert_eq!(reports(&r), ["Value for undeclared variable @ :0"], "{}", r.render());
 }
+
+#[test]
+fn legacy_types_read_as_terraform_reads_them() {
+    let src = "variable \"l\" {\n  type    = list\n  default = [\"a\"]\n}\n\
+               variable \"m\" {\n  type    = map\n  default = { a = 1 }\n}\n\
+               variable \"s\" {\n  type = set\n}\n\
+               variable \"q\" {\n  type = \"list\"\n}\n";
+    let r = Module::from_sources(".", [("main.tf", src)]).check(&Inputs::new());
+    // bare `list` and `map` are Terraform's list(any) and map(any); a bare
+    // `set` is not one of its legacy forms (configs.decodeVariableType
+    // reads only those two), so the type checker's error stands
+    let summaries: Vec<(String, u32)> = r
+        .all_diagnostics()
+        .iter()
+        .map(|d| {
+            (
+                d.summary().to_string(),
+                r.files.position("./main.tf", d.subject().start).map_or(0, |p| p.line),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summaries,
+        [
+            ("Invalid type specification".to_string(), 10),
+            ("Invalid quoted type constraints".to_string(), 13)
+        ],
+        "{}",
+        r.render()
+    );
+    // the defaults, converted to list(any) and map(any)
+    let defaults = "variable \"l\" {\n  type    = list\n  default = [\"a\"]\n}\n\
+                    variable \"m\" {\n  type    = map\n  default = { a = 1 }\n}\n";
+    let r = Module::from_sources(".", [("main.tf", defaults)]).evaluate(&Inputs::new());
+    assert!(!r.has_errors(), "{}", r.render());
+    assert_eq!(r.variables["l"].value.ty().to_string(), "list(string)");
+    assert_eq!(r.variables["m"].value.ty().to_string(), "map(number)");
+}

@@ -74,8 +74,9 @@ pub struct InputArgs {
     #[arg(long = "var", value_name = "NAME=VALUE")]
     var: Vec<String>,
     /// The directory Terraform's filesystem functions may not leave
-    /// (default: the module's directory); relative paths are still read
-    /// against the module's directory.
+    /// (default: the directory given); relative paths are still read
+    /// against the module's directory (a child module's as Terraform does:
+    /// against the root's, `${path.module}` leading to its own).
     #[arg(long, value_name = "DIR")]
     sandbox: Option<PathBuf>,
     /// The name `terraform.workspace` gives.
