@@ -781,7 +781,9 @@ pub fn quoted(s: &str) -> String {
     }
 }
 
-fn go_quote(s: &str) -> String {
+/// `s` as Go's `%q` writes a string, whole: in double quotes, `"` and
+/// `\` escaped, what Go does not print as it is written as an escape.
+pub(crate) fn go_quote(s: &str) -> String {
     use std::fmt::Write;
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');

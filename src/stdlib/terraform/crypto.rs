@@ -9,6 +9,8 @@ use sha1::Sha1;
 use sha2::{Digest, Sha256, Sha512};
 
 use super::TerraformOptions;
+// Go's `%q`, whole (the messages' own quoting, which `quoted` shortens)
+use crate::diagnostic::go_quote;
 use crate::function::{Function, FunctionError, Parameter};
 use crate::stdlib::str_arg;
 use crate::value::{Type, Value};
@@ -346,37 +348,6 @@ fn rsadecrypt(_: &TerraformOptions) -> Function {
                 .map(Value::from)
                 .map_err(|_| FunctionError::new("failed to decrypt: the plaintext is not UTF-8 text"))
         })
-}
-
-/// `s` as Go's `%q` writes a string: in double quotes, with `"` and `\`
-/// escaped, control characters as escapes (printable Unicode kept).
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if c.is_control() => {
-                if (c as u32) <= 0xffff {
-                    out.push_str(&format!("\\u{:04x}", c as u32));
-                } else {
-                    out.push_str(&format!("\\U{:08x}", c as u32));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// RSA private keys as Go's `ssh.ParseRawPrivateKey` reads them, and
