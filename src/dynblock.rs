@@ -130,13 +130,24 @@ impl Iteration {
 /// Runs `f` in `ctx` with the iterators of `it` defined (a child context).
 fn in_iteration<R>(ctx: &EvalContext<'_>, it: Option<&Rc<Iteration>>, f: impl FnOnce(&EvalContext<'_>) -> R) -> R {
     let Some(it) = it else { return f(ctx) };
+    let outer = it.inherited.iter().map(|(name, other)| (name.clone(), other.object()));
+    with_iterators(ctx, outer.chain([(it.name.clone(), it.object())]), f)
+}
+
+/// Runs `f` in a child of `ctx` with each iterator (name and `{key,
+/// value}` object) defined: the one way both [`expand`] and `de`'s
+/// decoding with `Options::expand_dynamic` give a made block's content its
+/// iterators. A literal-only context defines nothing: the iterators are
+/// then undefined there, as every variable is.
+pub(crate) fn with_iterators<R>(
+    ctx: &EvalContext<'_>,
+    iterators: impl IntoIterator<Item = (String, Value)>,
+    f: impl FnOnce(&EvalContext<'_>) -> R,
+) -> R {
     let mut child = ctx.child();
-    for (name, other) in &it.inherited {
-        // a literal-only context defines nothing: the iterators are then
-        // undefined there, as every variable is
-        let _ = child.set_variable(name.clone(), other.object());
+    for (name, object) in iterators {
+        let _ = child.set_variable(name, object);
     }
-    let _ = child.set_variable(it.name.clone(), it.object());
     f(&child)
 }
 

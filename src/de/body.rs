@@ -127,19 +127,19 @@ impl<'x, 'p> Decoder<'x, 'p> {
         Err(Error::from_diagnostics(problems))
     }
 
-    /// Evaluates `attr` in the context, with the iterators of the
-    /// `dynamic` blocks its body was made by.
-    fn evaluate(&self, attr: &AnyAttribute<'_, '_>, bindings: &Bindings) -> Evaluated {
+    /// Runs `f` in the context, with the iterators of the `dynamic`
+    /// blocks a body was made by.
+    fn in_bindings<R>(&self, bindings: &Bindings, f: impl FnOnce(&EvalContext<'_>) -> R) -> R {
         if bindings.is_empty() {
-            return attr.evaluate(self.ctx);
+            return f(self.ctx);
         }
-        let mut ctx = self.ctx.child();
-        for (name, value) in bindings.iter() {
-            // a literal-only context takes none: its "Variables not
-            // allowed" is then the answer
-            let _ = ctx.set_variable(name.clone(), value.clone());
-        }
-        attr.evaluate(&ctx)
+        crate::dynblock::with_iterators(self.ctx, bindings.iter().cloned(), f)
+    }
+
+    /// Evaluates `attr` with the iterators of the `dynamic` blocks its
+    /// body was made by.
+    fn evaluate(&self, attr: &AnyAttribute<'_, '_>, bindings: &Bindings) -> Evaluated {
+        self.in_bindings(bindings, |ctx| attr.evaluate(ctx))
     }
 
     /// Whether `unit` failed in an earlier pass.
@@ -314,7 +314,7 @@ impl<'x: 'n, 'n, 'a: 'n, 'p> BodyDeserializer<'x, 'n, 'a, 'p> {
         let schema = BodySchema::new(attributes, blocks).map_err(de::Error::custom)?;
         let (content, rest, d) = self.body.read(&schema, remain, false);
         diags.extend(d);
-        let found: Vec<Found<'n, 'a>> = if expand {
+        let mut found: Vec<Found<'n, 'a>> = if expand {
             self.expand(content.blocks, &block_types, &mut diags)
         } else {
             content
@@ -349,7 +349,6 @@ impl<'x: 'n, 'n, 'a: 'n, 'p> BodyDeserializer<'x, 'n, 'a, 'p> {
             deferred = Some(Error::from_diagnostics(diags));
         }
         let mut attrs = content.attributes;
-        let mut found = found;
         let mut label_values = self.block.iter().flat_map(|b| b.labels.iter().skip(self.taken));
         let mut items = Vec::new();
         for (field, kind) in fields.iter().zip(kinds.iter().copied()) {
@@ -460,16 +459,7 @@ impl<'x: 'n, 'n, 'a: 'n, 'p> BodyDeserializer<'x, 'n, 'a, 'p> {
                 let mut bindings = (*self.bindings).clone();
                 bindings.push((spec.iterator.clone(), Value::object([("key", key), ("value", value)])));
                 let bindings: Bindings = Rc::new(bindings);
-                let evaluate = |e: &AnyExpression<'n, 'a>| {
-                    let attr = AnyAttribute {
-                        name: "labels",
-                        name_span: e.span(),
-                        expr: *e,
-                        span: e.span(),
-                        file: None,
-                    };
-                    self.dec.evaluate(&attr, &bindings)
-                };
+                let evaluate = |e: &AnyExpression<'n, 'a>| self.dec.in_bindings(&bindings, |ctx| e.evaluate(ctx));
                 let labels = match crate::dynblock::spec_labels(&spec, &block.file, &evaluate) {
                     Ok(labels) => labels,
                     Err(d) => {
