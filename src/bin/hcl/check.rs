@@ -462,16 +462,16 @@ impl TypeAttributes {
             .map(TypeAttributes)
     }
 
-    /// Terraform's: `variable.type` and `output.type` (what `check` reads
-    /// by default, and what `eval --all` and `json` always read).
-    pub fn terraform() -> TypeAttributes {
-        TypeAttributes(vec![
-            ("variable".into(), "type".into()),
-            ("output".into(), "type".into()),
-        ])
+    /// Whether `name` in a block of type `block` is one of Terraform's
+    /// type attributes, `variable.type` and `output.type` (what `check`
+    /// reads by default, and what `eval --all` and `json` always read):
+    /// asked of every attribute those commands write, so it allocates
+    /// nothing.
+    pub fn terraforms(block: Option<&str>, name: &str) -> bool {
+        name == "type" && matches!(block, Some("variable" | "output"))
     }
 
-    pub fn contains(&self, block: Option<&str>, name: &str) -> bool {
+    fn contains(&self, block: Option<&str>, name: &str) -> bool {
         block.is_some_and(|b| self.0.iter().any(|(tb, tn)| tb == b && tn == name))
     }
 }

@@ -545,7 +545,7 @@ pub fn type_attribute(
     block: Option<&str>,
     src: &[u8],
 ) -> Option<Evaluated> {
-    if !crate::check::TypeAttributes::terraform().contains(block, name) {
+    if !crate::check::TypeAttributes::terraforms(block, name) {
         return None;
     }
     let t = hcl_native::typeexpr::type_constraint_with_defaults(expr);
