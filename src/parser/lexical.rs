@@ -29,7 +29,8 @@ pub(crate) fn trivia<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Input<'a> {
 }
 
 /// Skips an `n`-byte token and the trivia after it, in one step.
-#[inline]
+// inlined into every token reader: out of line it costs a call per token
+#[inline(always)]
 pub(crate) fn token<'a>(cx: &Ctx<'a>, i: Input<'a>, n: usize) -> Input<'a> {
     let b = bytes(&i);
     let n = n.min(b.len());
@@ -68,7 +69,10 @@ fn skip_trivia(cx: &Ctx<'_>, b: &[u8], base: u32, newlines: bool) -> usize {
         n += 1;
     }
     match b.get(n) {
-        Some(b'\n' | b'\r' | b'#' | b'/') => skip_trivia_slow(cx, b, base, newlines, n),
+        // where newlines count, a line end is a token: nothing more to skip
+        // (the common case after the last token of a line)
+        Some(b'\n' | b'\r' | b'#') if newlines => skip_trivia_slow(cx, b, base, newlines, n),
+        Some(b'/') => skip_trivia_slow(cx, b, base, newlines, n),
         _ => n,
     }
 }
