@@ -100,7 +100,9 @@ pub(crate) fn plain_text_len(b: &[u8]) -> Option<usize> {
     let rest = &b[head.len()..];
     let end = memchr::memchr3(b'"', b'\\', b'\n', rest);
     let before = end.map_or(rest, |e| &rest[..e]);
-    memchr::memchr3(b'$', b'%', b'\r', before).or(end).map(|k| head.len() + k)
+    memchr::memchr3(b'$', b'%', b'\r', before)
+        .or(end)
+        .map(|k| head.len() + k)
 }
 
 /// How many bytes [`plain_text_len`] reads one at a time.
