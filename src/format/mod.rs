@@ -22,7 +22,7 @@
 
 mod scan;
 
-use scan::{Kind, Token};
+use scan::{Kind, Pos, Token};
 use unicode_segmentation::UnicodeSegmentation;
 
 /// `src` in the canonical layout.
@@ -31,13 +31,27 @@ use unicode_segmentation::UnicodeSegmentation;
 /// assert_eq!(hcl_native::format::format(b"x = {a=1}\n"), b"x = { a = 1 }\n");
 /// ```
 pub fn format(src: &[u8]) -> Vec<u8> {
-    let tokens = scan::tokens(src);
+    // every offset and gap of a source is at most its length; a token
+    // index at most twice it plus one (the scanner advances a byte or more
+    // for at most two tokens); a column (indentation, spaces written
+    // between tokens, the width of their text) at most three times it,
+    // plus two
+    if src.len() <= (u32::MAX / 4) as usize {
+        format_with::<u32>(src)
+    } else {
+        format_with::<usize>(src)
+    }
+}
+
+/// [`format`], its positions stored as `P`.
+fn format_with<P: Pos>(src: &[u8]) -> Vec<u8> {
+    let tokens = scan::tokens::<P>(src);
     let mut spaces = Vec::with_capacity(tokens.len());
     let mut last = 0;
     for t in &tokens {
         // the gap as the reference counts it: one column per byte
-        spaces.push(t.start.saturating_sub(last));
-        last = t.end;
+        spaces.push(P::at(t.start().saturating_sub(last)));
+        last = t.end();
     }
     let mut f = Formatter {
         src,
@@ -50,8 +64,8 @@ pub fn format(src: &[u8]) -> Vec<u8> {
     f.align(&lines);
     let mut out = Vec::with_capacity(src.len() + src.len() / 8);
     for (t, n) in tokens.iter().zip(&f.spaces) {
-        out.resize(out.len() + n, b' ');
-        out.extend_from_slice(&src[t.start..t.end]);
+        out.resize(out.len() + n.get(), b' ');
+        out.extend_from_slice(&src[t.start()..t.end()]);
     }
     out
 }
@@ -69,18 +83,42 @@ pub fn is_formatted(src: &[u8]) -> bool {
 /// A line's tokens in up to three cells: everything up to an attribute's
 /// `=` (or the whole line), the `=` and what follows, and a comment ending
 /// the line. The cells' first tokens are where alignment happens.
-#[derive(Clone, Copy, Default)]
-struct Line {
-    lead: (usize, usize),
-    assign: Option<(usize, usize)>,
-    comment: Option<(usize, usize)>,
+/// Its token ranges are stored as `P` (32 bytes a line for `u32`).
+#[derive(Clone, Copy)]
+struct Line<P> {
+    lead: (P, P),
+    assign: Option<(P, P)>,
+    comment: Option<(P, P)>,
 }
 
-struct Formatter<'f> {
+impl<P: Pos> Line<P> {
+    fn new(lead: (usize, usize), assign: Option<(usize, usize)>, comment: Option<(usize, usize)>) -> Self {
+        let pack = |(s, e): (usize, usize)| (P::at(s), P::at(e));
+        Line {
+            lead: pack(lead),
+            assign: assign.map(pack),
+            comment: comment.map(pack),
+        }
+    }
+
+    fn lead(&self) -> (usize, usize) {
+        (self.lead.0.get(), self.lead.1.get())
+    }
+
+    fn assign(&self) -> Option<(usize, usize)> {
+        self.assign.map(|(s, e)| (s.get(), e.get()))
+    }
+
+    fn comment(&self) -> Option<(usize, usize)> {
+        self.comment.map(|(s, e)| (s.get(), e.get()))
+    }
+}
+
+struct Formatter<'f, P> {
     src: &'f [u8],
-    tokens: &'f [Token],
+    tokens: &'f [Token<P>],
     /// The spaces before each token.
-    spaces: Vec<usize>,
+    spaces: Vec<P>,
 }
 
 /// How a token changes the bracket depth.
@@ -92,14 +130,14 @@ fn bracket_change(k: Kind) -> i64 {
     }
 }
 
-impl Formatter<'_> {
+impl<P: Pos> Formatter<'_, P> {
     fn kind(&self, i: usize) -> Kind {
         self.tokens[i].kind
     }
 
     fn bytes(&self, i: usize) -> &[u8] {
         let t = self.tokens[i];
-        &self.src[t.start..t.end]
+        &self.src[t.start()..t.end()]
     }
 
     /// A newline, or a line comment (which holds its newline).
@@ -112,7 +150,7 @@ impl Formatter<'_> {
     }
 
     /// The lines, the end-of-file token in none.
-    fn lines(&self) -> Vec<Line> {
+    fn lines(&self) -> Vec<Line<P>> {
         let mut lines = Vec::new();
         let mut start = 0;
         for i in 0..self.tokens.len() {
@@ -128,42 +166,39 @@ impl Formatter<'_> {
         lines
             .into_iter()
             .map(|(s, e)| {
-                let mut line = Line {
-                    lead: (s, e),
-                    ..Line::default()
-                };
+                let (mut lead, mut assign, mut comment) = ((s, e), None, None);
                 if e == s {
-                    return line;
+                    return Line::new(lead, assign, comment);
                 }
                 if e - s > 1 && self.kind(e - 1) == Kind::Comment {
-                    line.comment = Some((e - 1, e));
-                    line.lead = (s, e - 1);
+                    comment = Some((e - 1, e));
+                    lead = (s, e - 1);
                 }
-                let (ls, le) = line.lead;
+                let (ls, le) = lead;
                 if let Some(eq) = (ls + 1..le).find(|&i| self.kind(i) == Kind::Equal) {
                     // only a whole expression after the `=` (brackets
                     // balanced) makes an alignable assignment
                     if (eq..le).map(|i| bracket_change(self.kind(i))).sum::<i64>() == 0 {
-                        line.assign = Some((eq, le));
-                        line.lead = (ls, eq);
+                        assign = Some((eq, le));
+                        lead = (ls, eq);
                     }
                 }
-                line
+                Line::new(lead, assign, comment)
             })
             .collect()
     }
 
     /// Two spaces per level of the brackets that lines opened and have
     /// not closed.
-    fn indent(&mut self, lines: &[Line]) {
+    fn indent(&mut self, lines: &[Line<P>]) {
         let mut indents: Vec<i64> = Vec::new();
         for line in lines {
-            let (ls, le) = line.lead;
+            let (ls, le) = line.lead();
             if ls == le {
                 continue;
             }
             if self.kind(ls) == Kind::Newline {
-                self.spaces[ls] = 0;
+                self.spaces[ls] = P::at(0);
                 continue;
             }
             let mut net = 0;
@@ -173,11 +208,11 @@ impl Formatter<'_> {
                     break;
                 }
             }
-            if let Some((s, e)) = line.assign {
+            if let Some((s, e)) = line.assign() {
                 net += (s..e).map(|i| bracket_change(self.kind(i))).sum::<i64>();
             }
             if net > 0 {
-                self.spaces[ls] = 2 * indents.len();
+                self.spaces[ls] = P::at(2 * indents.len());
                 indents.push(net);
                 continue;
             }
@@ -192,16 +227,16 @@ impl Formatter<'_> {
                     closed = 0;
                 }
             }
-            self.spaces[ls] = 2 * indents.len();
+            self.spaces[ls] = P::at(2 * indents.len());
         }
     }
 
     /// The spaces between the tokens of each cell.
-    fn space(&mut self, lines: &[Line]) {
+    fn space(&mut self, lines: &[Line<P>]) {
         for line in lines {
-            self.space_cell(line.lead);
-            if let Some((s, e)) = line.assign {
-                self.spaces[s] = 1;
+            self.space_cell(line.lead());
+            if let Some((s, e)) = line.assign() {
+                self.spaces[s] = P::at(1);
                 self.space_cell((s, e));
             }
         }
@@ -210,7 +245,7 @@ impl Formatter<'_> {
     fn space_cell(&mut self, (s, e): (usize, usize)) {
         for i in s..e.saturating_sub(1) {
             let before = if i > s { Some(i - 1) } else { None };
-            self.spaces[i + 1] = usize::from(self.space_after(i, before, i + 1));
+            self.spaces[i + 1] = P::at(usize::from(self.space_after(i, before, i + 1)));
         }
     }
 
@@ -274,26 +309,26 @@ impl Formatter<'_> {
     /// cluster of its tokens.
     fn columns(&self, (s, e): (usize, usize)) -> usize {
         (s..e)
-            .map(|i| self.spaces[i] + String::from_utf8_lossy(self.bytes(i)).graphemes(true).count())
+            .map(|i| self.spaces[i].get() + String::from_utf8_lossy(self.bytes(i)).graphemes(true).count())
             .sum()
     }
 
     /// Aligns the `=` of consecutive lines with assignments, then the
     /// comments of consecutive lines ending in one.
-    fn align(&mut self, lines: &[Line]) {
+    fn align(&mut self, lines: &[Line<P>]) {
         let mut run: Vec<(usize, usize)> = Vec::new();
-        let assign_starts = |l: &Line| l.assign.map(|(s, _)| s);
+        let assign_starts = |l: &Line<P>| l.assign().map(|(s, _)| s);
         let flush = |f: &mut Self, run: &mut Vec<(usize, usize)>| {
             let max = run.iter().map(|r| r.1).max().unwrap_or(0);
             for &(tok, cols) in run.iter() {
-                f.spaces[tok] = max - cols + 1;
+                f.spaces[tok] = P::at(max - cols + 1);
             }
             run.clear();
         };
         for line in lines {
             match assign_starts(line) {
                 Some(tok) => {
-                    let cols = self.columns(line.lead);
+                    let cols = self.columns(line.lead());
                     run.push((tok, cols));
                 }
                 None => flush(self, &mut run),
@@ -301,14 +336,42 @@ impl Formatter<'_> {
         }
         flush(self, &mut run);
         for line in lines {
-            match line.comment {
+            match line.comment() {
                 Some((tok, _)) => {
-                    let cols = self.columns(line.lead) + line.assign.map_or(0, |a| self.columns(a));
+                    let cols = self.columns(line.lead()) + line.assign().map_or(0, |a| self.columns(a));
                     run.push((tok, cols));
                 }
                 None => flush(self, &mut run),
             }
         }
         flush(self, &mut run);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_with;
+
+    /// Positions of either width give the same layout: the wide ones, for
+    /// a source over 1 GiB, are tested on every formatting golden input
+    /// since no such source fits a test.
+    #[test]
+    fn positions_of_either_width_format_alike() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar-tests/fmt");
+        let mut inputs = 0;
+        for entry in std::fs::read_dir(&dir).expect("grammar-tests/fmt is read") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "hclfmt") {
+                let src = std::fs::read(&path).expect("the input is read");
+                assert_eq!(
+                    format_with::<u32>(&src),
+                    format_with::<usize>(&src),
+                    "{}",
+                    path.display()
+                );
+                inputs += 1;
+            }
+        }
+        assert!(inputs > 50, "only {inputs} formatting goldens were found");
     }
 }

@@ -71,12 +71,60 @@ pub(crate) enum Kind {
     Nil,
 }
 
+/// How the formatter stores a byte offset or a count of bytes or columns:
+/// `u32` for a source of up to 1 GiB (see `format`), which halves the
+/// memory (and the cache misses and page faults) of its tokens and spaces,
+/// `usize` for a larger one.
+pub(crate) trait Pos: Copy + Default + 'static {
+    /// `n`, which the caller has checked fits (every offset and count of a
+    /// source is at most its length plus one).
+    fn at(n: usize) -> Self;
+    fn get(self) -> usize;
+}
+
+impl Pos for u32 {
+    #[inline]
+    fn at(n: usize) -> u32 {
+        debug_assert!(u32::try_from(n).is_ok(), "a 32-bit position for a larger source");
+        n as u32
+    }
+    #[inline]
+    fn get(self) -> usize {
+        self as usize
+    }
+}
+
+impl Pos for usize {
+    #[inline]
+    fn at(n: usize) -> usize {
+        n
+    }
+    #[inline]
+    fn get(self) -> usize {
+        self
+    }
+}
+
 /// A token: its kind and byte range in the source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Token {
+pub(crate) struct Token<P> {
     pub(crate) kind: Kind,
-    pub(crate) start: usize,
-    pub(crate) end: usize,
+    start: P,
+    end: P,
+}
+
+impl<P: Pos> Token<P> {
+    /// Where the token starts.
+    #[inline]
+    pub(crate) fn start(&self) -> usize {
+        self.start.get()
+    }
+
+    /// Where it ends.
+    #[inline]
+    pub(crate) fn end(&self) -> usize {
+        self.end.get()
+    }
 }
 
 /// What the scanner is reading.
@@ -97,9 +145,9 @@ struct Heredoc {
     start_of_line: bool,
 }
 
-struct Scanner<'s> {
+struct Scanner<'s, P> {
     src: &'s [u8],
-    tokens: Vec<Token>,
+    tokens: Vec<Token<P>>,
     modes: Vec<Mode>,
     braces: i64,
     /// The brace levels at which a `}` ends a template sequence.
@@ -108,8 +156,9 @@ struct Scanner<'s> {
 }
 
 /// The tokens of `src`, ending with an end-of-file token. A UTF-8 byte
-/// order mark is skipped (its bytes are in no token).
-pub(crate) fn tokens(src: &[u8]) -> Vec<Token> {
+/// order mark is skipped (its bytes are in no token). `P` holds every
+/// offset of `src` and its length.
+pub(crate) fn tokens<P: Pos>(src: &[u8]) -> Vec<Token<P>> {
     let bom = if src.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
     let mut s = Scanner {
         src,
@@ -192,9 +241,13 @@ fn number_len(b: &[u8]) -> usize {
     len
 }
 
-impl Scanner<'_> {
+impl<P: Pos> Scanner<'_, P> {
     fn push(&mut self, kind: Kind, start: usize, end: usize) {
-        self.tokens.push(Token { kind, start, end });
+        self.tokens.push(Token {
+            kind,
+            start: P::at(start),
+            end: P::at(end),
+        });
     }
 
     /// A `${` or `%{` (with an optional `~`) at `p`: enters an expression
@@ -341,7 +394,7 @@ impl Scanner<'_> {
             Some(n) => self.push(Kind::Invalid, p, p + n),
             None => self.push(Kind::BadUtf8, p, p + 1),
         }
-        Some(self.tokens.last().map_or(p + 1, |t| t.end))
+        Some(self.tokens.last().map_or(p + 1, |t| t.end()))
     }
 
     /// Heredoc lines: a line that closes the heredoc (its marker alone,
@@ -454,9 +507,9 @@ mod tests {
     use super::*;
 
     fn kinds(src: &str) -> Vec<(Kind, &str)> {
-        tokens(src.as_bytes())
+        tokens::<u32>(src.as_bytes())
             .into_iter()
-            .map(|t| (t.kind, &src[t.start..t.end]))
+            .map(|t| (t.kind, &src[t.start()..t.end()]))
             .collect()
     }
 
