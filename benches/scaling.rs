@@ -6,9 +6,10 @@
 //!
 //! `cargo bench --features cli --bench scaling` (the `hcl` tool as released: `--profile
 //! dist`, see `common::build_hcl`). The inputs are written once to
-//! `target/scaling/`. Each figure is the fastest of several runs (two for
-//! the 100 MB file), so that a busy moment of a shared machine does not
-//! pass for a slope. Every run has `--max-steps 1000000000`: the default
+//! `target/scaling/`. Each figure is the fastest of [`ROUNDS`] runs, one
+//! per round, each round running the command on every input in turn, so
+//! that a busy moment of a shared machine neither passes for a slope nor
+//! falls on one size only. Every run has `--max-steps 1000000000`: the default
 //! budget of evaluation steps (10 million per command) ends near two
 //! million attributes.
 
@@ -59,22 +60,23 @@ fn input(dir: &Path, name: &str, count: Option<usize>, bytes: usize) -> Input {
     }
 }
 
-/// The fastest of `runs` runs of `hcl <command> <file>`, in seconds.
-fn time(hcl: &Path, command: &str, file: &Path, runs: usize) -> f64 {
-    (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            let status = Command::new(hcl)
-                .args([command, "--max-steps", "1000000000", &file.to_string_lossy()])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .expect("hcl runs");
-            assert!(status.code() == Some(0), "hcl {command} {} failed", file.display());
-            start.elapsed().as_secs_f64()
-        })
-        .fold(f64::MAX, f64::min)
+/// One run of `hcl <command> <file>`, in seconds.
+fn run_once(hcl: &Path, command: &str, file: &Path) -> f64 {
+    let start = Instant::now();
+    let status = Command::new(hcl)
+        .args([command, "--max-steps", "1000000000", &file.to_string_lossy()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("hcl runs");
+    assert!(status.code() == Some(0), "hcl {command} {} failed", file.display());
+    start.elapsed().as_secs_f64()
 }
+
+/// Rounds of runs of one command: each round runs it once on every input,
+/// smallest first, so that a busy spell of a shared machine falls on all
+/// sizes alike rather than on the one being timed then.
+const ROUNDS: usize = 5;
 
 fn main() {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -101,19 +103,21 @@ fn main() {
 
     let mut worst: f64 = 0.0;
     for command in ["eval", "check", "json", "fmt"] {
+        // the fastest run of each input over the rounds
+        let mut fastest: Vec<Vec<f64>> = series.iter().map(|(_, files)| vec![f64::MAX; files.len()]).collect();
+        for _ in 0..ROUNDS {
+            for ((_, files), best) in series.iter().zip(&mut fastest) {
+                for (file, best) in files.iter().zip(best.iter_mut()) {
+                    *best = best.min(run_once(&hcl, command, &file.path));
+                }
+            }
+        }
         println!("\n`hcl {command}`\n");
         println!("| series | attributes | MB | fastest run | × the step before | µs per attribute |");
         println!("| --- | --- | --- | --- | --- | --- |");
-        for (name, files) in &series {
+        for ((name, files), best) in series.iter().zip(&fastest) {
             let mut before: Option<f64> = None;
-            for Input {
-                path,
-                attributes,
-                bytes,
-            } in files
-            {
-                let runs = if *bytes > 50_000_000 { 2 } else { 5 };
-                let secs = time(&hcl, command, path, runs);
+            for (Input { attributes, bytes, .. }, &secs) in files.iter().zip(best) {
                 let step = before.map(|b| secs / b);
                 worst = worst.max(step.unwrap_or(0.0));
                 let step_text = match step {
