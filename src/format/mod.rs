@@ -92,6 +92,7 @@ struct Line<P> {
 }
 
 impl<P: Pos> Line<P> {
+    #[inline(always)]
     fn new(lead: (usize, usize), assign: Option<(usize, usize)>, comment: Option<(usize, usize)>) -> Self {
         let pack = |(s, e): (usize, usize)| (P::at(s), P::at(e));
         Line {
@@ -101,14 +102,17 @@ impl<P: Pos> Line<P> {
         }
     }
 
+    #[inline(always)]
     fn lead(&self) -> (usize, usize) {
         (self.lead.0.get(), self.lead.1.get())
     }
 
+    #[inline(always)]
     fn assign(&self) -> Option<(usize, usize)> {
         self.assign.map(|(s, e)| (s.get(), e.get()))
     }
 
+    #[inline(always)]
     fn comment(&self) -> Option<(usize, usize)> {
         self.comment.map(|(s, e)| (s.get(), e.get()))
     }

@@ -74,7 +74,9 @@ pub(crate) enum Kind {
 /// How the formatter stores a byte offset or a count of bytes or columns:
 /// `u32` for a source of up to 1 GiB (see `format`), which halves the
 /// memory (and the cache misses and page faults) of its tokens and spaces,
-/// `usize` for a larger one.
+/// `usize` for a larger one. Its conversions are always inlined, also in
+/// the unoptimised build the tests run in, where a call per conversion
+/// would slow the formatter down.
 pub(crate) trait Pos: Copy + Default + 'static {
     /// `n`, which the caller has checked fits (every offset and count of a
     /// source is at most its length plus one).
@@ -83,23 +85,23 @@ pub(crate) trait Pos: Copy + Default + 'static {
 }
 
 impl Pos for u32 {
-    #[inline]
+    #[inline(always)]
     fn at(n: usize) -> u32 {
         debug_assert!(u32::try_from(n).is_ok(), "a 32-bit position for a larger source");
         n as u32
     }
-    #[inline]
+    #[inline(always)]
     fn get(self) -> usize {
         self as usize
     }
 }
 
 impl Pos for usize {
-    #[inline]
+    #[inline(always)]
     fn at(n: usize) -> usize {
         n
     }
-    #[inline]
+    #[inline(always)]
     fn get(self) -> usize {
         self
     }
@@ -115,13 +117,13 @@ pub(crate) struct Token<P> {
 
 impl<P: Pos> Token<P> {
     /// Where the token starts.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn start(&self) -> usize {
         self.start.get()
     }
 
     /// Where it ends.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn end(&self) -> usize {
         self.end.get()
     }
