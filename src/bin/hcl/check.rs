@@ -462,13 +462,20 @@ impl TypeAttributes {
             .map(TypeAttributes)
     }
 
-    /// Whether `name` in a block of type `block` is one of Terraform's
-    /// type attributes, `variable.type` and `output.type` (what `check`
-    /// reads by default, and what `eval --all` and `json` always read):
-    /// asked of every attribute those commands write, so it allocates
-    /// nothing.
+    /// Terraform's type attributes as `--type-attributes` takes them: what
+    /// `check` reads by default, and what `eval --all` and `json` always
+    /// read.
+    pub const TERRAFORM: &'static str = "variable.type,output.type";
+
+    /// Whether `name` in a block of type `block` is one of
+    /// [`TypeAttributes::TERRAFORM`]: asked of every attribute those
+    /// commands write, so it allocates nothing.
     pub fn terraforms(block: Option<&str>, name: &str) -> bool {
-        name == "type" && matches!(block, Some("variable" | "output"))
+        block.is_some_and(|b| {
+            Self::TERRAFORM
+                .split(',')
+                .any(|item| item.split_once('.') == Some((b, name)))
+        })
     }
 
     fn contains(&self, block: Option<&str>, name: &str) -> bool {

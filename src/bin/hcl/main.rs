@@ -172,7 +172,7 @@ enum Command {
         /// evaluated, as `BLOCK_TYPE.NAME`, comma-separated; the default is
         /// Terraform's (`variable.type`, `output.type`), an empty list reads
         /// none.
-        #[arg(long, value_delimiter = ',', default_value = "variable.type,output.type")]
+        #[arg(long, value_delimiter = ',', default_value = check::TypeAttributes::TERRAFORM)]
         type_attributes: Vec<String>,
         /// With variables: expand `dynamic` blocks as Terraform does
         /// (hcl_native::dynblock) before evaluating, so that a content
