@@ -302,20 +302,16 @@ fn dashed(s: &str) -> Result<String, String> {
 /// an `EC PRIVATE KEY` or `DSA PRIVATE KEY` block is called the wrong type
 /// without being read (Go reads it first, so a broken one is a parse error
 /// there); the type is written as Go's type name (`*ecdsa.PrivateKey`),
-/// where Terraform's `%t` prints Go's noise about a bad verb; messages
-/// from the DER and key checks are the `rsa` crate's, not Go's.
+/// where Terraform's `%t` prints Go's noise about a bad verb. The key's
+/// checks and their messages are those of Go before 1.23 (which recomputes
+/// a PKCS#1 key's CRT values rather than checking them), and Go 1.24's
+/// refusal of keys under 1024 bits is not made.
 ///
-/// Security: the decryption is RustCrypto's `rsa` crate's raw RSA (its
-/// `hazmat` primitive, no blinding) followed by the PKCS#1 v1.5 padding
-/// check Go does, which answers an error for bad padding as Terraform
-/// does: this decryption is not constant-time (the padding check is
-/// plainly not). `rsa` was the subject of
-/// RUSTSEC-2023-0071 (the Marvin attack, a timing side channel that can
-/// recover what a PKCS#1 v1.5 decryption hides); its 0.10 release says the
-/// side channels found are resolved and its constant-time hardening goes
-/// on, and the padding check here is an oracle by design (Terraform's
-/// too). That is acceptable for evaluating a configuration, whose author
-/// holds the key; it is not a decryption service to expose to others.
+/// Security: the decryption (`rsa_key`, on `num-bigint`) is not
+/// constant-time, and the PKCS#1 v1.5 padding check answers an error for bad
+/// padding as Terraform's does, an oracle by design. That is acceptable for
+/// evaluating a configuration, whose author holds the key; it is not a
+/// decryption service to expose to others.
 ///
 /// Source: Terraform's function reference,
 /// `developer.hashicorp.com/terraform/language/functions/rsadecrypt`, and
@@ -338,11 +334,11 @@ fn rsadecrypt(_: &TerraformOptions) -> Function {
                     ),
                 )
             })?;
-            let key = rsa_key::parse(pem.as_bytes()).map_err(|e| FunctionError::argument(1, e))?;
+            let key = super::rsa_key::parse(pem.as_bytes()).map_err(|e| FunctionError::argument(1, e))?;
             // the modular exponentiation: about the work of hashing a few
             // kilobytes for each byte of the modulus
             m.spend_bytes(ciphertext.len().saturating_mul(64))?;
-            let plain = rsa_key::decrypt_pkcs1v15(&key, &ciphertext)
+            let plain = super::rsa_key::decrypt_pkcs1v15(&key, &ciphertext)
                 .map_err(|e| FunctionError::new(format!("failed to decrypt: {e}")))?;
             String::from_utf8(plain)
                 .map(Value::from)
@@ -350,252 +346,13 @@ fn rsadecrypt(_: &TerraformOptions) -> Function {
         })
 }
 
-/// RSA private keys as Go's `ssh.ParseRawPrivateKey` reads them, and
-/// PKCS#1 v1.5 decryption as Go's `rsa.DecryptPKCS1v15` does it.
-mod rsa_key {
-    use super::STANDARD;
-    use base64::Engine;
-    use rsa::pkcs1::DecodeRsaPrivateKey;
-    use rsa::pkcs8::DecodePrivateKey;
-    use rsa::traits::PublicKeyParts;
-    use rsa::{BoxedUint, PrivateKey};
-
-    /// Go's `rsa.ErrDecryption`.
-    const DECRYPTION_ERROR: &str = "crypto/rsa: decryption error";
-
-    /// The first PEM block of `text` (Go's `pem.Decode`: text before it is
-    /// skipped, headers read, the body's white space ignored): its type,
-    /// headers and bytes.
-    struct Block {
-        kind: String,
-        headers: Vec<(String, String)>,
-        bytes: Vec<u8>,
-    }
-
-    fn pem_block(text: &[u8]) -> Option<Block> {
-        let text = String::from_utf8_lossy(text);
-        let mut rest: &str = &text;
-        loop {
-            let start = rest.find("-----BEGIN ")?;
-            // `-----BEGIN` must start a line
-            if start > 0 && !rest[..start].ends_with('\n') {
-                rest = &rest[start + 11..];
-                continue;
-            }
-            let after = &rest[start + 11..];
-            let line_end = after.find('\n').unwrap_or(after.len());
-            let line = after[..line_end].trim_end_matches('\r').trim_end();
-            let Some(kind) = line.strip_suffix("-----") else {
-                rest = after;
-                continue;
-            };
-            let body = &after[(line_end + 1).min(after.len())..];
-            let end_marker = format!("-----END {kind}-----");
-            let Some(end) = body.find(&end_marker) else {
-                rest = after;
-                continue;
-            };
-            let mut headers = Vec::new();
-            let mut data = String::new();
-            let mut in_headers = true;
-            for l in body[..end].lines() {
-                let l = l.trim();
-                if in_headers {
-                    if let Some((k, v)) = l.split_once(':') {
-                        headers.push((k.trim().to_string(), v.trim().to_string()));
-                        continue;
-                    }
-                    in_headers = false;
-                    if l.is_empty() {
-                        continue;
-                    }
-                }
-                data.extend(l.chars().filter(|c| !c.is_whitespace()));
-            }
-            match STANDARD.decode(data.as_bytes()) {
-                Ok(bytes) => {
-                    return Some(Block {
-                        kind: kind.to_string(),
-                        headers,
-                        bytes,
-                    })
-                }
-                Err(_) => rest = after,
-            }
-        }
-    }
-
-    /// The RSA private key of the PEM text `pem`, or Terraform's message.
-    pub(super) fn parse(pem: &[u8]) -> Result<PrivateKey, String> {
-        let invalid = |e: &dyn std::fmt::Display| format!("invalid private key: {e}");
-        let not_rsa = |t: &str| format!("invalid private key type {t}");
-        let Some(block) = pem_block(pem) else {
-            return Err(invalid(&"ssh: no key found"));
-        };
-        let encrypted = block
-            .headers
-            .iter()
-            .any(|(k, v)| k == "Proc-Type" && v.contains("ENCRYPTED"));
-        if encrypted {
-            return Err(invalid(&"ssh: this private key is passphrase protected"));
-        }
-        match block.kind.as_str() {
-            "RSA PRIVATE KEY" => PrivateKey::from_pkcs1_der(&block.bytes).map_err(|e| match e {
-                rsa::pkcs1::Error::Asn1(e) => format!("invalid ASN1 data in the given private key: {e}"),
-                e => invalid(&format!("x509: {e}")),
-            }),
-            "PRIVATE KEY" => {
-                let info = rsa::pkcs8::PrivateKeyInfoRef::try_from(block.bytes.as_slice())
-                    .map_err(|e| format!("invalid ASN1 data in the given private key: {e}"))?;
-                let oid = info.algorithm.oid.to_string();
-                match oid.as_str() {
-                    "1.2.840.113549.1.1.1" => PrivateKey::from_pkcs8_der(&block.bytes).map_err(|e| {
-                        invalid(&format!(
-                            "x509: failed to parse RSA private key embedded in PKCS#8: {e}"
-                        ))
-                    }),
-                    "1.2.840.10045.2.1" => Err(not_rsa("*ecdsa.PrivateKey")),
-                    "1.3.101.112" => Err(not_rsa("ed25519.PrivateKey")),
-                    "1.3.101.110" => Err(not_rsa("*ecdh.PrivateKey")),
-                    _ => Err(invalid(&format!(
-                        "x509: PKCS#8 wrapping contained private key with unknown algorithm: {oid}"
-                    ))),
-                }
-            }
-            "EC PRIVATE KEY" => Err(not_rsa("*ecdsa.PrivateKey")),
-            "DSA PRIVATE KEY" => Err(not_rsa("*dsa.PrivateKey")),
-            "OPENSSH PRIVATE KEY" => openssh(&block.bytes),
-            other => Err(invalid(&format!(
-                "ssh: unsupported key type {}",
-                super::go_quote(other)
-            ))),
-        }
-    }
-
-    /// The RSA key of an OpenSSH private key (`openssh-key-v1`, not
-    /// encrypted), as Go's `ssh` package reads it.
-    fn openssh(bytes: &[u8]) -> Result<PrivateKey, String> {
-        let invalid = |e: &str| format!("invalid private key: ssh: {e}");
-        let mut r = Reader(bytes);
-        let magic = b"openssh-key-v1\0";
-        if !r.0.starts_with(magic) {
-            return Err(invalid("invalid openssh private key format"));
-        }
-        r.0 = &r.0[magic.len()..];
-        let malformed = || invalid("malformed OpenSSH key");
-        let cipher = r.string().ok_or_else(malformed)?;
-        let kdf = r.string().ok_or_else(malformed)?;
-        let _kdf_options = r.string().ok_or_else(malformed)?;
-        let count = r.u32().ok_or_else(malformed)?;
-        let _public = r.string().ok_or_else(malformed)?;
-        let private = r.string().ok_or_else(malformed)?;
-        if cipher != b"none" || kdf != b"none" {
-            return Err(invalid("this private key is passphrase protected"));
-        }
-        if count != 1 {
-            return Err(invalid("multi-key files are not supported"));
-        }
-        let mut p = Reader(private);
-        let check1 = p.u32().ok_or_else(malformed)?;
-        let check2 = p.u32().ok_or_else(malformed)?;
-        if check1 != check2 {
-            return Err(invalid("malformed OpenSSH key"));
-        }
-        let kind = p.string().ok_or_else(malformed)?;
-        match kind {
-            b"ssh-rsa" => {}
-            b"ssh-ed25519" => return Err("invalid private key type ed25519.PrivateKey".into()),
-            b"ssh-dss" => return Err("invalid private key type *dsa.PrivateKey".into()),
-            k if k.starts_with(b"ecdsa-sha2-") => return Err("invalid private key type *ecdsa.PrivateKey".into()),
-            k => {
-                return Err(invalid(&format!(
-                    "unhandled key type {}",
-                    super::go_quote(&String::from_utf8_lossy(k))
-                )))
-            }
-        }
-        let mut next = || p.string().ok_or_else(malformed);
-        let (n, e, d, _iqmp, p1, q) = (next()?, next()?, next()?, next()?, next()?, next()?);
-        let bits = |b: &[u8]| u32::try_from(b.len().div_ceil(8) * 64).unwrap_or(u32::MAX).max(64);
-        let uint = |b: &[u8], precision: u32| BoxedUint::from_be_slice(b, precision).map_err(|_| malformed());
-        let precision = bits(n);
-        let key = PrivateKey::from_components(
-            uint(n, precision)?,
-            uint(e, bits(e))?,
-            uint(d, precision)?,
-            vec![uint(p1, precision)?, uint(q, precision)?],
-        );
-        key.map_err(|e| format!("invalid private key: crypto/rsa: {e}"))
-    }
-
-    /// The SSH wire format's `uint32` and `string`.
-    struct Reader<'a>(&'a [u8]);
-
-    impl<'a> Reader<'a> {
-        fn u32(&mut self) -> Option<u32> {
-            let (head, rest) = self.0.split_first_chunk::<4>()?;
-            self.0 = rest;
-            Some(u32::from_be_bytes(*head))
-        }
-
-        fn string(&mut self) -> Option<&'a [u8]> {
-            let n = self.u32()? as usize;
-            if n > self.0.len() {
-                return None;
-            }
-            let (s, rest) = self.0.split_at(n);
-            self.0 = rest;
-            Some(s)
-        }
-    }
-
-    /// No random numbers: the raw decryption runs unblinded.
-    struct NoRng;
-
-    impl rsa::rand_core::TryRng for NoRng {
-        type Error = std::convert::Infallible;
-        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-            unreachable!("rsadecrypt passes no random source")
-        }
-        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-            unreachable!("rsadecrypt passes no random source")
-        }
-        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
-            unreachable!("rsadecrypt passes no random source")
-        }
-    }
-
-    impl rsa::rand_core::TryCryptoRng for NoRng {}
-
-    /// Go's `rsa.DecryptPKCS1v15`: the ciphertext must be as long as the
-    /// modulus and below it, the decrypted block `00 02`, at least eight
-    /// non-zero padding bytes, `00`, then the message.
-    pub(super) fn decrypt_pkcs1v15(key: &PrivateKey, ciphertext: &[u8]) -> Result<Vec<u8>, String> {
-        let k = key.size();
-        if k < 11 || ciphertext.len() != k {
-            return Err(DECRYPTION_ERROR.into());
-        }
-        let c = BoxedUint::from_be_slice(ciphertext, key.n_bits_precision()).map_err(|_| DECRYPTION_ERROR)?;
-        let m = rsa::hazmat::rsa_decrypt_and_check(key, None::<&mut NoRng>, &c).map_err(|_| DECRYPTION_ERROR)?;
-        let bytes = m.to_be_bytes();
-        let mut em = vec![0u8; k];
-        let take = bytes.len().min(k);
-        em[k - take..].copy_from_slice(&bytes[bytes.len() - take..]);
-        let zero = em[2..].iter().position(|&b| b == 0).map(|i| i + 2);
-        match zero {
-            Some(i) if em[0] == 0 && em[1] == 2 && i >= 10 => Ok(em[i + 1..].to_vec()),
-            _ => Err(DECRYPTION_ERROR.into()),
-        }
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A 1024-bit RSA key made once for these tests (`openssl genrsa
     /// -traditional 1024`), in PKCS#1 ...
-    const PKCS1: &str = "\
+    pub(in crate::stdlib::terraform) const PKCS1: &str = "\
 -----BEGIN RSA PRIVATE KEY-----
 MIICXQIBAAKBgQCzKf5v1dntSwQnXDR2ER5Gu9nfJePX27yrX6gKDcVB54L69aT8
 LU8k5eZGEPp9KVvlQI93dgBDCqlXVJ7UAbKANYdpgzOKYN/AfTxx5zyTOT4A2OvT
@@ -613,7 +370,7 @@ yC1OQSJhhBijWzRZSMD5EiDstdXOKal0G6+staxNEI6K
 -----END RSA PRIVATE KEY-----
 ";
     /// ... the same key in PKCS#8 (`openssl pkcs8 -topk8 -nocrypt`) ...
-    const PKCS8: &str = "\
+    pub(in crate::stdlib::terraform) const PKCS8: &str = "\
 -----BEGIN PRIVATE KEY-----
 MIICdwIBADANBgkqhkiG9w0BAQEFAASCAmEwggJdAgEAAoGBALMp/m/V2e1LBCdc
 NHYRHka72d8l49fbvKtfqAoNxUHngvr1pPwtTyTl5kYQ+n0pW+VAj3d2AEMKqVdU
@@ -757,11 +514,17 @@ IJCsMgh4bker98xTOAYFAAAAB3Jvb3RAdm0BAgMEBQY=
             )
         );
         let garbage = "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n";
-        let (arg, message) = error(CIPHERTEXT, garbage);
-        assert_eq!(arg, Some(1));
-        assert!(
-            message.starts_with("invalid ASN1 data in the given private key: "),
-            "{message}"
+        // Go's `asn1` message for the bytes 00 00 00, Terraform's prefix for it
+        assert_eq!(
+            error(CIPHERTEXT, garbage),
+            (
+                Some(1),
+                "invalid ASN1 data in the given private key: tags don't match (16 vs {class:0 tag:0 length:0 \
+                 isCompound:false}) {optional:false explicit:false application:false private:false \
+                 defaultValue:<nil> tag:<nil> stringType:0 timeType:0 set:false omitEmpty:false} \
+                 pkcs1PrivateKey @2"
+                    .into()
+            )
         );
         for (key, ty) in [
             (EC, "*ecdsa.PrivateKey"),
@@ -774,11 +537,14 @@ IJCsMgh4bker98xTOAYFAAAAB3Jvb3RAdm0BAgMEBQY=
                 (Some(1), format!("invalid private key type {ty}"))
             );
         }
-        // too short for the modulus, and a changed byte (bad padding)
-        let short = base64(&STANDARD.decode(CIPHERTEXT).unwrap()[1..]);
-        let mut changed = STANDARD.decode(CIPHERTEXT).unwrap();
+        // a byte fewer (another number, whose padding is wrong), a byte more
+        // than the modulus has (even a leading zero), and a changed byte
+        let bytes = STANDARD.decode(CIPHERTEXT).unwrap();
+        let short = base64(&bytes[1..]);
+        let long = base64(&[&[0], &bytes[..]].concat());
+        let mut changed = bytes.clone();
         changed[5] ^= 1;
-        for ciphertext in [short, base64(&changed)] {
+        for ciphertext in [short, long, base64(&changed)] {
             assert_eq!(
                 error(&ciphertext, PKCS1),
                 (None, "failed to decrypt: crypto/rsa: decryption error".into())

@@ -82,6 +82,7 @@ mod files;
 mod network;
 mod paths;
 mod provider;
+mod rsa_key;
 mod strings;
 mod templates;
 mod time;
