@@ -289,22 +289,31 @@ fn dashed(s: &str) -> Result<String, String> {
 ///
 /// Errors, as Terraform words them: a ciphertext that is not Base64
 /// (`failed to decode input "…": cipher text must be base64-encoded`, on
-/// the first argument); a key that does not read (`invalid private key:
-/// …`, or `invalid ASN1 data in the given private key: …` for a DER
-/// structure that does not parse, on the second argument); a key that reads
-/// but is not RSA (an EC, DSA or Ed25519 key: `invalid private key type …`);
-/// a ciphertext that does not decrypt with the key (`failed to decrypt:
-/// crypto/rsa: decryption error`, Go's words). Unknown arguments give an
-/// unknown string, null ones are errors.
+/// the first argument; line ends are skipped, as Go's decoder skips them); a
+/// key that does not read, on the second argument (`invalid private key:
+/// …`; `invalid ASN1 data in the given private key: …` for DER that breaks
+/// a syntax rule; Go's own `asn1: structure error: …` for DER of the wrong
+/// structure, which Terraform means to reword but misspells the pattern
+/// for); a key that reads but is not RSA (an EC, DSA or Ed25519 key:
+/// `invalid private key type …`); a ciphertext that does not decrypt with
+/// the key (`failed to decrypt: crypto/rsa: decryption error`, Go's
+/// words). Unknown arguments give an unknown string, null ones are errors.
+/// Reading and checking the key and decrypting count on the evaluation's
+/// step limit by the key's size: a hostile key of a million bits stops
+/// there instead of running for hours.
 ///
 /// Known differences: a plaintext that is not UTF-8 is an error here
 /// (`failed to decrypt: …`), where Terraform makes a string of the bytes;
-/// an `EC PRIVATE KEY` or `DSA PRIVATE KEY` block is called the wrong type
-/// without being read (Go reads it first, so a broken one is a parse error
-/// there); the type is written as Go's type name (`*ecdsa.PrivateKey`),
-/// where Terraform's `%t` prints Go's noise about a bad verb. The key's
-/// checks and their messages are those of Go before 1.23 (which recomputes
-/// a PKCS#1 key's CRT values rather than checking them), and Go 1.24's
+/// an `EC PRIVATE KEY` or `DSA PRIVATE KEY` block, an EC, Ed25519 or X25519
+/// key in PKCS#8 and an ECDSA key in OpenSSH's format are called the wrong
+/// type without their key being checked (Go checks it first, so a broken
+/// one is a parse error there), and a DER key that does not read as PKCS#1
+/// is called SEC 1's (`use ParseECPrivateKey instead`) by its first two
+/// fields; the type is written as Go's type name (`*ecdsa.PrivateKey`),
+/// where Terraform's `%t` prints Go's noise about a bad verb; a passphrase
+/// protected OpenSSH key is not asked to parse its public key. The key's
+/// checks and their messages are those of Go 1.21 and 1.22 (Go 1.23 checks a
+/// PKCS#1 key's CRT values instead of recomputing them), and Go 1.24's
 /// refusal of keys under 1024 bits is not made.
 ///
 /// Security: the decryption (`rsa_key`, on `num-bigint`) is not
@@ -325,7 +334,7 @@ fn rsadecrypt(_: &TerraformOptions) -> Function {
             let text = str_arg(&args[0])?;
             let pem = str_arg(&args[1])?;
             m.spend_bytes(text.len() + pem.len())?;
-            let ciphertext = STANDARD.decode(text).map_err(|_| {
+            let ciphertext = super::encoding::decode(text).ok_or_else(|| {
                 FunctionError::argument(
                     0,
                     format!(
@@ -334,10 +343,8 @@ fn rsadecrypt(_: &TerraformOptions) -> Function {
                     ),
                 )
             })?;
-            let key = super::rsa_key::parse(pem.as_bytes()).map_err(|e| FunctionError::argument(1, e))?;
-            // the modular exponentiation: about the work of hashing a few
-            // kilobytes for each byte of the modulus
-            m.spend_bytes(ciphertext.len().saturating_mul(64))?;
+            let key = super::rsa_key::parse(pem.as_bytes(), m)?;
+            m.spend(key.decryption_cost())?;
             let plain = super::rsa_key::decrypt_pkcs1v15(&key, &ciphertext)
                 .map_err(|e| FunctionError::new(format!("failed to decrypt: {e}")))?;
             String::from_utf8(plain)
@@ -461,6 +468,13 @@ IJCsMgh4bker98xTOAYFAAAAB3Jvb3RAdm0BAgMEBQY=
         for key in [PKCS1, PKCS8, OPENSSH] {
             assert_eq!(rsadecrypt_call(CIPHERTEXT, key).unwrap(), Value::from("Hello, world!"));
         }
+        // a ciphertext with a line end, as a file gives it (Go's decoder
+        // skips line ends)
+        let with_newline = format!("{CIPHERTEXT}\n");
+        assert_eq!(
+            rsadecrypt_call(with_newline.as_str(), PKCS8).unwrap(),
+            Value::from("Hello, world!")
+        );
         // text around the block is skipped, as Go's pem.Decode skips it
         let framed = format!("a key:\n{PKCS1}trailing words\n");
         assert_eq!(
@@ -514,12 +528,14 @@ IJCsMgh4bker98xTOAYFAAAAB3Jvb3RAdm0BAgMEBQY=
             )
         );
         let garbage = "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n";
-        // Go's `asn1` message for the bytes 00 00 00, Terraform's prefix for it
+        // Go's `asn1` message for the bytes 00 00 00: Terraform means to give
+        // it its own prefix but misspells the one to replace
+        // (`asn1: struture error`), so Go's stays
         assert_eq!(
             error(CIPHERTEXT, garbage),
             (
                 Some(1),
-                "invalid ASN1 data in the given private key: tags don't match (16 vs {class:0 tag:0 length:0 \
+                "asn1: structure error: tags don't match (16 vs {class:0 tag:0 length:0 \
                  isCompound:false}) {optional:false explicit:false application:false private:false \
                  defaultValue:<nil> tag:<nil> stringType:0 timeType:0 set:false omitEmpty:false} \
                  pkcs1PrivateKey @2"
@@ -530,7 +546,7 @@ IJCsMgh4bker98xTOAYFAAAAB3Jvb3RAdm0BAgMEBQY=
             (EC, "*ecdsa.PrivateKey"),
             (EC_PKCS8, "*ecdsa.PrivateKey"),
             (ED25519, "ed25519.PrivateKey"),
-            (ED25519_OPENSSH, "ed25519.PrivateKey"),
+            (ED25519_OPENSSH, "*ed25519.PrivateKey"),
         ] {
             assert_eq!(
                 error(CIPHERTEXT, key),

@@ -15,13 +15,13 @@
 //! is acceptable for evaluating a configuration, whose author holds the key;
 //! it is not a decryption service to expose to others.
 
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
 use crate::diagnostic::go_quote;
+use crate::function::FunctionError;
+use crate::meter::{Meter, StepLimitReached};
 
 /// Go's `rsa.ErrDecryption`.
 pub(super) const DECRYPTION_ERROR: &str = "crypto/rsa: decryption error";
@@ -47,6 +47,14 @@ enum KeyError {
     NotRsa(&'static str),
     /// any other error: Go's text of it
     Invalid(String),
+    /// the evaluation's step limit reached while reading
+    Steps(StepLimitReached),
+}
+
+impl From<StepLimitReached> for KeyError {
+    fn from(e: StepLimitReached) -> KeyError {
+        KeyError::Steps(e)
+    }
 }
 
 impl From<Asn1Error> for KeyError {
@@ -70,13 +78,6 @@ impl Asn1Error {
     fn structure(m: &str) -> Asn1Error {
         Asn1Error::Structure(m.into())
     }
-
-    /// The message without Go's prefix (what Terraform puts after its own).
-    fn message(&self) -> &str {
-        match self {
-            Asn1Error::Syntax(m) | Asn1Error::Structure(m) => m,
-        }
-    }
 }
 
 impl std::fmt::Display for Asn1Error {
@@ -88,19 +89,29 @@ impl std::fmt::Display for Asn1Error {
     }
 }
 
-/// The RSA private key of the PEM text `pem`, or Terraform's message for
-/// why there is none (`RsaDecryptFunc`'s three forms).
-pub(super) fn parse(pem: &[u8]) -> Result<PrivateKey, String> {
-    parse_key(pem).map_err(|e| match e {
-        KeyError::Asn1(e) => format!("invalid ASN1 data in the given private key: {}", e.message()),
-        KeyError::NotRsa(t) => format!("invalid private key type {t}"),
-        KeyError::Invalid(e) => format!("invalid private key: {e}"),
-    })
+/// The RSA private key of the PEM text `pem` (its reading and checks
+/// counted on `meter`), or Terraform's message for why there is none
+/// (`RsaDecryptFunc`'s three forms), on the key's argument.
+pub(super) fn parse(pem: &[u8], meter: &Meter) -> Result<PrivateKey, FunctionError> {
+    let parts = read_key(pem, meter).map_err(|e| {
+        let message = match e {
+            KeyError::Asn1(Asn1Error::Syntax(m)) => format!("invalid ASN1 data in the given private key: {m}"),
+            // Terraform means to replace Go's prefix here too, but its
+            // pattern misspells it (`asn1: struture error`): Go's text stays
+            KeyError::Asn1(e) => e.to_string(),
+            KeyError::NotRsa(t) => format!("invalid private key type {t}"),
+            KeyError::Invalid(e) => format!("invalid private key: {e}"),
+            KeyError::Steps(e) => return FunctionError::from(e),
+        };
+        FunctionError::argument(1, message)
+    })?;
+    meter.spend(parts.validation_cost())?;
+    validate(&parts).map_err(|e| FunctionError::argument(1, format!("invalid private key: {}{e}", parts.context)))
 }
 
-fn parse_key(pem: &[u8]) -> Result<PrivateKey, KeyError> {
+fn read_key(pem: &[u8], meter: &Meter) -> Result<Parts, KeyError> {
     let invalid = |e: &str| KeyError::Invalid(e.into());
-    let block = pem_block(pem).ok_or_else(|| invalid("ssh: no key found"))?;
+    let block = pem_block(pem, meter)?.ok_or_else(|| invalid("ssh: no key found"))?;
     let encrypted = block
         .headers
         .iter()
@@ -122,18 +133,24 @@ fn parse_key(pem: &[u8]) -> Result<PrivateKey, KeyError> {
 }
 
 /// The first PEM block of `text` (Go's `pem.Decode`: text before it is
-/// skipped, headers read, the body's white space ignored).
+/// skipped, headers read, spaces, tabs and line ends in the body ignored, the
+/// `-----END` line at a line's start with nothing after it).
 struct Block {
     kind: String,
     headers: Vec<(String, String)>,
     bytes: Vec<u8>,
 }
 
-fn pem_block(text: &[u8]) -> Option<Block> {
+fn pem_block(text: &[u8], meter: &Meter) -> Result<Option<Block>, StepLimitReached> {
     let text = String::from_utf8_lossy(text);
     let mut rest: &str = &text;
     loop {
-        let start = rest.find("-----BEGIN ")?;
+        // each try reads on through the text, as Go's does: counted, so that
+        // many false starts cannot make it quadratic unchecked
+        meter.spend_bytes(rest.len())?;
+        let Some(start) = rest.find("-----BEGIN ") else {
+            return Ok(None);
+        };
         // `-----BEGIN` must start a line
         if start > 0 && !rest[..start].ends_with('\n') {
             rest = &rest[start + 11..];
@@ -147,8 +164,7 @@ fn pem_block(text: &[u8]) -> Option<Block> {
             continue;
         };
         let body = &after[(line_end + 1).min(after.len())..];
-        let end_marker = format!("-----END {kind}-----");
-        let Some(end) = body.find(&end_marker) else {
+        let Some(end) = end_line(body, &format!("-----END {kind}-----")) else {
             rest = after;
             continue;
         };
@@ -156,29 +172,44 @@ fn pem_block(text: &[u8]) -> Option<Block> {
         let mut data = String::new();
         let mut in_headers = true;
         for l in body[..end].lines() {
-            let l = l.trim();
             if in_headers {
                 if let Some((k, v)) = l.split_once(':') {
                     headers.push((k.trim().to_string(), v.trim().to_string()));
                     continue;
                 }
                 in_headers = false;
-                if l.is_empty() {
+                if l.trim().is_empty() {
                     continue;
                 }
             }
-            data.extend(l.chars().filter(|c| !c.is_whitespace()));
+            data.extend(l.chars().filter(|c| !matches!(c, ' ' | '\t')));
         }
-        match STANDARD.decode(data.as_bytes()) {
-            Ok(bytes) => {
-                return Some(Block {
+        match super::encoding::decode(&data) {
+            Some(bytes) => {
+                return Ok(Some(Block {
                     kind: kind.to_string(),
                     headers,
                     bytes,
-                });
+                }));
             }
-            Err(_) => rest = after,
+            None => rest = after,
         }
+    }
+}
+
+/// Where in `body` the line `marker` starts: at the start of a line, with
+/// only spaces and tabs after it on its line.
+fn end_line(body: &str, marker: &str) -> Option<usize> {
+    let mut from = 0;
+    loop {
+        let at = from + body[from..].find(marker)?;
+        let after = &body[at + marker.len()..];
+        let line = &after[..after.find('\n').unwrap_or(after.len())];
+        let alone = line.trim_matches([' ', '\t', '\r']).is_empty();
+        if (at == 0 || body.as_bytes()[at - 1] == b'\n') && alone {
+            return Some(at);
+        }
+        from = at + 1;
     }
 }
 
@@ -309,6 +340,18 @@ impl<'a> Fields<'a> {
         self.content(start, h.length)
     }
 
+    /// An optional `INTEGER` read into a Go `*big.Int`: skipped when the
+    /// next element is something else (or there is none).
+    fn optional_big(&mut self) -> Result<(), Asn1Error> {
+        if !self.at_end() {
+            let (h, start) = header(self.bytes, self.offset)?;
+            if h.class == 0 && h.tag == INTEGER && !h.compound {
+                check_integer(self.content(start, h.length)?)?;
+            }
+        }
+        Ok(())
+    }
+
     /// An optional element of any tag (Go's optional `asn1.RawValue`).
     fn optional_any(&mut self) -> Result<(), Asn1Error> {
         if !self.at_end() {
@@ -414,25 +457,32 @@ fn read_pkcs1(der: &[u8]) -> Result<(Pkcs1, &[u8]), Asn1Error> {
     let d = f.big()?;
     let p = f.big()?;
     let q = f.big()?;
-    // the CRT values: read (and checked as DER), then recomputed, as Go
-    // before 1.23 does
+    // the CRT values, optional in Go's struct: read (and checked as DER),
+    // then recomputed, as Go before 1.23 does
     for _ in 0..3 {
-        f.big()?;
+        f.optional_big()?;
     }
     let mut primes = vec![p, q];
-    // `otherPrimeInfos`, optional: a SEQUENCE OF (prime, exponent, coefficient)
+    // `otherPrimeInfos`, optional: a SEQUENCE OF (prime, exponent,
+    // coefficient), its elements' tags and lengths checked before any is
+    // read (Go's `parseSequenceOf`)
     if !f.at_end() {
         let (h, _) = header(f.bytes, f.offset)?;
         if h.class == 0 && h.tag == SEQUENCE && h.compound {
             let mut others = f.sequence("")?;
-            while !others.at_end() {
-                let (h, _) = header(others.bytes, others.offset)?;
+            let mut offset = 0;
+            while offset < others.bytes.len() {
+                let (h, start) = header(others.bytes, offset)?;
                 if h.class != 0 || h.tag != SEQUENCE || !h.compound {
                     return Err(Asn1Error::structure("sequence tag mismatch"));
                 }
-                let mut other = others
-                    .sequence("pkcs1AdditionalRSAPrime")
-                    .map_err(|_| Asn1Error::syntax("truncated sequence"))?;
+                offset = start
+                    .checked_add(h.length)
+                    .filter(|&end| end <= others.bytes.len())
+                    .ok_or_else(|| Asn1Error::syntax("truncated sequence"))?;
+            }
+            while !others.at_end() {
+                let mut other = others.sequence("pkcs1AdditionalRSAPrime")?;
                 primes.push(other.big()?);
                 other.big()?;
                 other.big()?;
@@ -449,8 +499,8 @@ fn read_pkcs1(der: &[u8]) -> Result<(Pkcs1, &[u8]), Asn1Error> {
     Ok((key, rest))
 }
 
-/// Go's `x509.ParsePKCS1PrivateKey`.
-fn pkcs1(der: &[u8]) -> Result<PrivateKey, KeyError> {
+/// Go's `x509.ParsePKCS1PrivateKey` up to its `Validate`.
+fn pkcs1(der: &[u8]) -> Result<Parts, KeyError> {
     let (key, rest) = match read_pkcs1(der) {
         Ok(read) => read,
         Err(e) => {
@@ -487,7 +537,13 @@ fn pkcs1(der: &[u8]) -> Result<PrivateKey, KeyError> {
             "x509: private key contains zero or negative prime".into(),
         ));
     }
-    validate(&key.n, key.e, &key.d, &key.primes).map_err(KeyError::Invalid)
+    Ok(Parts {
+        n: key.n,
+        e: key.e,
+        d: key.d,
+        primes: key.primes,
+        context: "",
+    })
 }
 
 /// Whether `der` reads as SEC 1's `ECPrivateKey` (Go's `ecPrivateKey`:
@@ -514,9 +570,9 @@ fn read_pkcs8(der: &[u8]) -> Result<(String, &[u8]), Asn1Error> {
     Ok((oid, key))
 }
 
-/// Go's `x509.ParsePKCS8PrivateKey`, for an RSA key; other algorithms are
-/// named as Go's types for them.
-fn pkcs8(der: &[u8]) -> Result<PrivateKey, KeyError> {
+/// Go's `x509.ParsePKCS8PrivateKey`, for an RSA key (up to its
+/// `Validate`); other algorithms are named as Go's types for them.
+fn pkcs8(der: &[u8]) -> Result<Parts, KeyError> {
     let (oid, key) = match read_pkcs8(der) {
         Ok(read) => read,
         Err(e) => {
@@ -533,15 +589,17 @@ fn pkcs8(der: &[u8]) -> Result<PrivateKey, KeyError> {
             });
         }
     };
+    const EMBEDDED: &str = "x509: failed to parse RSA private key embedded in PKCS#8: ";
     match oid.as_str() {
-        "1.2.840.113549.1.1.1" => pkcs1(key).map_err(|e| {
-            let e = match e {
-                KeyError::Asn1(e) => e.to_string(),
-                KeyError::Invalid(e) => e,
-                KeyError::NotRsa(t) => t.to_string(),
-            };
-            KeyError::Invalid(format!("x509: failed to parse RSA private key embedded in PKCS#8: {e}"))
-        }),
+        "1.2.840.113549.1.1.1" => match pkcs1(key) {
+            Ok(parts) => Ok(Parts {
+                context: EMBEDDED,
+                ..parts
+            }),
+            Err(KeyError::Asn1(e)) => Err(KeyError::Invalid(format!("{EMBEDDED}{e}"))),
+            Err(KeyError::Invalid(e)) => Err(KeyError::Invalid(format!("{EMBEDDED}{e}"))),
+            Err(e) => Err(e),
+        },
         "1.2.840.10045.2.1" => Err(KeyError::NotRsa("*ecdsa.PrivateKey")),
         "1.3.101.112" => Err(KeyError::NotRsa("ed25519.PrivateKey")),
         "1.3.101.110" => Err(KeyError::NotRsa("*ecdh.PrivateKey")),
@@ -555,81 +613,183 @@ fn pkcs8(der: &[u8]) -> Result<PrivateKey, KeyError> {
 // OpenSSH's format
 
 /// The RSA key of an OpenSSH private key (`openssh-key-v1`, not
-/// encrypted), as Go's `ssh` package reads it.
-fn openssh(bytes: &[u8]) -> Result<PrivateKey, KeyError> {
-    let invalid = |e: &str| KeyError::Invalid(format!("ssh: {e}"));
-    let magic = b"openssh-key-v1\0";
-    let Some(body) = bytes.strip_prefix(magic) else {
-        return Err(invalid("invalid openssh private key format"));
+/// encrypted), as Go's `ssh` package reads it (`parseOpenSSHPrivateKey`
+/// with `unencryptedOpenSSHKey`): its checks in Go's order, with Go's
+/// messages, up to `Validate`. An ECDSA key is named without its curve
+/// point being checked.
+fn openssh(bytes: &[u8]) -> Result<Parts, KeyError> {
+    let invalid = |e: &str| KeyError::Invalid(e.into());
+    let Some(body) = bytes.strip_prefix(b"openssh-key-v1\0") else {
+        return Err(invalid("ssh: invalid openssh private key format"));
     };
-    let mut r = Reader(body);
-    let malformed = || invalid("malformed OpenSSH key");
-    let cipher = r.string().ok_or_else(malformed)?;
-    let kdf = r.string().ok_or_else(malformed)?;
-    let _kdf_options = r.string().ok_or_else(malformed)?;
-    let count = r.u32().ok_or_else(malformed)?;
-    let _public = r.string().ok_or_else(malformed)?;
-    let private = r.string().ok_or_else(malformed)?;
-    if cipher != b"none" || kdf != b"none" {
-        return Err(invalid("this private key is passphrase protected"));
-    }
+    const OUTER: &str = "openSSHEncryptedPrivateKey";
+    let mut w = Wire::new(body)?;
+    let cipher = w.string("CipherName", OUTER)?;
+    let kdf = w.string("KdfName", OUTER)?;
+    let kdf_options = w.string("KdfOpts", OUTER)?;
+    let count = w.u32()?;
+    let _public = w.bytes()?;
+    let private = w.bytes()?;
     if count != 1 {
-        return Err(invalid("multi-key files are not supported"));
+        return Err(invalid("ssh: multi-key files are not supported"));
     }
-    let mut p = Reader(private);
-    let check1 = p.u32().ok_or_else(malformed)?;
-    let check2 = p.u32().ok_or_else(malformed)?;
+    if cipher != b"none" || kdf != b"none" {
+        return Err(invalid("ssh: this private key is passphrase protected"));
+    }
+    if !kdf_options.is_empty() {
+        return Err(invalid("ssh: invalid openssh private key"));
+    }
+    // the private section: any failure to read it is one message
+    let malformed = || invalid("ssh: malformed OpenSSH key");
+    let mut p = Wire::new(private).map_err(|_| malformed())?;
+    let check1 = p.u32().map_err(|_| malformed())?;
+    let check2 = p.u32().map_err(|_| malformed())?;
+    let kind = p.string("Keytype", "openSSHPrivateKey").map_err(|_| malformed())?;
     if check1 != check2 {
         return Err(malformed());
     }
-    match p.string().ok_or_else(malformed)? {
-        b"ssh-rsa" => {}
-        b"ssh-ed25519" => return Err(KeyError::NotRsa("ed25519.PrivateKey")),
-        b"ssh-dss" => return Err(KeyError::NotRsa("*dsa.PrivateKey")),
-        k if k.starts_with(b"ecdsa-sha2-") => return Err(KeyError::NotRsa("*ecdsa.PrivateKey")),
-        k => {
-            return Err(invalid(&format!(
-                "unhandled key type {}",
-                go_quote(&String::from_utf8_lossy(k))
-            )));
+    let rest = p.0;
+    match kind {
+        b"ssh-rsa" => {
+            let mut k = Wire::new(rest)?;
+            let (n, e, d) = (k.int()?, k.int()?, k.int()?);
+            let _iqmp = k.int()?;
+            let primes = vec![k.int()?, k.int()?];
+            k.string("Comment", "openSSHRSAPrivateKey")?;
+            padding(k.0)?;
+            // Go's `int(E.Int64())`: the low 64 bits, with the sign
+            let low = e.magnitude().iter_u64_digits().next().unwrap_or(0) as i64;
+            let e = if e.is_negative() { low.wrapping_neg() } else { low };
+            Ok(Parts {
+                n,
+                e,
+                d,
+                primes,
+                context: "",
+            })
         }
+        b"ssh-ed25519" => {
+            let mut k = Wire::new(rest)?;
+            k.bytes()?;
+            let private = k.bytes()?;
+            k.string("Comment", "openSSHEd25519PrivateKey")?;
+            if private.len() != 64 {
+                return Err(invalid("ssh: private key unexpected length"));
+            }
+            padding(k.0)?;
+            Err(KeyError::NotRsa("*ed25519.PrivateKey"))
+        }
+        b"ecdsa-sha2-nistp256" | b"ecdsa-sha2-nistp384" | b"ecdsa-sha2-nistp521" => {
+            Err(KeyError::NotRsa("*ecdsa.PrivateKey"))
+        }
+        _ => Err(invalid("ssh: unhandled key type")),
     }
-    // n, e, d, iqmp, p, q as SSH's signed `mpint`s
-    let mut next = || p.string().map(BigInt::from_signed_bytes_be).ok_or_else(malformed);
-    let (n, e, d, _iqmp, p1, q) = (next()?, next()?, next()?, next()?, next()?, next()?);
-    // Go's `int(E.Int64())`: the low 64 bits, with the sign
-    let low = e.magnitude().iter_u64_digits().next().unwrap_or(0) as i64;
-    let e = if e.is_negative() { low.wrapping_neg() } else { low };
-    validate(&n, e, &d, &[p1, q]).map_err(KeyError::Invalid)
 }
 
-/// The SSH wire format's `uint32` and `string`.
-struct Reader<'a>(&'a [u8]);
+/// Go's `checkOpenSSHKeyPadding`: the bytes 1, 2, 3, ...
+fn padding(pad: &[u8]) -> Result<(), KeyError> {
+    if pad.iter().enumerate().all(|(i, &b)| usize::from(b) == i + 1) {
+        Ok(())
+    } else {
+        Err(KeyError::Invalid("ssh: padding not as expected".into()))
+    }
+}
 
-impl<'a> Reader<'a> {
-    fn u32(&mut self) -> Option<u32> {
-        let (head, rest) = self.0.split_first_chunk::<4>()?;
-        self.0 = rest;
-        Some(u32::from_be_bytes(*head))
+/// SSH's wire format read as Go's `ssh.Unmarshal` reads a struct whose last
+/// field takes the rest (`ssh:"rest"`), with its errors.
+struct Wire<'a>(&'a [u8]);
+
+impl<'a> Wire<'a> {
+    /// Go's `Unmarshal` refuses empty data before any field.
+    fn new(data: &'a [u8]) -> Result<Wire<'a>, KeyError> {
+        if data.is_empty() {
+            return Err(KeyError::Invalid("ssh: parse error in message type 0".into()));
+        }
+        Ok(Wire(data))
     }
 
-    fn string(&mut self) -> Option<&'a [u8]> {
-        let n = self.u32()? as usize;
-        if n > self.0.len() {
+    fn short() -> KeyError {
+        KeyError::Invalid("ssh: short read".into())
+    }
+
+    fn u32(&mut self) -> Result<u32, KeyError> {
+        let (head, rest) = self.0.split_first_chunk::<4>().ok_or_else(Self::short)?;
+        self.0 = rest;
+        Ok(u32::from_be_bytes(*head))
+    }
+
+    fn take(&mut self) -> Option<&'a [u8]> {
+        let (head, rest) = self.0.split_first_chunk::<4>()?;
+        let n = usize::try_from(u32::from_be_bytes(*head)).ok()?;
+        if n > rest.len() {
             return None;
         }
-        let (s, rest) = self.0.split_at(n);
+        let (s, rest) = rest.split_at(n);
         self.0 = rest;
         Some(s)
+    }
+
+    /// A `[]byte` field.
+    fn bytes(&mut self) -> Result<&'a [u8], KeyError> {
+        self.take().ok_or_else(Self::short)
+    }
+
+    /// A `string` field, `field` of the struct `ty` in Go's message.
+    fn string(&mut self, field: &str, ty: &str) -> Result<&'a [u8], KeyError> {
+        self.take()
+            .ok_or_else(|| KeyError::Invalid(format!("ssh: unmarshal error for field {field} of type {ty}")))
+    }
+
+    /// A `*big.Int` field: an `mpint`, two's complement.
+    fn int(&mut self) -> Result<BigInt, KeyError> {
+        self.take().map(BigInt::from_signed_bytes_be).ok_or_else(Self::short)
     }
 }
 
 // ---------------------------------------------------------------------------
 // The key's checks and the decryption
 
+/// An RSA key's numbers as read, before Go's `Validate`.
+#[derive(Debug)]
+struct Parts {
+    n: BigInt,
+    e: i64,
+    d: BigInt,
+    primes: Vec<BigInt>,
+    /// what Go's message puts before an error of `Validate` (PKCS#8's, for
+    /// the PKCS#1 key inside it)
+    context: &'static str,
+}
+
+/// The number of 64-bit words of `v`, at least 1.
+fn words(v: &BigInt) -> u64 {
+    v.bits() / 64 + 1
+}
+
+impl Parts {
+    /// The steps `validate` may take: its products and remainders are
+    /// quadratic in the largest number's words (a key's numbers can be of
+    /// any size in DER).
+    fn validation_cost(&self) -> u64 {
+        let largest = self
+            .primes
+            .iter()
+            .chain([&self.n, &self.d])
+            .map(words)
+            .max()
+            .unwrap_or(1);
+        let count = self.primes.len() as u64;
+        largest
+            .saturating_mul(largest)
+            .saturating_add(count.saturating_mul(largest))
+    }
+}
+
 /// Go's `rsa.PrivateKey.Validate` (with `checkPub`): the key, or the error's
 /// text.
-fn validate(n: &BigInt, e: i64, d: &BigInt, primes: &[BigInt]) -> Result<PrivateKey, String> {
+fn validate(parts: &Parts) -> Result<PrivateKey, String> {
+    let Parts { n, e, d, primes, .. } = parts;
+    let e = *e;
     if e < 2 {
         return Err("crypto/rsa: public exponent too small".into());
     }
@@ -669,6 +829,14 @@ impl PrivateKey {
         usize::try_from(self.n.bits().div_ceil(8)).unwrap_or(usize::MAX)
     }
 
+    /// The steps a decryption may take: a modular exponentiation is cubic
+    /// in the modulus's words (a 2048-bit key costs 4,096 steps, a
+    /// 16,384-bit one two million).
+    pub(super) fn decryption_cost(&self) -> u64 {
+        let w = self.n.bits() / 64 + 1;
+        w.saturating_mul(w).saturating_mul(w) / 8
+    }
+
     /// `c^d mod n` by the Chinese remainder theorem over the primes (Garner's
     /// form; two primes make it the usual CRT), or `None` where two primes
     /// share a factor (a key `Validate` lets through that Go cannot use
@@ -689,12 +857,14 @@ impl PrivateKey {
     }
 }
 
-/// Go's `rsa.DecryptPKCS1v15`: the ciphertext, as a number below the
-/// modulus in at most as many bytes, decrypted to the block `00 02`, at
-/// least eight non-zero padding bytes, `00`, then the message.
+/// Go's `rsa.DecryptPKCS1v15` (1.21 to 1.24): the ciphertext, a number
+/// below the modulus in no more bytes than the modulus's 64-bit words hold
+/// (Go's `bigmod.Nat.SetBytes`), decrypted to the block `00 02`, at least
+/// eight non-zero padding bytes, `00`, then the message.
 pub(super) fn decrypt_pkcs1v15(key: &PrivateKey, ciphertext: &[u8]) -> Result<Vec<u8>, String> {
     let k = key.size();
-    if k < 11 || ciphertext.len() > k {
+    let words = key.n.bits().div_ceil(64);
+    if k < 11 || ciphertext.len() as u64 > words * 8 {
         return Err(DECRYPTION_ERROR.into());
     }
     let c = BigUint::from_bytes_be(ciphertext);
@@ -714,10 +884,14 @@ pub(super) fn decrypt_pkcs1v15(key: &PrivateKey, ciphertext: &[u8]) -> Result<Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
 
     /// The test key of `crypto.rs` (1024 bits, two primes).
     fn test_key() -> Pkcs1 {
-        let block = pem_block(super::super::crypto::tests::PKCS1.as_bytes()).unwrap();
+        let block = pem_block(super::super::crypto::tests::PKCS1.as_bytes(), &Meter::unlimited())
+            .unwrap()
+            .unwrap();
         let (key, rest) = read_pkcs1(&block.bytes).unwrap();
         assert!(rest.is_empty());
         key
@@ -725,10 +899,14 @@ mod tests {
 
     fn der(tag: u8, content: &[u8]) -> Vec<u8> {
         let mut out = vec![tag];
-        match content.len() {
-            n if n < 0x80 => out.push(n as u8),
-            n if n < 0x100 => out.extend([0x81, n as u8]),
-            n => out.extend([0x82, (n >> 8) as u8, n as u8]),
+        let n = content.len();
+        if n < 0x80 {
+            out.push(n as u8);
+        } else {
+            let bytes = n.to_be_bytes();
+            let skip = bytes.iter().take_while(|&&b| b == 0).count();
+            out.push(0x80 | (bytes.len() - skip) as u8);
+            out.extend_from_slice(&bytes[skip..]);
         }
         out.extend_from_slice(content);
         out
@@ -751,8 +929,9 @@ mod tests {
         der(0x30, &content)
     }
 
+    /// Go's error for the PKCS#1 DER `der`, `Validate`'s included.
     fn error(der: &[u8]) -> String {
-        match pkcs1(der) {
+        match pkcs1(der).and_then(|parts| validate(&parts).map_err(KeyError::Invalid)) {
             Err(KeyError::Asn1(e)) => e.to_string(),
             Err(KeyError::Invalid(e)) => e,
             other => panic!("{other:?}"),
@@ -764,7 +943,7 @@ mod tests {
         let key = test_key();
         let [p, q] = &key.primes[..] else { panic!() };
         let der = encode(0, &key.n, key.e, &key.d, p, q);
-        assert!(pkcs1(&der).is_ok());
+        assert!(validate(&pkcs1(&der).unwrap()).is_ok());
         assert_eq!(key.e, 65537);
         assert_eq!(key.version, 0);
     }
@@ -909,7 +1088,7 @@ lKGCgC34ck+pC/84qQW7UbI=
 
     #[test]
     fn a_key_of_three_primes_decrypts() {
-        let key = parse(THREE_PRIMES.as_bytes()).unwrap();
+        let key = parse(THREE_PRIMES.as_bytes(), &Meter::unlimited()).unwrap();
         assert_eq!(key.primes.len(), 3);
         let ciphertext = STANDARD
             .decode("BxbYrKsIQ2+w/hK/n7kSUroq3BBLT/ZFrflJSHvkXCJmrWfyLHnu64hv5VaMbIOx90qZSHCPYE1cciqjFLY74ohMjH/IOV/mz16GbWEnPaigiEzzjchun0aQ3mPglQ+Z5g7iHhwOQ55Dp3i1AyHu6twfSG0eN3PslfGeJUKdEoo=")
@@ -920,7 +1099,7 @@ lKGCgC34ck+pC/84qQW7UbI=
     #[test]
     fn the_crt_agrees_with_plain_exponentiation() {
         let parsed = test_key();
-        let key = parse(super::super::crypto::tests::PKCS1.as_bytes()).unwrap();
+        let key = parse(super::super::crypto::tests::PKCS1.as_bytes(), &Meter::unlimited()).unwrap();
         let d = parsed.d.magnitude();
         for c in [1u32, 2, 65537, 123_456_789] {
             let c = BigUint::from(c);
@@ -929,5 +1108,161 @@ lKGCgC34ck+pC/84qQW7UbI=
         // a ciphertext at or above the modulus does not decrypt
         let n = key.n.to_bytes_be();
         assert_eq!(decrypt_pkcs1v15(&key, &n), Err(DECRYPTION_ERROR.to_string()));
+    }
+
+    #[test]
+    fn the_crt_values_are_optional_as_in_go() {
+        let key = test_key();
+        let [p, q] = &key.primes[..] else { panic!() };
+        let mut content = int(&BigInt::zero());
+        for v in [&key.n, &BigInt::from(key.e), &key.d, p, q] {
+            content.extend(int(v));
+        }
+        // none of them, then something that is not an INTEGER where they go
+        assert!(validate(&pkcs1(&der(0x30, &content)).unwrap()).is_ok());
+        content.extend([0x01, 0x01, 0xff]);
+        assert!(validate(&pkcs1(&der(0x30, &content)).unwrap()).is_ok());
+        // a SEQUENCE OF other primes whose second element is no SEQUENCE:
+        // found before the first is read
+        let mut others = der(0x30, &[0x02, 0x00]);
+        others.extend(int(&BigInt::one()));
+        let mut content = int(&BigInt::one());
+        for v in [&key.n, &BigInt::from(key.e), &key.d, p, q, &key.d, &key.d, &key.d] {
+            content.extend(int(v));
+        }
+        content.extend(der(0x30, &others));
+        assert_eq!(
+            error(&der(0x30, &content)),
+            "asn1: structure error: sequence tag mismatch"
+        );
+    }
+
+    /// OpenSSH's container around a private section.
+    fn openssh_container(cipher: &str, kdf_options: &[u8], count: u32, private: &[u8]) -> Vec<u8> {
+        let string = |s: &[u8]| [&(s.len() as u32).to_be_bytes()[..], s].concat();
+        [
+            &b"openssh-key-v1\0"[..],
+            &string(cipher.as_bytes()),
+            &string(cipher.as_bytes()),
+            &string(kdf_options),
+            &count.to_be_bytes(),
+            &string(b""),
+            &string(private),
+        ]
+        .concat()
+    }
+
+    fn openssh_error(bytes: &[u8]) -> KeyError {
+        openssh(bytes).unwrap_err()
+    }
+
+    #[test]
+    fn openssh_errors_are_go_s_in_go_s_order() {
+        let invalid = |m: &str| KeyError::Invalid(m.into());
+        let section = |check2: u32, kind: &[u8], rest: &[u8]| {
+            [
+                &1u32.to_be_bytes()[..],
+                &check2.to_be_bytes(),
+                &(kind.len() as u32).to_be_bytes(),
+                kind,
+                rest,
+            ]
+            .concat()
+        };
+        assert_eq!(
+            openssh_error(b"openssh-key-v1"),
+            invalid("ssh: invalid openssh private key format")
+        );
+        assert_eq!(
+            openssh_error(b"openssh-key-v1\0"),
+            invalid("ssh: parse error in message type 0")
+        );
+        assert_eq!(
+            openssh_error(b"openssh-key-v1\0\0\0\0\x09none"),
+            invalid("ssh: unmarshal error for field CipherName of type openSSHEncryptedPrivateKey")
+        );
+        // two keys and a passphrase: the count is looked at first
+        assert_eq!(
+            openssh_error(&openssh_container("aes256-ctr", b"", 2, b"")),
+            invalid("ssh: multi-key files are not supported")
+        );
+        assert_eq!(
+            openssh_error(&openssh_container("aes256-ctr", b"", 1, b"")),
+            invalid("ssh: this private key is passphrase protected")
+        );
+        assert_eq!(
+            openssh_error(&openssh_container("none", b"x", 1, b"")),
+            invalid("ssh: invalid openssh private key")
+        );
+        assert_eq!(
+            openssh_error(&openssh_container("none", b"", 1, &section(2, b"ssh-rsa", b""))),
+            invalid("ssh: malformed OpenSSH key")
+        );
+        assert_eq!(
+            openssh_error(&openssh_container("none", b"", 1, &section(1, b"ssh-dss", b""))),
+            invalid("ssh: unhandled key type")
+        );
+        assert_eq!(
+            openssh_error(&openssh_container("none", b"", 1, &section(1, b"ssh-rsa", b""))),
+            invalid("ssh: parse error in message type 0")
+        );
+        assert_eq!(
+            openssh_error(&openssh_container("none", b"", 1, &section(1, b"ssh-rsa", b"\0\0"))),
+            invalid("ssh: short read")
+        );
+        // six numbers (zeros), no comment; then a comment and bad padding
+        let zeros = [0u8; 24];
+        assert_eq!(
+            openssh_error(&openssh_container("none", b"", 1, &section(1, b"ssh-rsa", &zeros))),
+            invalid("ssh: unmarshal error for field Comment of type openSSHRSAPrivateKey")
+        );
+        let padded = [&zeros[..], &[0, 0, 0, 0], &[1, 2, 4]].concat();
+        assert_eq!(
+            openssh_error(&openssh_container("none", b"", 1, &section(1, b"ssh-rsa", &padded))),
+            invalid("ssh: padding not as expected")
+        );
+        let padded = [&zeros[..], &[0, 0, 0, 0], &[1, 2, 3]].concat();
+        let parts = openssh(&openssh_container("none", b"", 1, &section(1, b"ssh-rsa", &padded))).unwrap();
+        assert_eq!(validate(&parts).unwrap_err(), "crypto/rsa: public exponent too small");
+    }
+
+    #[test]
+    fn pem_blocks_are_found_as_go_finds_them() {
+        let meter = Meter::unlimited();
+        let kind = |text: &str| pem_block(text.as_bytes(), &meter).unwrap().map(|b| (b.kind, b.bytes));
+        // spaces and tabs in the body are ignored, other white space is not
+        assert_eq!(
+            kind("-----BEGIN A-----\nAA\tE A\r\n-----END A-----\n"),
+            Some(("A".into(), vec![0, 1, 0]))
+        );
+        assert_eq!(kind("-----BEGIN A-----\nAA\u{a0}EA\n-----END A-----\n"), None);
+        // the END line starts a line and has nothing after it
+        assert_eq!(kind("-----BEGIN A-----\nAAEA x-----END A-----\n"), None);
+        assert_eq!(kind("-----BEGIN A-----\nAAEA\n-----END A----- x\n"), None);
+        assert_eq!(
+            kind("-----BEGIN A-----\nAAEA\n-----END A----- \t\n"),
+            Some(("A".into(), vec![0, 1, 0]))
+        );
+    }
+
+    #[test]
+    fn reading_and_decrypting_count_their_steps() {
+        let pem = super::super::crypto::tests::PKCS1.as_bytes();
+        let meter = Meter::unlimited();
+        let key = parse(pem, &meter).unwrap();
+        // the PEM read once, and the checks of a 1024-bit key's numbers
+        // (17 words each at most: 17² + 2·17)
+        assert_eq!(meter.spent(), crate::meter::string_work(pem.len()) + 17 * 17 + 2 * 17);
+        assert_eq!(key.decryption_cost(), 17 * 17 * 17 / 8);
+        // a key too big for the limit stops before its checks
+        let big = BigInt::one() << 1_000_000;
+        let der = encode(0, &big, 3, &big, &big, &big);
+        let pem = format!(
+            "-----BEGIN RSA PRIVATE KEY-----\n{}\n-----END RSA PRIVATE KEY-----\n",
+            STANDARD.encode(&der)
+        );
+        let e = parse(pem.as_bytes(), &Meter::new(1_000_000)).unwrap_err();
+        assert_eq!(e.argument, None);
+        assert!(e.message.contains("step limit"), "{}", e.message);
     }
 }
