@@ -884,8 +884,8 @@ pub(super) fn decrypt_pkcs1v15(key: &PrivateKey, ciphertext: &[u8]) -> Result<Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use base64::Engine;
     use base64::engine::general_purpose::STANDARD;
+    use base64::Engine;
 
     /// The test key of `crypto.rs` (1024 bits, two primes).
     fn test_key() -> Pkcs1 {
