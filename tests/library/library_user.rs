@@ -132,10 +132,18 @@ fn decoding_errors_say_line_and_column() {
 /// default features (`tests/user-crate`, built on its own: issue 25, the
 /// default features turned on serde_json's `arbitrary_precision`, which
 /// broke `#[serde(flatten)]` with floats and untagged enums with floats).
+///
+/// It is a build of its own (its own features resolved, its own lock file),
+/// made in the target directory this test was built in, so that the
+/// dependencies it shares with the test build, with the same features, are
+/// not compiled again: Cargo keeps units of different features apart, and
+/// holds no lock on the directory while tests run.
 #[test]
 fn an_applications_serde_json_is_left_as_it_is() {
     let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/user-crate/Cargo.toml");
-    let target = concat!(env!("CARGO_MANIFEST_DIR"), "/target/user-crate");
+    // this test's own binary is `<target>/<profile>/deps/library-…`
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let target = exe.ancestors().nth(3).expect("the target directory");
     let out = Command::new(env!("CARGO"))
         .args(["run", "--quiet", "--offline", "--manifest-path", manifest])
         .env("CARGO_TARGET_DIR", target)
