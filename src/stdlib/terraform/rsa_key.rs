@@ -501,22 +501,7 @@ fn read_pkcs1(der: &[u8]) -> Result<(Pkcs1, &[u8]), Asn1Error> {
 
 /// Go's `x509.ParsePKCS1PrivateKey` up to its `Validate`.
 fn pkcs1(der: &[u8]) -> Result<Parts, KeyError> {
-    let (key, rest) = match read_pkcs1(der) {
-        Ok(read) => read,
-        Err(e) => {
-            return Err(if is_ec_private_key(der) {
-                KeyError::Invalid(
-                    "x509: failed to parse private key (use ParseECPrivateKey instead for this key format)".into(),
-                )
-            } else if read_pkcs8(der).is_ok() {
-                KeyError::Invalid(
-                    "x509: failed to parse private key (use ParsePKCS8PrivateKey instead for this key format)".into(),
-                )
-            } else {
-                e.into()
-            });
-        }
-    };
+    let (key, rest) = read_pkcs1(der).map_err(|e| other_format(der, e, "PKCS8", |d| read_pkcs8(d).is_ok()))?;
     if !rest.is_empty() {
         return Err(Asn1Error::syntax("trailing data").into());
     }
@@ -546,6 +531,22 @@ fn pkcs1(der: &[u8]) -> Result<Parts, KeyError> {
     })
 }
 
+/// Go's error for DER that did not read as the format asked for: that it
+/// is an EC key, or a key of the `other` format (which `reads_as_other`
+/// tells), when it reads as one; else the reading's own error `e`.
+fn other_format(der: &[u8], e: Asn1Error, other: &str, reads_as_other: fn(&[u8]) -> bool) -> KeyError {
+    let use_instead = |format: &str| {
+        format!("x509: failed to parse private key (use Parse{format}PrivateKey instead for this key format)")
+    };
+    if is_ec_private_key(der) {
+        KeyError::Invalid(use_instead("EC"))
+    } else if reads_as_other(der) {
+        KeyError::Invalid(use_instead(other))
+    } else {
+        e.into()
+    }
+}
+
 /// Whether `der` reads as SEC 1's `ECPrivateKey` (Go's `ecPrivateKey`:
 /// a version and the key's octets; the optional tagged fields after them are
 /// not looked into).
@@ -573,22 +574,7 @@ fn read_pkcs8(der: &[u8]) -> Result<(String, &[u8]), Asn1Error> {
 /// Go's `x509.ParsePKCS8PrivateKey`, for an RSA key (up to its
 /// `Validate`); other algorithms are named as Go's types for them.
 fn pkcs8(der: &[u8]) -> Result<Parts, KeyError> {
-    let (oid, key) = match read_pkcs8(der) {
-        Ok(read) => read,
-        Err(e) => {
-            return Err(if is_ec_private_key(der) {
-                KeyError::Invalid(
-                    "x509: failed to parse private key (use ParseECPrivateKey instead for this key format)".into(),
-                )
-            } else if read_pkcs1(der).is_ok() {
-                KeyError::Invalid(
-                    "x509: failed to parse private key (use ParsePKCS1PrivateKey instead for this key format)".into(),
-                )
-            } else {
-                e.into()
-            });
-        }
-    };
+    let (oid, key) = read_pkcs8(der).map_err(|e| other_format(der, e, "PKCS1", |d| read_pkcs1(d).is_ok()))?;
     const EMBEDDED: &str = "x509: failed to parse RSA private key embedded in PKCS#8: ";
     match oid.as_str() {
         "1.2.840.113549.1.1.1" => match pkcs1(key) {
