@@ -321,11 +321,21 @@ impl<'c> Evaluator<'c> {
     /// stops (the error is added at the end).
     #[inline]
     pub(crate) fn step(&mut self, n: u64, at: Span) -> bool {
+        self.step_at(n, || at)
+    }
+
+    /// [`Evaluator::step`] with the range worked out only when the limit is
+    /// passed (for the hot paths, where working it out for every step cost
+    /// more than the step).
+    #[inline]
+    pub(crate) fn step_at(&mut self, n: u64, at: impl FnOnce() -> Span) -> bool {
         self.steps = self.steps.saturating_add(n);
         if self.steps <= self.limits.max_steps {
             return true;
         }
-        self.limit_passed.get_or_insert(at);
+        if self.limit_passed.is_none() {
+            self.limit_passed = Some(at());
+        }
         false
     }
 
@@ -350,21 +360,32 @@ impl<'c> Evaluator<'c> {
     /// `n`, or an unknown number and "Number out of range" when it is
     /// past `EvalLimits::max_number_bits`.
     pub(crate) fn bounded(&mut self, n: Number, at: Span) -> Value {
+        self.bounded_at(n, || at)
+    }
+
+    /// [`Evaluator::bounded`] with the range worked out only for the error.
+    #[inline]
+    pub(crate) fn bounded_at(&mut self, n: Number, at: impl FnOnce() -> Span) -> Value {
         let bits = self.limits.max_number_bits;
         if bits < EvalLimits::NUMBER_BITS_CAP && n.reaches_bits(bits) {
-            self.error(
-                "Number out of range",
-                format!(
-                    "This number's magnitude is 2^{bits} or more, past the limit EvalLimits::max_number_bits ({bits}). \
-                     Raise it with EvalContext::set_limits (up to {}).",
-                    EvalLimits::NUMBER_BITS_CAP
-                ),
-                at,
-                None,
-            );
+            self.out_of_range(bits, at());
             return Value::unknown(crate::value::Type::Number);
         }
         Value::number(n)
+    }
+
+    #[cold]
+    fn out_of_range(&mut self, bits: u32, at: Span) {
+        self.error(
+            "Number out of range",
+            format!(
+                "This number's magnitude is 2^{bits} or more, past the limit EvalLimits::max_number_bits ({bits}). \
+                 Raise it with EvalContext::set_limits (up to {}).",
+                EvalLimits::NUMBER_BITS_CAP
+            ),
+            at,
+            None,
+        );
     }
 
     /// How many errors so far (kept or not), to tell whether a part of
@@ -384,7 +405,7 @@ impl<'c> Evaluator<'c> {
         // value, so a run of them is stepped through, not recursed into.
         // spec: hclsyntax#template-interpolation-unwrapping
         loop {
-            if !self.step(1, e.span()) {
+            if !self.step_at(1, || e.span()) {
                 return Value::dynamic();
             }
             match e {

@@ -141,7 +141,7 @@ impl Evaluator<'_> {
     #[inline]
     fn operand(&mut self, e: &Expression<'_>, locals: Option<&Locals<'_>>) -> Value {
         if let Expression::ExprTerm(ExprTerm::LiteralValue(l)) = e {
-            if !self.step(1, l.span()) {
+            if !self.step_at(1, || l.span()) {
                 return Value::dynamic();
             }
             return self.literal(l);
@@ -312,7 +312,7 @@ impl Evaluator<'_> {
         use BinaryOperator::*;
         // Big operands cost in proportion to their size.
         let work = a.work() + b.work();
-        if work > 0 && !self.step(work, at.span()) {
+        if work > 0 && !self.step_at(work, || at.span()) {
             return Some(Value::unknown(Type::Number));
         }
         let result: Result<Number, NumberError> = match op {
@@ -330,7 +330,7 @@ impl Evaluator<'_> {
             And | Or => return None,
         };
         Some(match result {
-            Ok(n) => self.bounded(n, at.span()),
+            Ok(n) => self.bounded_at(n, || at.span()),
             Err(e) => {
                 self.error(
                     "Operation failed",
