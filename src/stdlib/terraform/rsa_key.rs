@@ -1155,47 +1155,35 @@ lKGCgC34ck+pC/84qQW7UbI=
             ]
             .concat()
         };
-        assert_eq!(
-            openssh_error(b"openssh-key-v1"),
-            invalid("ssh: invalid openssh private key format")
-        );
-        assert_eq!(
-            openssh_error(b"openssh-key-v1\0"),
-            invalid("ssh: parse error in message type 0")
-        );
-        assert_eq!(
-            openssh_error(b"openssh-key-v1\0\0\0\0\x09none"),
-            invalid("ssh: unmarshal error for field CipherName of type openSSHEncryptedPrivateKey")
-        );
-        // two keys and a passphrase: the count is looked at first
-        assert_eq!(
-            openssh_error(&openssh_container("aes256-ctr", b"", 2, b"")),
-            invalid("ssh: multi-key files are not supported")
-        );
-        assert_eq!(
-            openssh_error(&openssh_container("aes256-ctr", b"", 1, b"")),
-            invalid("ssh: this private key is passphrase protected")
-        );
-        assert_eq!(
-            openssh_error(&openssh_container("none", b"x", 1, b"")),
-            invalid("ssh: invalid openssh private key")
-        );
-        assert_eq!(
-            openssh_error(&openssh_container("none", b"", 1, &section(2, b"ssh-rsa", b""))),
-            invalid("ssh: malformed OpenSSH key")
-        );
-        assert_eq!(
-            openssh_error(&openssh_container("none", b"", 1, &section(1, b"ssh-dss", b""))),
-            invalid("ssh: unhandled key type")
-        );
-        assert_eq!(
-            openssh_error(&openssh_container("none", b"", 1, &section(1, b"ssh-rsa", b""))),
-            invalid("ssh: parse error in message type 0")
-        );
-        assert_eq!(
-            openssh_error(&openssh_container("none", b"", 1, &section(1, b"ssh-rsa", b"\0\0"))),
-            invalid("ssh: short read")
-        );
+        let none = |private: &[u8]| openssh_container("none", b"", 1, private);
+        let cases: Vec<(Vec<u8>, &str)> = vec![
+            (b"openssh-key-v1".to_vec(), "ssh: invalid openssh private key format"),
+            (b"openssh-key-v1\0".to_vec(), "ssh: parse error in message type 0"),
+            (
+                b"openssh-key-v1\0\0\0\0\x09none".to_vec(),
+                "ssh: unmarshal error for field CipherName of type openSSHEncryptedPrivateKey",
+            ),
+            // two keys and a passphrase: the count is looked at first
+            (
+                openssh_container("aes256-ctr", b"", 2, b""),
+                "ssh: multi-key files are not supported",
+            ),
+            (
+                openssh_container("aes256-ctr", b"", 1, b""),
+                "ssh: this private key is passphrase protected",
+            ),
+            (
+                openssh_container("none", b"x", 1, b""),
+                "ssh: invalid openssh private key",
+            ),
+            (none(&section(2, b"ssh-rsa", b"")), "ssh: malformed OpenSSH key"),
+            (none(&section(1, b"ssh-dss", b"")), "ssh: unhandled key type"),
+            (none(&section(1, b"ssh-rsa", b"")), "ssh: parse error in message type 0"),
+            (none(&section(1, b"ssh-rsa", b"\0\0")), "ssh: short read"),
+        ];
+        for (bytes, message) in cases {
+            assert_eq!(openssh_error(&bytes), invalid(message), "{message}");
+        }
         // six numbers (zeros), no comment; then a comment and bad padding
         let zeros = [0u8; 24];
         assert_eq!(
