@@ -146,8 +146,9 @@ impl<'s> Locals<'s> {
 /// for each element, and pops them after.
 #[derive(Default)]
 struct Bindings {
-    /// Each name's stack, by name: only names some `for` has bound.
-    slot_of: HashMap<Box<str>, usize>,
+    /// Each name's stack, by name: only names some `for` has bound (a
+    /// lookup per reference, keyed with foldhash as the context's names).
+    slot_of: HashMap<Box<str>, usize, foldhash::quality::RandomState>,
     stacks: Vec<Vec<Value>>,
 }
 

@@ -196,6 +196,26 @@ impl Type {
                 _ => return false,
             }
         }
+        // A tuple of primitives, objects and collections of them (the
+        // common case: a tuple constructor's type) is answered without
+        // the walk's allocations.
+        let Type::Tuple(elements) = t else {
+            unreachable!("the loop above leaves only a tuple")
+        };
+        let mut nested = false;
+        for mut e in elements.iter() {
+            while let Type::List(inner) | Type::Set(inner) | Type::Map(inner) = e {
+                e = inner;
+            }
+            match e {
+                Type::Object(o) if o.optional_within => return true,
+                Type::Tuple(_) => nested = true,
+                _ => {}
+            }
+        }
+        if !nested {
+            return false;
+        }
         let mut seen = std::collections::HashSet::new();
         let mut todo: Vec<&Type> = vec![t];
         while let Some(t) = todo.pop() {
@@ -768,5 +788,30 @@ impl Drop for Type {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn optional_attributes_are_found_in_tuples_with_and_without_the_walk() {
+        let optional = Type::object_with_optional([("port", Type::Number)], ["port"]);
+        let plain = Type::object([("port", Type::Number)]);
+        // elements the quick pass answers for
+        assert!(!Type::tuple(vec![Type::String, Type::Number, plain.clone()]).has_optional_attributes());
+        assert!(Type::tuple(vec![Type::String, optional.clone()]).has_optional_attributes());
+        assert!(Type::tuple(vec![Type::String, Type::list(Type::map(optional.clone()))]).has_optional_attributes());
+        assert!(!Type::tuple(vec![Type::set(plain.clone()), Type::Bool]).has_optional_attributes());
+        // nested tuples go through the walk
+        let inner = Type::tuple(vec![Type::Number, Type::list(optional)]);
+        assert!(Type::tuple(vec![Type::String, Type::tuple(vec![Type::Bool, inner])]).has_optional_attributes());
+        let mut shared = Type::tuple(vec![plain.clone(), Type::Number]);
+        for _ in 0..64 {
+            shared = Type::tuple(vec![shared.clone(), shared]);
+        }
+        assert!(!shared.has_optional_attributes());
+        assert!(!Type::tuple(vec![]).has_optional_attributes());
     }
 }
