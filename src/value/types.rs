@@ -187,27 +187,24 @@ impl Type {
     pub fn has_optional_attributes(&self) -> bool {
         // Object types remember the answer for everything within them, so
         // only the collections and tuples above them are walked.
-        let mut t = self;
-        loop {
-            match t {
-                Type::Object(o) => return o.optional_within,
-                Type::List(e) | Type::Set(e) | Type::Map(e) => t = e,
-                Type::Tuple(_) => break,
-                _ => return false,
+        fn below_collections(mut t: &Type) -> &Type {
+            while let Some(e) = t.element_type() {
+                t = e;
             }
+            t
         }
+        let t = below_collections(self);
+        let elements = match t {
+            Type::Object(o) => return o.optional_within,
+            Type::Tuple(ts) => ts,
+            _ => return false,
+        };
         // A tuple of primitives, objects and collections of them (the
         // common case: a tuple constructor's type) is answered without
         // the walk's allocations.
-        let Type::Tuple(elements) = t else {
-            unreachable!("the loop above leaves only a tuple")
-        };
         let mut nested = false;
-        for mut e in elements.iter() {
-            while let Type::List(inner) | Type::Set(inner) | Type::Map(inner) = e {
-                e = inner;
-            }
-            match e {
+        for e in elements.iter() {
+            match below_collections(e) {
                 Type::Object(o) if o.optional_within => return true,
                 Type::Tuple(_) => nested = true,
                 _ => {}
