@@ -333,7 +333,8 @@ fn rsadecrypt(_: &TerraformOptions) -> Function {
         .metered_implementation(|args, _, m| {
             let text = str_arg(&args[0])?;
             let pem = str_arg(&args[1])?;
-            m.spend_bytes(text.len() + pem.len())?;
+            // the key's text is counted where it is read (`rsa_key::parse`)
+            m.spend_bytes(text.len())?;
             let ciphertext = super::encoding::decode(text).ok_or_else(|| {
                 FunctionError::argument(
                     0,

@@ -148,15 +148,16 @@ fn pem_block(text: &[u8], meter: &Meter) -> Result<Option<Block>, StepLimitReach
         // each try reads on through the text, as Go's does: counted, so that
         // many false starts cannot make it quadratic unchecked
         meter.spend_bytes(rest.len())?;
-        let Some(start) = rest.find("-----BEGIN ") else {
+        const BEGIN: &str = "-----BEGIN ";
+        let Some(start) = rest.find(BEGIN) else {
             return Ok(None);
         };
+        let after = &rest[start + BEGIN.len()..];
         // `-----BEGIN` must start a line
         if start > 0 && !rest[..start].ends_with('\n') {
-            rest = &rest[start + 11..];
+            rest = after;
             continue;
         }
-        let after = &rest[start + 11..];
         let line_end = after.find('\n').unwrap_or(after.len());
         let line = after[..line_end].trim_end_matches('\r').trim_end();
         let Some(kind) = line.strip_suffix("-----") else {
@@ -323,14 +324,20 @@ impl<'a> Fields<'a> {
         self.offset == self.bytes.len()
     }
 
+    /// The next element's header and where its content starts, without
+    /// reading it; `None` at the end.
+    fn peek(&self) -> Result<Option<(Header, usize)>, Asn1Error> {
+        if self.at_end() {
+            return Ok(None);
+        }
+        header(self.bytes, self.offset).map(Some)
+    }
+
     /// The content of the next element, which must be the universal `tag`
     /// (constructed or not as `compound` says); `ty` is the Go type's name
     /// that a mismatch names.
     fn field(&mut self, tag: u32, compound: bool, ty: &str) -> Result<&'a [u8], Asn1Error> {
-        if self.at_end() {
-            return Err(Asn1Error::syntax("sequence truncated"));
-        }
-        let (h, start) = header(self.bytes, self.offset)?;
+        let (h, start) = self.peek()?.ok_or_else(|| Asn1Error::syntax("sequence truncated"))?;
         if h.class != 0 || h.tag != tag || h.compound != compound {
             return Err(Asn1Error::Structure(format!(
                 "tags don't match ({tag} vs {{class:{} tag:{} length:{} isCompound:{}}}) {NO_PARAMS} {ty} @{start}",
@@ -343,19 +350,19 @@ impl<'a> Fields<'a> {
     /// An optional `INTEGER` read into a Go `*big.Int`: skipped when the
     /// next element is something else (or there is none).
     fn optional_big(&mut self) -> Result<(), Asn1Error> {
-        if !self.at_end() {
-            let (h, start) = header(self.bytes, self.offset)?;
-            if h.class == 0 && h.tag == INTEGER && !h.compound {
-                check_integer(self.content(start, h.length)?)?;
-            }
+        if let Some((h, start)) = self.peek()?
+            && h.class == 0
+            && h.tag == INTEGER
+            && !h.compound
+        {
+            check_integer(self.content(start, h.length)?)?;
         }
         Ok(())
     }
 
     /// An optional element of any tag (Go's optional `asn1.RawValue`).
     fn optional_any(&mut self) -> Result<(), Asn1Error> {
-        if !self.at_end() {
-            let (h, start) = header(self.bytes, self.offset)?;
+        if let Some((h, start)) = self.peek()? {
             self.content(start, h.length)?;
         }
         Ok(())
@@ -439,17 +446,9 @@ fn unmarshal<'a>(der: &'a [u8], ty: &str) -> Result<(Fields<'a>, &'a [u8]), Asn1
     Ok((fields, &der[top.offset..]))
 }
 
-/// The fields of an RSA private key as DER holds them (PKCS#1's
-/// `RSAPrivateKey`, Go's `pkcs1PrivateKey`).
-struct Pkcs1 {
-    version: i64,
-    n: BigInt,
-    e: i64,
-    d: BigInt,
-    primes: Vec<BigInt>,
-}
-
-fn read_pkcs1(der: &[u8]) -> Result<(Pkcs1, &[u8]), Asn1Error> {
+/// An RSA private key as PKCS#1's DER holds it (`RSAPrivateKey`, Go's
+/// `pkcs1PrivateKey`): its version, its numbers, and the bytes after it.
+fn read_pkcs1(der: &[u8]) -> Result<(i64, Parts, &[u8]), Asn1Error> {
     let (mut f, rest) = unmarshal(der, "pkcs1PrivateKey")?;
     let version = f.int()?;
     let n = f.big()?;
@@ -466,46 +465,44 @@ fn read_pkcs1(der: &[u8]) -> Result<(Pkcs1, &[u8]), Asn1Error> {
     // `otherPrimeInfos`, optional: a SEQUENCE OF (prime, exponent,
     // coefficient), its elements' tags and lengths checked before any is
     // read (Go's `parseSequenceOf`)
-    if !f.at_end() {
-        let (h, _) = header(f.bytes, f.offset)?;
-        if h.class == 0 && h.tag == SEQUENCE && h.compound {
-            let mut others = f.sequence("")?;
-            let mut offset = 0;
-            while offset < others.bytes.len() {
-                let (h, start) = header(others.bytes, offset)?;
-                if h.class != 0 || h.tag != SEQUENCE || !h.compound {
-                    return Err(Asn1Error::structure("sequence tag mismatch"));
-                }
-                offset = start
-                    .checked_add(h.length)
-                    .filter(|&end| end <= others.bytes.len())
-                    .ok_or_else(|| Asn1Error::syntax("truncated sequence"))?;
+    if let Some((h, _)) = f.peek()?
+        && h.class == 0
+        && h.tag == SEQUENCE
+        && h.compound
+    {
+        let mut others = f.sequence("")?;
+        let mut scan = Fields::new(others.bytes);
+        while let Some((h, start)) = scan.peek()? {
+            if h.class != 0 || h.tag != SEQUENCE || !h.compound {
+                return Err(Asn1Error::structure("sequence tag mismatch"));
             }
-            while !others.at_end() {
-                let mut other = others.sequence("pkcs1AdditionalRSAPrime")?;
-                primes.push(other.big()?);
-                other.big()?;
-                other.big()?;
-            }
+            scan.content(start, h.length)
+                .map_err(|_| Asn1Error::syntax("truncated sequence"))?;
+        }
+        while !others.at_end() {
+            let mut other = others.sequence("pkcs1AdditionalRSAPrime")?;
+            primes.push(other.big()?);
+            other.big()?;
+            other.big()?;
         }
     }
-    let key = Pkcs1 {
-        version,
+    let key = Parts {
         n,
         e,
         d,
         primes,
+        context: "",
     };
-    Ok((key, rest))
+    Ok((version, key, rest))
 }
 
 /// Go's `x509.ParsePKCS1PrivateKey` up to its `Validate`.
 fn pkcs1(der: &[u8]) -> Result<Parts, KeyError> {
-    let (key, rest) = read_pkcs1(der).map_err(|e| other_format(der, e, "PKCS8", |d| read_pkcs8(d).is_ok()))?;
+    let (version, key, rest) = read_pkcs1(der).map_err(|e| other_format(der, e, "PKCS8", |d| read_pkcs8(d).is_ok()))?;
     if !rest.is_empty() {
         return Err(Asn1Error::syntax("trailing data").into());
     }
-    if key.version > 1 {
+    if version > 1 {
         return Err(KeyError::Invalid("x509: unsupported private key version".into()));
     }
     let positive = |v: &BigInt| v.sign() == Sign::Plus;
@@ -522,13 +519,7 @@ fn pkcs1(der: &[u8]) -> Result<Parts, KeyError> {
             "x509: private key contains zero or negative prime".into(),
         ));
     }
-    Ok(Parts {
-        n: key.n,
-        e: key.e,
-        d: key.d,
-        primes: key.primes,
-        context: "",
-    })
+    Ok(key)
 }
 
 /// Go's error for DER that did not read as the format asked for: that it
@@ -874,12 +865,13 @@ mod tests {
     use base64::Engine;
 
     /// The test key of `crypto.rs` (1024 bits, two primes).
-    fn test_key() -> Pkcs1 {
+    fn test_key() -> Parts {
         let block = pem_block(super::super::crypto::tests::PKCS1.as_bytes(), &Meter::unlimited())
             .unwrap()
             .unwrap();
-        let (key, rest) = read_pkcs1(&block.bytes).unwrap();
+        let (version, key, rest) = read_pkcs1(&block.bytes).unwrap();
         assert!(rest.is_empty());
+        assert_eq!(version, 0);
         key
     }
 
@@ -931,7 +923,6 @@ mod tests {
         let der = encode(0, &key.n, key.e, &key.d, p, q);
         assert!(validate(&pkcs1(&der).unwrap()).is_ok());
         assert_eq!(key.e, 65537);
-        assert_eq!(key.version, 0);
     }
 
     #[test]
