@@ -100,6 +100,97 @@ fn sorted_order(keys: &[&[u8]]) -> Vec<u32> {
     order
 }
 
+/// Each name that repeats an earlier one among `count` names (`name(i)`
+/// the `i`th, in source order), as its index with the index of the name's
+/// first occurrence; in source order.
+///
+/// A few names are compared with one another. Past [`FEW_NAMES`], 32 bits
+/// of each name's hash are put above its index and sorted, so that
+/// repeated names sit side by side: sorting a list written in order reads
+/// and writes memory in long runs, where a hash table probed once per name
+/// misses the cache on almost every name once it outgrows the cache
+/// (docs/adversarial-findings.md, finding 9: a million names took 200 ms
+/// that way, about 15 ms sorted). The hash is keyed with a random seed
+/// (foldhash's quality variant, as the parser's other names; std's SipHash
+/// took five times as long): an unkeyed hash lets a file choose names that
+/// share one hash, and names sharing a hash are compared with each other
+/// (finding 1).
+pub(crate) fn repeats<'s>(count: usize, name: impl Fn(usize) -> &'s str) -> Vec<(usize, usize)> {
+    use std::hash::BuildHasher;
+    let mut repeats = Vec::new();
+    if count <= FEW_NAMES {
+        for i in 0..count {
+            if let Some(first) = (0..i).find(|&f| name(f) == name(i)) {
+                repeats.push((i, first));
+            }
+        }
+        return repeats;
+    }
+    let Ok(n) = u32::try_from(count) else {
+        // (a source holds fewer names than 2^32: spans are 32-bit)
+        let mut seen = std::collections::HashMap::with_hasher(foldhash::quality::RandomState::default());
+        for i in 0..count {
+            if let Some(&first) = seen.get(name(i)) {
+                repeats.push((i, first));
+            } else {
+                seen.insert(name(i), i);
+            }
+        }
+        return repeats;
+    };
+    let seed = foldhash::quality::RandomState::default();
+    let mut keys: Vec<u64> = (0..n)
+        .map(|i| seed.hash_one(name(i as usize)) >> 32 << 32 | u64::from(i))
+        .collect();
+    sort_by_high_half(&mut keys);
+    let mut firsts: Vec<usize> = Vec::new();
+    // Equal hashes are adjacent, each run in source order (the sort is
+    // stable). A run almost always holds one name, repeated or not:
+    // distinct names sharing 32 bits of a keyed hash are rare.
+    for run in keys.chunk_by(|a, b| a >> 32 == b >> 32).filter(|run| run.len() > 1) {
+        firsts.clear();
+        for &key in run {
+            let i = key as u32 as usize;
+            match firsts.iter().find(|&&f| name(f) == name(i)) {
+                Some(&first) => repeats.push((i, first)),
+                None => firsts.push(i),
+            }
+        }
+    }
+    repeats.sort_unstable();
+    repeats
+}
+
+/// Names [`repeats`] compares with one another rather than sorting.
+pub(crate) const FEW_NAMES: usize = 16;
+
+/// Sorts `keys` by their high 32 bits, stably: a least-significant-digit
+/// radix sort a byte at a time, linear in the number of keys and reading
+/// and writing memory in long runs.
+fn sort_by_high_half(keys: &mut Vec<u64>) {
+    let mut out = vec![0u64; keys.len()];
+    for shift in [32, 40, 48, 56] {
+        let digit = |k: u64| (k >> shift) as usize & 0xff;
+        let mut starts = [0usize; 256];
+        for &k in keys.iter() {
+            starts[digit(k)] += 1;
+        }
+        if starts.contains(&keys.len()) {
+            continue; // one digit for all: already in order
+        }
+        let mut sum = 0;
+        for s in starts.iter_mut() {
+            (*s, sum) = (sum, sum + *s);
+        }
+        for &k in keys.iter() {
+            let d = digit(k);
+            out[starts[d]] = k;
+            starts[d] += 1;
+        }
+        std::mem::swap(keys, &mut out);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,6 +201,57 @@ mod tests {
         expected.sort_by(|a, b| a.0.cmp(&b.0));
         let items = sorted_by_bytes(items, |(k, _)| k);
         assert_eq!(items, expected);
+    }
+
+    #[test]
+    fn radix_sort_orders_by_the_high_half_and_keeps_ties_in_order() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut keys: Vec<u64> = (0..5000u64)
+            .map(|i| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // few distinct high halves, so there are many ties
+                (state % 300) << 32 | (state % 7) << 56 | i
+            })
+            .collect();
+        let mut expected = keys.clone();
+        expected.sort_by_key(|k| k >> 32); // stable
+        sort_by_high_half(&mut keys);
+        assert_eq!(keys, expected);
+    }
+
+    /// What a hash set of the names seen so far finds, one name at a time.
+    fn repeats_by_hash_set(names: &[String]) -> Vec<(usize, usize)> {
+        let mut first = std::collections::HashMap::new();
+        let mut out = Vec::new();
+        for (i, n) in names.iter().enumerate() {
+            match first.get(n.as_str()) {
+                Some(&f) => out.push((i, f)),
+                None => {
+                    first.insert(n.as_str(), i);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn repeats_are_found_in_source_order_with_their_first_occurrence() {
+        // a few names (compared) and many (sorted by hash), with names
+        // repeated several times, next to each other and far apart
+        for count in [0, 1, 5, FEW_NAMES, FEW_NAMES + 1, 300, 20_000] {
+            let names: Vec<String> = (0..count)
+                .map(|i| format!("n{}", (i * 7919) % (count / 3 + 1)))
+                .collect();
+            let found = repeats(names.len(), |i| &names[i]);
+            assert_eq!(found, repeats_by_hash_set(&names), "{count} names");
+            if count > 3 {
+                assert!(!found.is_empty());
+            }
+        }
+        let distinct: Vec<String> = (0..1000).map(|i| format!("attr_{i}")).collect();
+        assert!(repeats(distinct.len(), |i| &distinct[i]).is_empty());
     }
 
     #[test]

@@ -1661,6 +1661,28 @@ fn eval_lists_a_repeated_attribute_once() {
     assert_eq!(human.code, 1);
 }
 
+/// With many attributes (past the few compared one by one, so that the
+/// names are sorted to find the repeats) each name is still listed once,
+/// first definition first, in source order.
+#[test]
+fn eval_lists_each_of_many_attributes_once() {
+    let mut src: String = (0..30).map(|i| format!("a{i} = {i}\n")).collect();
+    src.push_str("a7 = \"again\"\na29 = 0\nlast = 1\n");
+    let doc = hcl_with_input(&["eval", "--format", "json", "-"], &src).json();
+    let mut expected: Vec<String> = (0..30).map(|i| format!("a{i}")).collect();
+    expected.push("last".into());
+    assert_eq!(doc["attribute_order"], json!(expected));
+    assert_eq!(doc["attributes"]["a7"]["value"], json!(7));
+    assert_eq!(doc["attributes"]["a29"]["value"], json!(29));
+    let summaries: Vec<&str> = doc["parse_diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["summary"].as_str().unwrap())
+        .collect();
+    assert_eq!(summaries, ["Attribute redefined", "Attribute redefined"]);
+}
+
 /// Every command names stdin `<stdin>` (parse and eval said `-`), and an
 /// expression or template given as an argument is its bytes: invalid UTF-8
 /// is a ranged diagnostic, not a usage error (issue 25).

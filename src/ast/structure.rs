@@ -38,6 +38,35 @@ impl<'a> Body<'a> {
         })
     }
 
+    /// The attributes, in source order, each name's first definition only.
+    /// A later definition of a name is an error that the parser reports
+    /// ("Attribute redefined"); the reference keeps the first. Linear in
+    /// the number of attributes, however many there are.
+    ///
+    /// ```
+    /// let arena = hcl_native::Arena::new();
+    /// let parsed = hcl_native::parse_config(&arena, b"a = 1\nb = 2\na = 3\n");
+    /// let body = parsed.ast.body;
+    /// let names: Vec<&str> = body.unique_attributes().iter().map(|a| a.name.name).collect();
+    /// assert_eq!(names, ["a", "b"]);
+    /// assert_eq!(body.attributes().count(), 3);
+    /// ```
+    pub fn unique_attributes(&self) -> Vec<&'a Attribute<'a>> {
+        let all: Vec<&'a Attribute<'a>> = self.attributes().collect();
+        let repeats = crate::sort::repeats(all.len(), |i| all[i].name.name);
+        if repeats.is_empty() {
+            return all;
+        }
+        let mut repeated = repeats.iter().map(|&(i, _)| i).peekable();
+        let mut kept = Vec::with_capacity(all.len() - repeats.len());
+        for (i, a) in all.into_iter().enumerate() {
+            if repeated.next_if_eq(&i).is_none() {
+                kept.push(a);
+            }
+        }
+        kept
+    }
+
     /// The blocks (multi-line and one-line), in source order.
     pub fn blocks(&self) -> impl Iterator<Item = &'a Block<'a>> + use<'a> {
         self.items.iter().filter_map(|item| match item {

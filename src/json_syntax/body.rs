@@ -219,26 +219,27 @@ impl<'n, 'a> JsonBody<'n, 'a> {
             ));
             return (Vec::new(), diags);
         };
-        let mut out: Vec<JsonAttribute<'n, 'a>> = Vec::with_capacity(o.properties.len());
-        let mut seen: std::collections::HashMap<&str, Span> = std::collections::HashMap::new();
-        for p in &o.properties {
-            let name: &'n str = &p.name.value;
-            if name == "//" || self.hidden.contains(name) {
-                continue;
-            }
-            if let Some(first) = seen.get(name) {
+        let listed: Vec<_> = o
+            .properties
+            .iter()
+            .filter(|p| !(p.name.value == "//" || self.hidden.contains(&p.name.value)))
+            .collect();
+        let repeats = crate::sort::repeats(listed.len(), |i| &listed[i].name.value);
+        let mut repeats = repeats.into_iter().peekable();
+        let mut out: Vec<JsonAttribute<'n, 'a>> = Vec::with_capacity(listed.len());
+        for (i, p) in listed.iter().enumerate() {
+            if let Some((_, first)) = repeats.next_if(|&(r, _)| r == i) {
                 diags.push(Diagnostic::error(
                     "Duplicate attribute definition",
                     format!(
                         "The argument {} was already set at {}. Each argument may be set only once.",
-                        quoted(name),
-                        self.file.position(first.start)
+                        quoted(&p.name.value),
+                        self.file.position(listed[first].name.span.start)
                     ),
                     p.name.span,
                 ));
                 continue;
             }
-            seen.insert(name, p.name.span);
             out.push(JsonAttribute::of(p));
         }
         (out, diags)

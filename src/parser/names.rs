@@ -4,28 +4,16 @@
 //! A body with few names keeps them in the context's shared scratch vector
 //! (bodies nest, so each owns its tail of it), scans them linearly and
 //! reports a repeated name as soon as it is read. Past [`Names::LINEAR`]
-//! names the body switches to a list of 32-bit name hashes that is sorted
-//! when the body ends: repeated names then sit side by side. Sorting a list
-//! written in order reads and writes memory in long runs, where a hash
-//! table probed once per name misses the cache on almost every name once
-//! it outgrows the cache (docs/adversarial-findings.md, finding 9: a
-//! million names took 200 ms that way, about 15 ms sorted). Each deferred
-//! diagnostic goes back to the place among the others where it would have
-//! been reported at once, so the order of diagnostics does not depend on
-//! how many names a body has.
-//!
-//! The hashes are keyed with a random seed (foldhash's quality variant,
-//! seeded per body; std's SipHash took five times as long and was a tenth
-//! of parsing a file of many top-level attributes): an unkeyed hash lets a
-//! file choose names that share one hash, and names sharing a hash are
-//! compared with each other (finding 1).
+//! names the body keeps where each name is written and finds the repeats
+//! when the body ends, by sorting (`crate::sort::repeats`, which says why).
+//! Each deferred diagnostic goes back to the place among the others where
+//! it would have been reported at once, so the order of diagnostics does
+//! not depend on how many names a body has.
 
 use super::context::Ctx;
 use crate::ast::Attribute;
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
-use foldhash::quality::RandomState;
-use std::hash::BuildHasher;
 
 /// The attribute names of one body seen so far.
 pub(super) struct Names<'a> {
@@ -36,9 +24,6 @@ pub(super) struct Names<'a> {
 
 /// The names of a body with many of them, checked when it ends.
 struct Many<'a> {
-    seed: RandomState,
-    /// Per name, in source order: 32 bits of its hash above its index.
-    keys: Vec<u64>,
     /// Per name: where it is written (the name is the source there).
     spans: Vec<Span>,
     /// Per name: how many diagnostics had been reported when it was read,
@@ -66,7 +51,7 @@ impl<'a> Names<'a> {
         let (name, at) = (a.name.name, a.name.span);
         debug_assert_eq!(&cx.src[at.start as usize..at.end as usize], name.as_bytes());
         if let Some(many) = &mut self.many {
-            many.push(name, at, cx.diagnostic_count());
+            many.push(at, cx.diagnostic_count());
             return;
         }
         let mut few = cx.names.borrow_mut();
@@ -78,14 +63,12 @@ impl<'a> Names<'a> {
         few.push((name, at));
         if few.len() - self.start > Self::LINEAR {
             let mut many = Box::new(Many {
-                seed: RandomState::default(),
-                keys: Vec::new(),
                 spans: Vec::new(),
                 reported: Vec::new(),
                 src: cx.src,
             });
-            for (n, s) in few.drain(self.start..) {
-                many.push(n, s, 0);
+            for (_, s) in few.drain(self.start..) {
+                many.push(s, 0);
             }
             self.many = Some(many);
         }
@@ -95,7 +78,7 @@ impl<'a> Names<'a> {
     /// names a body with many of them repeats.
     pub(super) fn finish(self, cx: &Ctx<'a>) {
         cx.names.borrow_mut().truncate(self.start);
-        if let Some(mut many) = self.many {
+        if let Some(many) = self.many {
             let repeats = many.repeated();
             let late = repeats.into_iter().map(|(i, first)| {
                 let at = many.spans[i];
@@ -107,9 +90,7 @@ impl<'a> Names<'a> {
 }
 
 impl<'a> Many<'a> {
-    fn push(&mut self, name: &str, at: Span, reported: usize) {
-        let hash = self.seed.hash_one(name) >> 32;
-        self.keys.push(hash << 32 | self.spans.len() as u64);
+    fn push(&mut self, at: Span, reported: usize) {
         self.spans.push(at);
         self.reported.push(reported);
     }
@@ -119,55 +100,9 @@ impl<'a> Many<'a> {
     }
 
     /// Each repeated name's index with the index of its first occurrence,
-    /// in source order. Sorts the keys.
-    fn repeated(&mut self) -> Vec<(usize, usize)> {
-        sort_by_high_half(&mut self.keys);
-        let keys = &self.keys;
-        let mut repeats = Vec::new();
-        let mut firsts: Vec<usize> = Vec::new();
-        // Equal hashes are adjacent, each run in source order (the sort is
-        // stable). A run almost always holds one name, repeated or not:
-        // distinct names sharing 32 bits of a keyed hash are rare.
-        for run in keys.chunk_by(|a, b| a >> 32 == b >> 32).filter(|run| run.len() > 1) {
-            firsts.clear();
-            for &key in run {
-                let i = key as u32 as usize;
-                let name = self.name(self.spans[i]);
-                match firsts.iter().find(|&&f| self.name(self.spans[f]) == name) {
-                    Some(&first) => repeats.push((i, first)),
-                    None => firsts.push(i),
-                }
-            }
-        }
-        repeats.sort_unstable();
-        repeats
-    }
-}
-
-/// Sorts `keys` by their high 32 bits, stably: a least-significant-digit
-/// radix sort a byte at a time, linear in the number of keys and reading
-/// and writing memory in long runs.
-fn sort_by_high_half(keys: &mut Vec<u64>) {
-    let mut out = vec![0u64; keys.len()];
-    for shift in [32, 40, 48, 56] {
-        let digit = |k: u64| (k >> shift) as usize & 0xff;
-        let mut starts = [0usize; 256];
-        for &k in keys.iter() {
-            starts[digit(k)] += 1;
-        }
-        if starts.contains(&keys.len()) {
-            continue; // one digit for all: already in order
-        }
-        let mut sum = 0;
-        for s in starts.iter_mut() {
-            (*s, sum) = (sum, sum + *s);
-        }
-        for &k in keys.iter() {
-            let d = digit(k);
-            out[starts[d]] = k;
-            starts[d] += 1;
-        }
-        std::mem::swap(keys, &mut out);
+    /// in source order.
+    fn repeated(&self) -> Vec<(usize, usize)> {
+        crate::sort::repeats(self.spans.len(), |i| self.name(self.spans[i]))
     }
 }
 
@@ -181,27 +116,4 @@ fn redefined(cx: &Ctx<'_>, name: &str, at: Span, first: Span) -> Diagnostic {
         ),
         at,
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::sort_by_high_half;
-
-    #[test]
-    fn radix_sort_orders_by_the_high_half_and_keeps_ties_in_order() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut keys: Vec<u64> = (0..5000u64)
-            .map(|i| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                // few distinct high halves, so there are many ties
-                (state % 300) << 32 | (state % 7) << 56 | i
-            })
-            .collect();
-        let mut expected = keys.clone();
-        expected.sort_by_key(|k| k >> 32); // stable
-        sort_by_high_half(&mut keys);
-        assert_eq!(keys, expected);
-    }
 }

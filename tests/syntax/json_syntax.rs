@@ -90,6 +90,58 @@ fn strings_are_literal_in_literal_only_mode() {
     assert!(full.diagnostics.has_errors());
 }
 
+/// With many properties (past the few compared one by one, so the names
+/// are sorted to find repeats) the first of each name is kept, in order,
+/// `"//"` comments skipped, and each repeat reported in source order
+/// against its own first definition.
+#[test]
+fn just_attributes_of_many_properties_keeps_each_first_and_reports_repeats_in_order() {
+    let mut src = String::from("{");
+    for i in 0..40 {
+        src.push_str(&format!("\n\"p{i}\": {i},"));
+    }
+    // repeats of p3 and p17 (p3 twice), and comments, which are not names
+    src.push_str("\n\"p17\": 1,\n\"//\": \"c\",\n\"p3\": 2,\n\"//\": \"d\",\n\"p3\": 3\n}");
+    let parsed = parse(src.as_bytes());
+    let (attrs, diags) = parsed.ast.just_attributes();
+    let names: Vec<&str> = attrs.iter().map(|a| a.name).collect();
+    let expected: Vec<String> = (0..40).map(|i| format!("p{i}")).collect();
+    assert_eq!(names, expected);
+    let details: Vec<(String, u32)> = diags
+        .as_slice()
+        .iter()
+        .map(|d| (d.detail().to_string(), d.subject().start))
+        .collect();
+    let line_of = |name: &str| src[..src.find(&format!("\"{name}\"")).unwrap()].matches('\n').count() + 1;
+    let at = |name: &str, nth: usize| src.match_indices(&format!("\"{name}\"")).nth(nth).unwrap().0 as u32;
+    assert_eq!(
+        details,
+        [
+            (
+                format!(
+                    "The argument \"p17\" was already set at {}:1. Each argument may be set only once.",
+                    line_of("p17")
+                ),
+                at("p17", 1)
+            ),
+            (
+                format!(
+                    "The argument \"p3\" was already set at {}:1. Each argument may be set only once.",
+                    line_of("p3")
+                ),
+                at("p3", 1)
+            ),
+            (
+                format!(
+                    "The argument \"p3\" was already set at {}:1. Each argument may be set only once.",
+                    line_of("p3")
+                ),
+                at("p3", 2)
+            ),
+        ]
+    );
+}
+
 /// The tree keeps every property, repeats and order included, and the
 /// range of every node; `null` is the null of the dynamic type.
 #[test]

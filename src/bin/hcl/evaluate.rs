@@ -570,7 +570,7 @@ fn json_body(
     all: bool,
     errors: &mut bool,
 ) {
-    let attrs: Vec<_> = body.attributes().collect();
+    let attrs = body.unique_attributes();
     let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
     json_attributes(
         out,
@@ -610,7 +610,7 @@ fn human_body(
     depth: usize,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let attrs: Vec<_> = body.attributes().collect();
+    let attrs = body.unique_attributes();
     let listed: Vec<(&str, Span)> = attrs.iter().map(|a| (a.name.name, a.expr.span())).collect();
     human_attributes(
         out,
@@ -631,17 +631,10 @@ fn human_body(
     }
 }
 
-/// The first definition of each name among `attrs` (name and expression
-/// range, in source order, repeats included): a repeated name (which the
-/// parser reports) is listed and evaluated only the first time, as the
-/// reference does.
-fn firsts(attrs: &[(&str, Span)]) -> Vec<usize> {
-    let mut seen = std::collections::HashSet::new();
-    (0..attrs.len()).filter(|&i| seen.insert(attrs[i].0)).collect()
-}
-
 /// `"attribute_order": [...], "attributes": {name: RESULT}` of the
-/// attributes `attrs`, each evaluated by `eval` (by index) on its own.
+/// attributes `attrs` (names and expression ranges, each name's first
+/// definition only, as the reference evaluates), each evaluated by `eval`
+/// (by index) on its own.
 fn json_attributes(
     out: &mut String,
     loc: &Locator<'_>,
@@ -650,18 +643,16 @@ fn json_attributes(
     max_steps: u64,
     errors: &mut bool,
 ) {
-    let firsts = firsts(attrs);
     out.push_str(r#""attribute_order":["#);
-    for (k, &i) in firsts.iter().enumerate() {
+    for (k, (name, _)) in attrs.iter().enumerate() {
         if k > 0 {
             out.push(',');
         }
-        write_str(out, attrs[i].0);
+        write_str(out, name);
     }
     out.push_str(r#"],"attributes":{"#);
-    for (k, &i) in firsts.iter().enumerate() {
-        let (attr, span) = &attrs[i];
-        if k > 0 {
+    for (i, (attr, span)) in attrs.iter().enumerate() {
+        if i > 0 {
             out.push(',');
         }
         write_str(out, attr);
@@ -675,8 +666,8 @@ fn json_attributes(
     out.push('}');
 }
 
-/// The attributes `attrs`, each evaluated by `eval` (by index) on its own,
-/// as `NAME = VALUE    # TYPE` lines at `depth`; the evaluations'
+/// The attributes `attrs` (as [`json_attributes`] takes them), each
+/// evaluated by `eval` (by index) on its own, as `NAME = VALUE    # TYPE` lines at `depth`; the evaluations'
 /// diagnostics added to `diags`.
 fn human_attributes(
     out: &mut String,
@@ -687,8 +678,7 @@ fn human_attributes(
     diags: &mut Vec<Diagnostic>,
 ) {
     let indent = crate::indent(depth);
-    for i in firsts(attrs) {
-        let (attr, span) = &attrs[i];
+    for (i, (attr, span)) in attrs.iter().enumerate() {
         let mut r = eval(i);
         let printable = printable(&mut r, *span, max_steps);
         let (text, ty) = human_texts(&r.value, printable);
