@@ -27,6 +27,26 @@ pub use template::*;
 
 use crate::span::Span;
 
+/// For each of `names`, in order, the index of the first name equal to it
+/// (its own index where it is the first): a body's items grouped by name,
+/// as a conversion to JSON groups an attribute's name or the blocks of one
+/// type under one key. Linear in the number of names, however many there
+/// are (the names are sorted by a keyed hash, not looked up in a table
+/// that outgrows the cache).
+///
+/// ```
+/// use hcl_native::ast::first_occurrences;
+///
+/// assert_eq!(first_occurrences(&["a", "b", "a", "c", "b"]), [0, 1, 0, 3, 1]);
+/// ```
+pub fn first_occurrences(names: &[&str]) -> Vec<usize> {
+    let mut first: Vec<usize> = (0..names.len()).collect();
+    for (i, f) in crate::sort::repeats(names.len(), |i| names[i]) {
+        first[i] = f;
+    }
+    first
+}
+
 /// A name: attribute, block type, variable, function or `for` variable.
 ///
 /// spec: Identifier, hclsyntax#identifiers
