@@ -134,6 +134,32 @@ fn unterminated_string(cx: &Ctx<'_>, open: Span, eof: u32) -> Diagnostic {
 /// ```
 /// spec: StringLit, hclsyntax#template-expressions, hclsyntax#blocks
 pub(crate) fn string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
+    alt((|i| plain_string_lit(cx, i), |i| escaped_string_lit(cx, i))).parse(i)
+}
+
+/// A [`string_lit`] with no escape, interpolation or directive in it (most
+/// block labels), read in one scan, as [`plain_string`] reads a plain
+/// quoted template; fails without consuming on any other.
+#[inline]
+fn plain_string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
+    let len = match bytes(&i).split_first() {
+        Some((b'"', b)) => plain_text_len(b).filter(|&len| b[len] == b'"'),
+        _ => None,
+    };
+    let Some(len) = len else {
+        return Err(Err::Error(PError::expected(pos(&i), Expected::STRING)));
+    };
+    let start = pos(&i) as usize;
+    let lit = StringLit {
+        value: cx.text(start + 1, start + 1 + len),
+        span: span_at(&i, len + 2),
+    };
+    Ok((token(cx, i, len + 2), lit))
+}
+
+/// A [`string_lit`] with escapes to unescape, or (an error) template
+/// sequences.
+fn escaped_string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
     dispatch!(i;
         [b'"', rest @ ..] if holds_sequence(rest) => |i| sequence_in_string_lit(cx, i),
         _ => flat_map(bare(QUOTE), |open| {
