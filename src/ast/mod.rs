@@ -39,9 +39,6 @@ use crate::span::Span;
 ///
 /// assert_eq!(first_occurrences(&["a", "b", "a", "c", "b"]), [0, 1, 0, 3, 1]);
 /// ```
-// compiled where it is used: as code of its own here it moved the
-// parser's functions between code generation units (README, issue 37)
-#[inline]
 pub fn first_occurrences(names: &[&str]) -> Vec<usize> {
     let mut first: Vec<usize> = (0..names.len()).collect();
     for (i, f) in crate::sort::repeats(names.len(), |i| names[i]) {

@@ -51,9 +51,6 @@ impl<'a> Body<'a> {
     /// assert_eq!(names, ["a", "b"]);
     /// assert_eq!(body.attributes().count(), 3);
     /// ```
-    // compiled where it is used: as code of its own here it moved the
-    // parser's functions between code generation units (README, issue 37)
-    #[inline]
     pub fn unique_attributes(&self) -> Vec<&'a Attribute<'a>> {
         let all: Vec<&'a Attribute<'a>> = self.attributes().collect();
         let repeats = crate::sort::repeats(all.len(), |i| all[i].name.name);

@@ -29,6 +29,7 @@ use nom::Parser;
 /// FunctionCall = Identifier ("::" Identifier)* "(" Arguments ")";
 /// ```
 /// spec: FunctionCall, hclsyntax#functions-and-function-calls
+#[inline]
 pub(crate) fn function_call<'a>(cx: &Ctx<'a>, first: Identifier<'a>, i: Input<'a>) -> PResult<'a, FunctionCall<'a>> {
     flat_map(
         arena_many0(
@@ -117,6 +118,7 @@ const AFTER_EXPANSION: Closer = Closer {
 /// Arguments = (() || (Expression ("," Expression)* ("," | "...")?));
 /// ```
 /// spec: Arguments, hclsyntax#functions-and-function-calls
+#[inline]
 pub(crate) fn arguments<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, (&'a [Expression<'a>], bool)> {
     map(
         opt(pair(

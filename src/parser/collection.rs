@@ -31,6 +31,7 @@ use nom::Parser;
 /// CollectionValue = tuple | object;
 /// ```
 /// spec: CollectionValue, hclsyntax#collection-values
+#[inline]
 pub(crate) fn collection_value<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, CollectionValue<'a>> {
     dispatch!(i;
         [b'[', ..] => map(|i| tuple(cx, i), CollectionValue::Tuple),

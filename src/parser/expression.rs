@@ -34,6 +34,7 @@ use nom::Parser;
 /// Expression = (ExprTerm | Operation | Conditional);
 /// ```
 /// spec: Expression, hclsyntax#expressions
+#[inline]
 pub(crate) fn expression<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Expression<'a>> {
     flat_map(
         |i| operation(cx, i),
@@ -355,6 +356,7 @@ pub(crate) fn logic_operator<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, (Bin
 /// );
 /// ```
 /// spec: ExprTerm, hclsyntax#expression-terms
+#[inline]
 pub(crate) fn expr_term<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
     map(
         (

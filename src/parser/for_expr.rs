@@ -30,6 +30,7 @@ use nom::Parser;
 /// ForExpr = forTupleExpr | forObjectExpr;
 /// ```
 /// spec: ForExpr, hclsyntax#for-expressions
+#[inline]
 pub(crate) fn for_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, &'a ForExpr<'a>> {
     dispatch!(i;
         [b'[', ..] => |i| for_tuple_expr(cx, i),

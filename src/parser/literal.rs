@@ -16,6 +16,7 @@ use nom::combinator::map;
 /// LiteralValue = (NumericLit | "true" | "false" | "null");
 /// ```
 /// spec: LiteralValue, hclsyntax#literal-values
+#[inline]
 pub(crate) fn literal_value<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, LiteralValue<'a>> {
     dispatch!(i;
         [c, ..] if decimal(*c) => map(|i| numeric_lit(cx, i), LiteralValue::NumericLit),

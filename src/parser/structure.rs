@@ -72,6 +72,7 @@ pub(crate) fn config_file<'a>(cx: &Ctx<'a>, i: Input<'a>) -> ConfigFile<'a> {
 /// Body = (Attribute | Block | OneLineBlock)*;
 /// ```
 /// spec: Body, hclsyntax#bodies
+#[inline]
 pub(crate) fn body<'c, 'a: 'c>(
     cx: &'c Ctx<'a>,
     open_brace: Option<Span>,
@@ -262,6 +263,7 @@ fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
 /// Attribute = Identifier "=" Expression Newline;
 /// ```
 /// spec: Attribute, hclsyntax#attribute-definitions, hclsyntax#bodies
+#[inline]
 pub(crate) fn attribute<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
     flat_map(ident_tok(cx, EQUALS), |(name, _equals)| {
         map(
@@ -333,6 +335,7 @@ fn newline<'c, 'a>(cx: &'c Ctx<'a>, item: Span, what: &'static str) -> impl FnMu
 /// Block = Identifier (StringLit|Identifier)* "{" Newline Body "}" Newline;
 /// ```
 /// spec: Block, hclsyntax#blocks
+#[inline]
 pub(crate) fn block<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
     flat_map(
         (

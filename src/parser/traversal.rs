@@ -75,6 +75,7 @@ const INDEX: Closer = Closer {
 /// Index = "[" Expression "]";
 /// ```
 /// spec: Index, hclsyntax#index-operator
+#[inline]
 pub(crate) fn index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Index<'a>> {
     map(
         enclosed(
@@ -101,6 +102,7 @@ pub(crate) fn index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Index<'a>> {
 /// LegacyIndex = '.' digit+
 /// ```
 /// spec: LegacyIndex, hclsyntax#index-operator
+#[inline]
 pub(crate) fn legacy_index<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, LegacyIndex<'a>> {
     map(
         (tok(cx, DOT), |i| index_digits(cx, i), trivia(cx)),
@@ -166,6 +168,7 @@ fn invalid_attribute_name(cx: &Ctx<'_>, dot: Span, e: &PError) -> Diagnostic {
 /// Splat = attrSplat | fullSplat;
 /// ```
 /// spec: Splat, hclsyntax#splat-operators
+#[inline]
 pub(crate) fn splat<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Splat<'a>> {
     dispatch!(i;
         [b'[', ..] => map(|i| full_splat(cx, i), Splat::FullSplat),

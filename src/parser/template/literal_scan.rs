@@ -20,6 +20,7 @@ use crate::span::Span;
 /// were already reported). Returns `None` for no text at all.
 ///
 /// spec: hclsyntax#template-literals, hclsyntax#template-expressions
+#[inline]
 pub(crate) fn template_literal<'a>(
     cx: &Ctx<'a>,
     i: Input<'a>,

@@ -88,6 +88,7 @@ pub(crate) fn template_expr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Templ
 /// Template = (TemplateLiteral | TemplateInterpolation | TemplateDirective)*
 /// ```
 /// spec: Template, hclsyntax#templates
+#[inline]
 pub(crate) fn template<'c, 'a: 'c>(
     cx: &'c Ctx<'a>,
     flavor: Flavor<'c>,

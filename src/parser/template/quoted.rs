@@ -27,6 +27,7 @@ const QUOTE: Punct = Punct::new("\"", Expected::STRING);
 /// quotedTemplate = (as defined in prose above);
 /// ```
 /// spec: quotedTemplate, hclsyntax#template-expressions
+#[inline]
 pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
     alt((
         |i| plain_string(cx, i),
@@ -133,6 +134,7 @@ fn unterminated_string(cx: &Ctx<'_>, open: Span, eof: u32) -> Diagnostic {
 /// StringLit = '"' (quoted literals as defined in prose above) '"';
 /// ```
 /// spec: StringLit, hclsyntax#template-expressions, hclsyntax#blocks
+#[inline]
 pub(crate) fn string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
     alt((|i| plain_string_lit(cx, i), |i| escaped_string_lit(cx, i))).parse(i)
 }
