@@ -59,10 +59,12 @@ use std::process::ExitCode;
 use crate::json::write_str;
 
 /// Keys in insertion order, with an index for lookups (a key borrowed
-/// from the tree, or made: a dynamic block's evaluated label). The index
-/// hashes with foldhash's quality variant, keyed at random (as the
-/// library's own name tables): std's SipHash was an eighth of `hcl json`
-/// over a million attributes.
+/// from the tree, or made: a dynamic block's evaluated label), for the
+/// label levels of a block type, whose keys come one block at a time. The
+/// index hashes with foldhash's quality variant, keyed at random, as the
+/// library's own name tables do (std's SipHash was an eighth of `hcl json`
+/// over a million attributes when an index of this kind served bodies,
+/// which [`Keyed`] serves now).
 struct Ordered<'a, V> {
     entries: Vec<(Cow<'a, str>, V)>,
     index: HashMap<Cow<'a, str>, usize, foldhash::quality::RandomState>,
