@@ -84,6 +84,16 @@ fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
     expected.iter().map(|(t, at)| (t.to_string(), at.to_string())).collect()
 }
 
+/// The summaries of a JSON array of diagnostics, in order.
+fn summaries(diagnostics: &Json) -> Vec<&str> {
+    diagnostics
+        .as_array()
+        .expect("an array of diagnostics")
+        .iter()
+        .map(|d| d["summary"].as_str().expect("a summary"))
+        .collect()
+}
+
 // ---------------------------------------------------------------- set-up
 
 /// The README's first set-up command evaluates its example without an
@@ -1105,12 +1115,7 @@ fn unknown_variables_check_a_module_without_its_inputs() {
     assert_eq!(parsed.code, 0, "{}", parsed.stderr);
     let run = hcl(&["check", "--unknown-variables", "--format", "json", path]);
     let doc = run.json();
-    let summaries: Vec<&str> = doc["files"][0]["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["summary"].as_str().unwrap())
-        .collect();
+    let summaries = summaries(&doc["files"][0]["diagnostics"]);
     assert_eq!(summaries, ["Call to unknown function"], "{}", run.stdout);
     assert_eq!(run.code, 1);
     let value = hcl(&["expr", "--unknown-variables", "--format", "json", "var.a.b"]).json();
@@ -1217,12 +1222,7 @@ fn json_syntax_files_in_check_eval_and_parse() {
         .map(|f| {
             (
                 f["path"].as_str().unwrap().rsplit('/').next().unwrap().to_string(),
-                f["diagnostics"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|d| d["summary"].as_str().unwrap().to_string())
-                    .collect(),
+                summaries(&f["diagnostics"]).into_iter().map(String::from).collect(),
             )
         })
         .collect();
@@ -1380,12 +1380,7 @@ fn dec_example_of_the_readme() {
     ]);
     assert_eq!(both.code, 2);
     let diags: Json = serde_json::from_str(&both.stderr).unwrap();
-    let summaries: Vec<&str> = diags["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["summary"].as_str().unwrap())
-        .collect();
+    let summaries = summaries(&diags["diagnostics"]);
     assert_eq!(summaries, ["Duplicate argument", "Duplicate argument"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1674,12 +1669,7 @@ fn eval_lists_each_of_many_attributes_once() {
     assert_eq!(doc["attribute_order"], json!(expected));
     assert_eq!(doc["attributes"]["a7"]["value"], json!(7));
     assert_eq!(doc["attributes"]["a29"]["value"], json!(29));
-    let summaries: Vec<&str> = doc["parse_diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["summary"].as_str().unwrap())
-        .collect();
+    let summaries = summaries(&doc["parse_diagnostics"]);
     assert_eq!(summaries, ["Attribute redefined", "Attribute redefined"]);
 }
 
