@@ -106,6 +106,17 @@ pub(crate) fn plain_text_len(b: &[u8]) -> Option<usize> {
         .map(|k| head.len() + k)
 }
 
+/// The length of the text of a plain quoted string at the start of `b`:
+/// an opening quote, text with nothing to unescape or interpolate
+/// ([`plain_text_len`]) and the closing quote; `None` for anything else.
+#[inline]
+pub(crate) fn plain_quoted_len(b: &[u8]) -> Option<usize> {
+    let (b'"', b) = b.split_first()? else {
+        return None;
+    };
+    plain_text_len(b).filter(|&len| b[len] == b'"')
+}
+
 /// How many bytes [`plain_text_len`] reads one at a time.
 const SHORT: usize = 32;
 

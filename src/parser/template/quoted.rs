@@ -7,7 +7,7 @@ use super::super::context::{bytes, pos, span_at, Ctx};
 use super::super::error::{Expected, PError};
 use super::super::lexical::{found, token};
 use super::super::{Input, PResult};
-use super::literal_scan::{holds_sequence, plain_text_len, string_lit_stand_in, template_literal};
+use super::literal_scan::{holds_sequence, plain_quoted_len, string_lit_stand_in, template_literal};
 use super::{stray_tag, template, Flavor};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -57,12 +57,8 @@ pub(crate) fn quoted_template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Quo
 /// anything else (the general path reads it).
 #[inline(never)]
 fn plain_string<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a>> {
-    let Some((b'"', b)) = bytes(&i).split_first() else {
+    let Some(len) = plain_quoted_len(bytes(&i)) else {
         return Err(Err::Error(PError::expected(pos(&i), Expected::STRING)));
-    };
-    let len = match plain_text_len(b) {
-        Some(len) if b[len] == b'"' => len,
-        _ => return Err(Err::Error(PError::expected(pos(&i), Expected::STRING))),
     };
     let open = span_at(&i, 1);
     let _level = cx.nest(open, cx.newlines())?;
@@ -144,11 +140,7 @@ pub(crate) fn string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLi
 /// quoted template; fails without consuming on any other.
 #[inline]
 fn plain_string_lit<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, StringLit<'a>> {
-    let len = match bytes(&i).split_first() {
-        Some((b'"', b)) => plain_text_len(b).filter(|&len| b[len] == b'"'),
-        _ => None,
-    };
-    let Some(len) = len else {
+    let Some(len) = plain_quoted_len(bytes(&i)) else {
         return Err(Err::Error(PError::expected(pos(&i), Expected::STRING)));
     };
     let start = pos(&i) as usize;
