@@ -667,8 +667,8 @@ fn json_attributes(
 }
 
 /// The attributes `attrs` (as [`json_attributes`] takes them), each
-/// evaluated by `eval` (by index) on its own, as `NAME = VALUE    # TYPE` lines at `depth`; the evaluations'
-/// diagnostics added to `diags`.
+/// evaluated by `eval` (by index) on its own, as `NAME = VALUE    # TYPE`
+/// lines at `depth`; the evaluations' diagnostics added to `diags`.
 fn human_attributes(
     out: &mut String,
     attrs: &[(&str, Span)],
