@@ -1,9 +1,12 @@
 //! Parses every accepted file of `../shared/corpus` N times (default 5):
 //! a fixed workload for profilers. `cargo run --release --example parse_corpus -- 20`
+//! (`-- 20 format` formats the files instead, with `hcl_native::format`: the
+//! same workload for the formatter and its token scanner).
 use std::path::Path;
 
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let format = std::env::args().nth(2).as_deref() == Some("format");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     let Ok(expected) = std::fs::read_to_string(root.join("EXPECTED.tsv")) else {
         eprintln!(
@@ -24,15 +27,20 @@ fn main() {
     let mut items = 0;
     for _ in 0..n {
         for f in &files {
-            let arena = hcl_native::Arena::new();
-            items += hcl_native::parse_config(&arena, f).ast.body.items.len();
+            if format {
+                items += hcl_native::format::format(f).len();
+            } else {
+                let arena = hcl_native::Arena::new();
+                items += hcl_native::parse_config(&arena, f).ast.body.items.len();
+            }
         }
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{} files, {:.1} MB, {n} rounds: {:.1} MB/s ({items} items)",
+        "{} files, {:.1} MB, {n} rounds: {:.1} MB/s ({items} {})",
         files.len(),
         bytes as f64 / 1e6,
-        (bytes * n) as f64 / 1e6 / secs
+        (bytes * n) as f64 / 1e6 / secs,
+        if format { "bytes formatted" } else { "items" }
     );
 }
