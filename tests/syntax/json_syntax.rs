@@ -114,32 +114,17 @@ fn just_attributes_of_many_properties_keeps_each_first_and_reports_repeats_in_or
         .collect();
     let line_of = |name: &str| src[..src.find(&format!("\"{name}\"")).unwrap()].matches('\n').count() + 1;
     let at = |name: &str, nth: usize| src.match_indices(&format!("\"{name}\"")).nth(nth).unwrap().0 as u32;
-    assert_eq!(
-        details,
-        [
-            (
-                format!(
-                    "The argument \"p17\" was already set at {}:1. Each argument may be set only once.",
-                    line_of("p17")
-                ),
-                at("p17", 1)
+    // the `nth` definition of `name` reported against its first
+    let repeat = |name: &str, nth: usize| {
+        (
+            format!(
+                "The argument \"{name}\" was already set at {}:1. Each argument may be set only once.",
+                line_of(name)
             ),
-            (
-                format!(
-                    "The argument \"p3\" was already set at {}:1. Each argument may be set only once.",
-                    line_of("p3")
-                ),
-                at("p3", 1)
-            ),
-            (
-                format!(
-                    "The argument \"p3\" was already set at {}:1. Each argument may be set only once.",
-                    line_of("p3")
-                ),
-                at("p3", 2)
-            ),
-        ]
-    );
+            at(name, nth),
+        )
+    };
+    assert_eq!(details, [repeat("p17", 1), repeat("p3", 1), repeat("p3", 2)]);
 }
 
 /// The tree keeps every property, repeats and order included, and the
