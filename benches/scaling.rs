@@ -16,6 +16,14 @@
 //! budget of evaluation steps (10 million per command) ends near two
 //! million attributes. `SCALING_ONLY=eval,json` runs only the commands
 //! named.
+//!
+//! `SCALING_INSTRUCTIONS=1` counts instructions instead of timing: one run
+//! of each command on each input under `valgrind --tool=callgrind`, the
+//! steps taken by the counts (about 15 minutes in all). The count is the
+//! work the program does, the same in every run whatever the machine's
+//! load; the time adds what the memory hierarchy and the machine's other
+//! tenants make of it. A step that is over 11 in time but near 10 in
+//! instructions is the machine, not the program.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -109,6 +117,82 @@ fn cpu_time_at_exit(pid: u32) -> Option<f64> {
 /// sizes alike rather than on the one being timed then.
 const ROUNDS: usize = 5;
 
+/// The instructions one run of `hcl <command> <file>` executes, counted by
+/// `valgrind --tool=callgrind` (its whole process, start-up included); `None`
+/// where valgrind cannot be run. The count does not depend on the
+/// machine's load or caches: the same run gives the same figure.
+fn instructions(hcl: &Path, command: &str, file: &Path, out: &Path) -> Option<u64> {
+    let status = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", out.display()))
+        .arg(hcl)
+        .args([command, "--max-steps", "1000000000", &file.to_string_lossy()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .ok()?;
+    assert!(
+        status.code() == Some(0),
+        "hcl {command} {} failed under valgrind",
+        file.display()
+    );
+    let text = std::fs::read_to_string(out).ok()?;
+    let _ = std::fs::remove_file(out);
+    text.lines()
+        .find_map(|l| l.strip_prefix("summary:").or_else(|| l.strip_prefix("totals:")))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// One command's figure for every input of every series, in the order of
+/// `series`: the fastest run's wall clock and CPU time, or an instruction
+/// count.
+type Figures = Vec<Vec<(f64, Option<f64>)>>;
+
+/// Prints one command's table (of instruction counts when `instructions`
+/// is set, else of times) and returns its largest step.
+fn table(command: &str, series: &[(&str, Vec<Input>)], figures: &Figures, instructions: bool) -> f64 {
+    let mut worst: f64 = 0.0;
+    println!("\n`hcl {command}`\n");
+    if instructions {
+        println!("| series | attributes | MB | instructions | × the step before | instructions per attribute |");
+        println!("| --- | --- | --- | --- | --- | --- |");
+    } else {
+        println!(
+            "| series | attributes | MB | fastest run | fastest CPU time | × the step before | µs per attribute |"
+        );
+        println!("| --- | --- | --- | --- | --- | --- | --- |");
+    }
+    for ((name, files), row) in series.iter().zip(figures) {
+        let mut before: Option<f64> = None;
+        for (Input { attributes, bytes, .. }, &(first, cpu)) in files.iter().zip(row) {
+            // the steps by CPU time where there is one for every run
+            let measure = cpu.unwrap_or(first);
+            let step = before.map(|b| measure / b);
+            worst = worst.max(step.unwrap_or(0.0));
+            let step_text = match step {
+                Some(s) if s > 11.0 => format!("**{s:.1}** (over 11)"),
+                Some(s) => format!("{s:.2}"),
+                None => "".to_string(),
+            };
+            let mb = *bytes as f64 / 1e6;
+            if instructions {
+                println!(
+                    "| {name} | {attributes} | {mb:.1} | {first:.0} | {step_text} | {:.0} |",
+                    first / *attributes as f64
+                );
+            } else {
+                let cpu_text = cpu.map_or("".to_string(), |c| format!("{c:.3} s"));
+                println!(
+                    "| {name} | {attributes} | {mb:.1} | {first:.3} s | {cpu_text} | {step_text} | {:.2} |",
+                    measure * 1e6 / *attributes as f64
+                );
+            }
+            before = Some(measure);
+        }
+    }
+    worst
+}
+
 fn main() {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dir = manifest.join("target/scaling");
@@ -133,61 +217,55 @@ fn main() {
     ];
 
     let only = std::env::var("SCALING_ONLY").ok();
+    let count = std::env::var_os("SCALING_INSTRUCTIONS").is_some();
     let commands = ["eval", "check", "json", "fmt"]
         .into_iter()
         .filter(|c| only.as_deref().is_none_or(|o| o.split(',').any(|n| n.trim() == *c)));
     let mut worst: f64 = 0.0;
-    let mut measure = "CPU";
+    let mut measure = if count { "instruction count" } else { "CPU time" };
     for command in commands {
-        // the fastest run of each input over the rounds: wall clock and CPU
-        let mut fastest: Vec<Vec<(f64, Option<f64>)>> = series
-            .iter()
-            .map(|(_, files)| vec![(f64::MAX, None); files.len()])
-            .collect();
-        for _ in 0..ROUNDS {
-            for ((_, files), best) in series.iter().zip(&mut fastest) {
-                for (file, best) in files.iter().zip(best.iter_mut()) {
-                    let (wall, cpu) = run_once(&hcl, command, &file.path);
-                    best.0 = best.0.min(wall);
-                    best.1 = match (best.1, cpu) {
-                        (Some(b), Some(c)) => Some(b.min(c)),
-                        (b, c) => c.or(b),
-                    };
+        let figures: Figures = if count {
+            let out = dir.join("callgrind.out");
+            series
+                .iter()
+                .map(|(_, files)| {
+                    files
+                        .iter()
+                        .map(|file| {
+                            let n = instructions(&hcl, command, &file.path, &out)
+                                .expect("SCALING_INSTRUCTIONS needs valgrind (callgrind) on the PATH");
+                            (n as f64, None)
+                        })
+                        .collect()
+                })
+                .collect()
+        } else {
+            // the fastest run of each input over the rounds: wall clock and CPU
+            let mut fastest: Figures = series
+                .iter()
+                .map(|(_, files)| vec![(f64::MAX, None); files.len()])
+                .collect();
+            for _ in 0..ROUNDS {
+                for ((_, files), best) in series.iter().zip(&mut fastest) {
+                    for (file, best) in files.iter().zip(best.iter_mut()) {
+                        let (wall, cpu) = run_once(&hcl, command, &file.path);
+                        best.0 = best.0.min(wall);
+                        best.1 = match (best.1, cpu) {
+                            (Some(b), Some(c)) => Some(b.min(c)),
+                            (b, c) => c.or(b),
+                        };
+                    }
                 }
             }
-        }
-        println!("\n`hcl {command}`\n");
-        println!(
-            "| series | attributes | MB | fastest run | fastest CPU time | × the step before | µs per attribute |"
-        );
-        println!("| --- | --- | --- | --- | --- | --- | --- |");
-        for ((name, files), best) in series.iter().zip(&fastest) {
-            let mut before: Option<f64> = None;
-            for (Input { attributes, bytes, .. }, &(wall, cpu)) in files.iter().zip(best) {
-                // the steps by CPU time where there is one for every run
-                let secs = cpu.unwrap_or(wall);
-                if cpu.is_none() {
-                    measure = "wall-clock (no CPU time here)";
-                }
-                let step = before.map(|b| secs / b);
-                worst = worst.max(step.unwrap_or(0.0));
-                let step_text = match step {
-                    Some(s) if s > 11.0 => format!("**{s:.1}** (over 11)"),
-                    Some(s) => format!("{s:.1}"),
-                    None => "".to_string(),
-                };
-                let cpu_text = cpu.map_or("".to_string(), |c| format!("{c:.3} s"));
-                println!(
-                    "| {name} | {attributes} | {:.1} | {wall:.3} s | {cpu_text} | {step_text} | {:.2} |",
-                    *bytes as f64 / 1e6,
-                    secs * 1e6 / *attributes as f64
-                );
-                before = Some(secs);
+            if fastest.iter().flatten().any(|(_, cpu)| cpu.is_none()) {
+                measure = "wall-clock time (no CPU time here)";
             }
-        }
+            fastest
+        };
+        worst = worst.max(table(command, &series, &figures, count));
     }
     println!(
-        "\nthe largest step, by {measure} time: {worst:.1}x for 10x the input ({})",
+        "\nthe largest step, by {measure}: {worst:.2}x for 10x the input ({})",
         if worst <= 11.0 { "linear" } else { "NOT linear" }
     );
 }
