@@ -1,12 +1,15 @@
 //! Parses every accepted file of `../shared/corpus` N times (default 5):
 //! a fixed workload for profilers. `cargo run --release --example parse_corpus -- 20`
 //! (`-- 20 format` formats the files instead, with `hcl_native::format`: the
-//! same workload for the formatter and its token scanner).
+//! same workload for the formatter and its token scanner; `-- 20 hcl-edit`
+//! parses them with hcl-edit, the peer `benches/parse.rs` compares with,
+//! each file's UTF-8 checked in the pass as hcl-native checks it in its
+//! parse).
 use std::path::Path;
 
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
-    let format = std::env::args().nth(2).as_deref() == Some("format");
+    let mode = std::env::args().nth(2).unwrap_or_default();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     let Ok(expected) = std::fs::read_to_string(root.join("EXPECTED.tsv")) else {
         eprintln!(
@@ -27,12 +30,17 @@ fn main() {
     let mut items = 0;
     for _ in 0..n {
         for f in &files {
-            if format {
-                items += hcl_native::format::format(f).len();
-            } else {
-                let arena = hcl_native::Arena::new();
-                items += hcl_native::parse_config(&arena, f).ast.body.items.len();
-            }
+            items += match mode.as_str() {
+                "format" => hcl_native::format::format(f).len(),
+                "hcl-edit" => std::str::from_utf8(f)
+                    .ok()
+                    .and_then(|text| hcl_edit::parser::parse_body(text).ok())
+                    .map_or(0, |body| body.len()),
+                _ => {
+                    let arena = hcl_native::Arena::new();
+                    hcl_native::parse_config(&arena, f).ast.body.items.len()
+                }
+            };
         }
     }
     let secs = start.elapsed().as_secs_f64();
@@ -41,6 +49,6 @@ fn main() {
         files.len(),
         bytes as f64 / 1e6,
         (bytes * n) as f64 / 1e6 / secs,
-        if format { "bytes formatted" } else { "items" }
+        if mode == "format" { "bytes formatted" } else { "items" }
     );
 }
