@@ -10,6 +10,10 @@ use std::path::Path;
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
     let mode = std::env::args().nth(2).unwrap_or_default();
+    if !["", "format", "hcl-edit"].contains(&mode.as_str()) {
+        eprintln!("parse_corpus: unknown mode {mode:?}: give none (parse), `format` or `hcl-edit`");
+        std::process::exit(2);
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     let Ok(expected) = std::fs::read_to_string(root.join("EXPECTED.tsv")) else {
         eprintln!(
