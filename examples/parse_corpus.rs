@@ -49,7 +49,7 @@ fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{} files, {:.1} MB, {n} rounds: {:.1} MB/s ({items} {})",
+        "{} files, {:.1} MB ({bytes} bytes), {n} rounds: {:.1} MB/s ({items} {})",
         files.len(),
         bytes as f64 / 1e6,
         (bytes * n) as f64 / 1e6 / secs,
