@@ -72,12 +72,23 @@ fn input(dir: &Path, name: &str, count: Option<usize>, bytes: usize) -> Input {
     }
 }
 
+/// The arguments of every run of `hcl <command>` on `file` (the step
+/// budget raised, see the module comment).
+fn arguments(command: &str, file: &Path) -> [String; 4] {
+    [
+        command.to_string(),
+        "--max-steps".to_string(),
+        "1000000000".to_string(),
+        file.to_string_lossy().into_owned(),
+    ]
+}
+
 /// One run of `hcl <command> <file>`: its wall-clock time and, where
 /// `/proc` tells (Linux), the time it spent on a CPU, in seconds.
 fn run_once(hcl: &Path, command: &str, file: &Path) -> (f64, Option<f64>) {
     let start = Instant::now();
     let mut child = Command::new(hcl)
-        .args([command, "--max-steps", "1000000000", &file.to_string_lossy()])
+        .args(arguments(command, file))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -126,7 +137,7 @@ fn instructions(hcl: &Path, command: &str, file: &Path, out: &Path) -> Option<u6
         .arg("--tool=callgrind")
         .arg(format!("--callgrind-out-file={}", out.display()))
         .arg(hcl)
-        .args([command, "--max-steps", "1000000000", &file.to_string_lossy()])
+        .args(arguments(command, file))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
