@@ -29,7 +29,7 @@ mod unify;
 mod values;
 
 pub use error::{ConversionError, PathStep};
-pub(crate) use types::conversion_safety_metered;
+pub(crate) use types::conversion_exists_metered;
 pub use types::{conversion_safety, converted_type};
 pub(crate) use unify::unify_metered;
 pub use unify::{unify, unify_values};

@@ -51,30 +51,44 @@ use crate::value::{fans_out, type_node_id, ObjectType, Type};
 /// // a list never converts to a tuple, as in the reference
 /// assert_eq!(conversion_safety(&Type::list(Type::String), &Type::tuple(vec![Type::String])), None);
 /// ```
+///
+/// `None` means that [`convert`](super::convert) refuses every value of
+/// `from`. That is decided as the reference's `convert.Convert` decides it
+/// (its `GetConversionUnsafe`), which can refuse where its safe search
+/// (`GetConversion`) finds a conversion: where an object's attributes go
+/// to a map of the dynamic pseudo-type, the unsafe search unifies them
+/// more eagerly (`dynamic` and `number` to `number`, which a `map(bool)`
+/// beside them then cannot join).
+///
+/// ```
+/// use hcl_native::convert::conversion_safety;
+/// use hcl_native::value::Type;
+///
+/// let from = Type::object([
+///     ("a", Type::map(Type::Bool)),
+///     ("c", Type::object([("a", Type::Dynamic), ("b", Type::Number)])),
+/// ]);
+/// assert_eq!(conversion_safety(&from, &Type::map(Type::Dynamic)), None);
+/// ```
 pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
     // an unlimited meter never runs out: the answer is always worked out
-    safety_in(from, to, &Meter::unlimited())
-}
-
-/// [`conversion_safety`], counting the parts visited on `meter`: an error
-/// once it runs out.
-pub(crate) fn conversion_safety_metered(
-    from: &Type,
-    to: &Type,
-    meter: &Meter,
-) -> Result<Option<Safety>, StepLimitReached> {
-    let r = safety_in(from, to, meter);
-    meter.answer(r)
-}
-
-fn safety_in(from: &Type, to: &Type, m: &Meter) -> Option<Safety> {
-    if exists(from, to, false, m) {
-        Some(Safety::Safe)
-    } else if exists(from, to, true, m) {
-        Some(Safety::Unsafe)
-    } else {
+    let m = Meter::unlimited();
+    if !exists(from, to, true, &m) {
         None
+    } else if exists(from, to, false, &m) {
+        Some(Safety::Safe)
+    } else {
+        Some(Safety::Unsafe)
     }
+}
+
+/// Whether [`convert`](super::convert) accepts values of type `from` for
+/// `to` at all (the reference's `GetConversionUnsafe` finding a
+/// conversion), counting the parts visited on `meter`: an error once it
+/// runs out.
+pub(crate) fn conversion_exists_metered(from: &Type, to: &Type, meter: &Meter) -> Result<bool, StepLimitReached> {
+    let r = exists(from, to, true, meter);
+    meter.answer(r)
 }
 
 /// The memo key of a walk over two types (see `memo`): only where one of

@@ -1,7 +1,7 @@
 //! The explicit conversion functions `tostring`, `tonumber`, `tobool`,
 //! `tolist`, `toset` and `tomap`.
 
-use crate::convert::{conversion_safety_metered, convert_metered};
+use crate::convert::{conversion_exists_metered, convert_metered};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::value::Type;
 
@@ -38,7 +38,7 @@ pub(super) fn to_type(want: Type) -> Function {
             if v.is_null() && got == Type::Dynamic {
                 return Ok(Type::Dynamic);
             }
-            if conversion_safety_metered(&got, &rule_want, m)?.is_none() {
+            if !conversion_exists_metered(&got, &rule_want, m)? {
                 let message = match (&got, &rule_want) {
                     (Type::Tuple(_), Type::Tuple(_)) => "incompatible tuple type for conversion".to_string(),
                     (Type::Object(_), Type::Object(_)) => "incompatible object type for conversion".to_string(),
