@@ -5,8 +5,9 @@
 use super::LazyArgument;
 use super::{Evaluator, Locals};
 use crate::ast::{Expression, FunctionCall, Identifier};
+use crate::convert::convert_metered;
 use crate::diagnostic::quoted;
-use crate::function::{Blame, CallError, Function};
+use crate::function::{ArgumentError, ArgumentProblem, Blame, CallError, Function};
 use crate::meter::Meter;
 use crate::suggest::{did_you_mean, suggestion};
 use crate::value::{Type, Value, ValueRef};
@@ -188,30 +189,63 @@ impl Evaluator<'_> {
                 }
             }
         }
-        let mut args: Vec<Arg> = Vec::with_capacity(fixed.len() + expansion.len());
-        for e in fixed {
-            let value = self.expr(e, locals);
-            args.push(Arg {
-                value,
-                span: e.start_span(),
-            });
+        // As in the reference, the number of arguments is checked before
+        // any but the expanded one is evaluated: a call with too many or
+        // too few reports that alone.
+        let count = fixed.len() + expansion.len();
+        if let Err(e) = f.check_arity(count) {
+            let spans: Vec<Span> = fixed
+                .iter()
+                .map(Expression::start_span)
+                .chain(expansion.iter().map(|a| a.span))
+                .collect();
+            return self.call_failed(call, &f, name, &spans, e);
         }
-        args.extend(expansion);
-        // A big number costs a function in proportion to its size, whether
-        // passed as itself or in an expanded list.
-        for arg in &args {
+        // Each argument is evaluated, then converted to its parameter's
+        // type, in order: an argument that does not convert is reported
+        // even where another one's evaluation failed, its problem after
+        // that argument's own errors, as the reference reports them.
+        let mut values: Vec<Value> = Vec::with_capacity(count);
+        let mut spans: Vec<Span> = Vec::with_capacity(count);
+        let mut expansion = expansion.into_iter();
+        for index in 0..count {
+            let arg = match fixed.get(index) {
+                Some(e) => Arg {
+                    value: self.expr(e, locals),
+                    span: e.start_span(),
+                },
+                None => expansion.next().expect("the arguments were counted"),
+            };
+            // A big number costs a function in proportion to its size,
+            // whether passed as itself or in an expanded list.
             if let Some(n) = arg.value.as_number() {
                 self.step(n.work(), arg.span);
             }
+            spans.push(arg.span);
+            let param = f.param_for(index).expect("the arity was checked");
+            let Some(converted) = self.walking(arg.span, |m| convert_metered(&arg.value, &param.ty, m)) else {
+                return Value::dynamic();
+            };
+            match converted {
+                Ok(v) => values.push(v),
+                Err(problem) => {
+                    let e = CallError::InvalidArguments(vec![ArgumentError {
+                        index,
+                        parameter: param.name.clone(),
+                        problem: ArgumentProblem::Conversion(problem),
+                    }]);
+                    self.call_failed(call, &f, name, &spans, e);
+                    values.push(arg.value);
+                }
+            }
         }
-        // an argument with errors makes the call's value unknown, and the
-        // function is not called
+        // an argument with errors, or one that does not convert, makes the
+        // call's value unknown, and the function is not called
         if self.error_count() > errors_before {
             return Value::dynamic();
         }
-        let (values, spans): (Vec<Value>, Vec<Span>) = args.into_iter().map(|a| (a.value, a.span)).unzip();
-        // The function checks the call (arity, conversions, nulls) and
-        // runs. What it builds costs steps: what it spent on the way
+        // The function checks the call (the conversions again, which find
+        // the arguments converted, and the nulls) and runs. What it builds costs steps: what it spent on the way
         // (converting the arguments walks them; see `Meter::spend`), or at
         // least the size of its result.
         let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
