@@ -735,12 +735,7 @@ pub(super) fn merge() -> Function {
                             attrs_known = false;
                         }
                     }
-                    t => {
-                        return Err(FunctionError::new(format!(
-                            "arguments must be maps or objects, got {}",
-                            t.friendly_name()
-                        )))
-                    }
+                    t => return Err(not_a_map_or_object(t)),
                 }
                 matching &= ty == first;
             }
@@ -756,8 +751,13 @@ pub(super) fn merge() -> Function {
             let total: usize = args.iter().filter_map(Value::length).sum();
             m.spend(total as u64)?;
             let mut out: BTreeMap<Arc<str>, Value> = BTreeMap::new();
-            for arg in args {
-                for (k, v) in arg.entries().unwrap_or_default() {
+            for arg in args.iter().filter(|a| !a.is_null()) {
+                // Beside an argument of the dynamic pseudo-type (a bare
+                // `null`) the type rule cannot look at the others; the
+                // reference then fails here (a panic it reports as an
+                // error).
+                let entries = arg.entries().ok_or_else(|| not_a_map_or_object(&arg.ty()))?;
+                for (k, v) in entries {
                     out.insert(k.clone(), v.clone());
                 }
             }
@@ -778,6 +778,15 @@ pub(super) fn merge() -> Function {
                 _ => Ok(Value::object(out)),
             }
         })
+}
+
+/// `merge`'s error for an argument that is neither a map nor an object.
+fn not_a_map_or_object(t: &Type) -> FunctionError {
+    // the type's name quoted, as the reference's `%#v` writes it
+    FunctionError::new(format!(
+        "arguments must be maps or objects, got {}",
+        quoted(&t.friendly_name())
+    ))
 }
 
 /// `slice(list, start_index, end_index)`: the elements of a list or tuple
