@@ -439,21 +439,21 @@ impl Function {
     /// to a typed parameter's type like any other argument.
     fn check(&self, args: &[Value], m: &Meter, convert_dynamic: bool) -> Result<Checked, CallError> {
         self.check_arity(args.len())?;
+        // First every argument is converted to its parameter's type, and
+        // every one that does not convert is reported (in a call from an
+        // expression the evaluator has done this already, argument by
+        // argument, as hclsyntax does before calling).
         let mut errors = Vec::new();
-        let mut nulls = Vec::new();
-        let mut forced_dynamic = false;
         let mut converted = Vec::with_capacity(args.len());
         for (index, arg) in args.iter().enumerate() {
             let param = self.param_for(index).expect("arity checked");
             if arg.is_dynamic_value() && !(convert_dynamic && param.ty != Type::Dynamic) {
-                // The dynamic value passes any type check; where it is not
-                // accepted, the result type becomes dynamic.
-                forced_dynamic |= !param.allow_dynamic;
+                // the dynamic value passes any type check
                 converted.push(arg.clone());
                 continue;
             }
-            let v = match convert_metered(arg, &param.ty, m).map_err(|e| CallError::Failed(e.into()))? {
-                Ok(v) => v,
+            match convert_metered(arg, &param.ty, m).map_err(|e| CallError::Failed(e.into()))? {
+                Ok(v) => converted.push(v),
                 Err(e) => {
                     errors.push(ArgumentError {
                         index,
@@ -461,25 +461,30 @@ impl Function {
                         problem: ArgumentProblem::Conversion(e),
                     });
                     converted.push(arg.clone());
-                    continue;
                 }
-            };
-            if v.is_null() && !param.allow_null {
-                nulls.push(ArgumentError {
-                    index,
-                    parameter: param.name.clone(),
-                    problem: ArgumentProblem::Null,
-                });
             }
-            converted.push(v);
         }
-        // the conversions come first: nulls are reported only once every
-        // argument converts, as the reference does
         if !errors.is_empty() {
             return Err(CallError::InvalidArguments(errors));
         }
-        if !nulls.is_empty() {
-            return Err(CallError::InvalidArguments(nulls));
+        // Then the reference's own check (go-cty's `ReturnTypeForValues`),
+        // argument by argument: the first null where null is not accepted
+        // is the error, and the dynamic value where it is not accepted
+        // makes the result dynamic, unchecked beyond.
+        let mut forced_dynamic = false;
+        for (index, v) in converted.iter().enumerate() {
+            let param = self.param_for(index).expect("arity checked");
+            if v.is_null() && !param.allow_null {
+                return Err(CallError::InvalidArguments(vec![ArgumentError {
+                    index,
+                    parameter: param.name.clone(),
+                    problem: ArgumentProblem::Null,
+                }]));
+            }
+            if v.is_dynamic_value() && !param.allow_dynamic {
+                forced_dynamic = true;
+                break;
+            }
         }
         Ok(Checked {
             args: converted,
