@@ -26,26 +26,44 @@ pub enum Expression<'a> {
 
 impl Expression<'_> {
     /// Where the expression starts, as the reference marks it in diagnostics
-    /// about an argument or a static list or map (its `StartRange`): a bracket, brace or parenthesis that opens it, the
-    /// first part of a template, a call's name and parenthesis, an operation's
-    /// first operand; the whole of anything else.
+    /// about an argument or a static list or map (its `StartRange`): the
+    /// bracket or brace that opens a collection or `for`, the start of what
+    /// parentheses hold, the first part of a template (a lone interpolation:
+    /// the whole template), a call's name and parenthesis, an operation's
+    /// first operand, a postfix chain's last splat marker or index bracket
+    /// (a chain of traversal steps: the whole); the whole of anything else.
     pub fn start_span(&self) -> Span {
-        use super::{ExprTerm as T, Operation, TemplatePart};
+        use super::{ExprTerm as T, Operation, TemplateDirective, TemplatePart};
         let first_byte = |s: Span| Span::new(s.start, (s.start + 1).min(s.end));
         match self {
             Expression::ExprTerm(t) => match t {
                 T::CollectionValue(c) => first_byte(c.span()),
                 T::ForExpr(f) => first_byte(f.span()),
-                T::Parens(p) => first_byte(p.span),
+                T::Parens(p) => p.expr.start_span(),
                 T::FunctionCall(f) => Span::new(f.name_span().start, f.arguments.span.start + 1),
-                T::TemplateExpr(t) => match t.template().parts.first() {
-                    Some(TemplatePart::Interpolation(i)) => i.expr.start_span(),
-                    Some(p) => p.span(),
-                    None => t.span(),
+                T::TemplateExpr(t) => match t.template().parts {
+                    // a lone interpolation (the reference's wrapped
+                    // template): the whole template
+                    [TemplatePart::Interpolation(_)] => t.span(),
+                    [TemplatePart::Interpolation(i), ..] => i.expr.start_span(),
+                    // an `if` is a conditional there: its predicate's start
+                    [TemplatePart::Directive(TemplateDirective::If(d)), ..] => d.condition.start_span(),
+                    // a `for` is a `for` expression: its opening tag
+                    [TemplatePart::Directive(TemplateDirective::For(d)), ..] => {
+                        Span::new(d.span.start, d.body.span.start)
+                    }
+                    [p, ..] => p.span(),
+                    [] => t.span(),
                 },
-                T::Postfix(p) => match p.term {
-                    T::VariableExpr(_) => p.span,
-                    ref inner => Expression::ExprTerm(*inner).start_span(),
+                // The last operator decides, as the reference nests the
+                // chain: a splat (which holds what follows it) at its marker,
+                // an index by a key that is not a literal at its `[`, and
+                // attribute accesses and literal indexes (a traversal) the
+                // whole chain.
+                T::Postfix(p) => match p.ops.last() {
+                    Some(PostfixOp::Splat(s)) => s.marker(),
+                    Some(PostfixOp::Index(x)) if !x.key.is_literal_key() => first_byte(x.span),
+                    _ => p.span,
                 },
                 _ => t.span(),
             },
@@ -53,6 +71,22 @@ impl Expression<'_> {
             Expression::Operation(Operation::UnaryOp(u)) => u.op_span,
             Expression::Conditional(c) => c.predicate.start_span(),
             Expression::Invalid(s) => *s,
+        }
+    }
+
+    /// Whether, as an index key, the reference reads this expression as a
+    /// constant (a traversal step rather than an index expression): a
+    /// number, bool or null literal, or a template of literal text only
+    /// (`analysis`'s `constant` gives these keys' values).
+    pub(crate) fn is_literal_key(&self) -> bool {
+        match self {
+            Expression::ExprTerm(ExprTerm::LiteralValue(_)) => true,
+            Expression::ExprTerm(ExprTerm::TemplateExpr(t)) => t
+                .template()
+                .parts
+                .iter()
+                .all(|p| matches!(p, super::TemplatePart::Literal(_))),
+            _ => false,
         }
     }
 
@@ -524,6 +558,14 @@ impl Splat<'_> {
         match self {
             Splat::AttrSplat(s) => s.span,
             Splat::FullSplat(s) => s.span,
+        }
+    }
+
+    /// The splat marker: `.*` or `[*]`.
+    pub fn marker(&self) -> Span {
+        match self {
+            Splat::AttrSplat(s) => s.marker,
+            Splat::FullSplat(s) => s.marker,
         }
     }
 }
