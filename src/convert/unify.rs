@@ -189,8 +189,10 @@ fn unify_here(types: &[Type], unsafe_: bool, m: &Meter) -> Option<Type> {
 // converts to the type built; by construction they all do (their parts
 // unify to its parts), except where a list's or map's element type is the
 // dynamic pseudo-type: a tuple (an object) converts to that only when its
-// own elements (attributes) unify. The checks are made there only: each
-// would walk the types below, at every level of deep types.
+// own elements (attributes) unify, and where structures among
+// collections are unified by way of a collection (`as_collection`). The
+// checks are made there only: each would walk the types below, at every
+// level of deep types.
 
 /// `result`, when its element type is not the dynamic pseudo-type or every
 /// one of `types` converts to it.
@@ -234,7 +236,13 @@ fn as_collection(types: &[Type], objects: bool, unsafe_: bool, m: &Meter) -> Opt
         .map(|t| if is_structure(t) { collection.clone() } else { t.clone() })
         .collect();
     let result = unify_in(&replaced, unsafe_, m)?;
-    (std::mem::discriminant(&result) == std::mem::discriminant(&collection)).then_some(result)
+    // The reference converts such a structure in two steps, to the
+    // collection and then on to the result, which can reach a result that
+    // no conversion of the structure itself reaches (a tuple of numbers by
+    // way of a set of strings to a list of bools) and then fails (go-cty
+    // 1.12 panics). A result every type converts to, or none here.
+    let reachable = || types.iter().all(|t| exists(t, &result, unsafe_, m));
+    (std::mem::discriminant(&result) == std::mem::discriminant(&collection) && reachable()).then_some(result)
 }
 
 /// Object types alone: the object of their attributes when they all have

@@ -135,6 +135,21 @@ fn objects_unify_attribute_by_attribute_or_to_a_map() {
     assert_eq!(unify(&[e, f]), None);
 }
 
+/// Objects among maps unify as maps only to a map every input converts
+/// to: here the object's attributes unify to `set(string)` and the maps'
+/// elements with that to `list(bool)`, which `tuple([number])` does not
+/// convert to (the reference reaches it in two steps, through the set of
+/// strings, and go-cty 1.12 then panics), so nothing unifies them.
+#[test]
+fn structures_among_collections_unify_only_to_a_type_each_converts_to() {
+    let map = Type::map(Type::list(Type::Bool));
+    let object = obj_t(&[("a", Type::tuple(vec![Type::Number])), ("b", Type::set(Type::String))]);
+    assert_eq!(unify(&[map.clone(), object]), None);
+    // where the object does convert, the map it unifies to
+    let object = obj_t(&[("a", Type::list(Type::Bool)), ("b", Type::tuple(vec![Type::Bool]))]);
+    assert_eq!(unify(&[map.clone(), object]), Some(map));
+}
+
 /// Two tuple types of one length unify element by element.
 #[test]
 fn tuples_of_one_length() {
