@@ -20,6 +20,7 @@ impl Evaluator<'_> {
     // pays for
     #[inline(never)]
     pub(super) fn postfix(&mut self, p: &Postfix<'_>, locals: Option<&Locals<'_>>) -> Value {
+        let errors_before = self.error_count();
         let mut v = self.term(&p.term, locals);
         for op in p.ops {
             v = match op {
@@ -29,6 +30,10 @@ impl Evaluator<'_> {
                 }
                 PostfixOp::LegacyIndex(l) => self.legacy_index(&v, l.digits, l.span),
                 PostfixOp::GetAttr(g) => self.get_attr(&v, g),
+                // A splat over a source that failed (the chain before it)
+                // is the dynamic value, its steps not taken, as in the
+                // reference.
+                PostfixOp::Splat(_) if self.error_count() > errors_before => Value::dynamic(),
                 PostfixOp::Splat(s) => {
                     let source = Span::new(p.span.start, op.span().start);
                     self.splat(v, s, source, locals)
@@ -283,8 +288,14 @@ impl Evaluator<'_> {
             return Value::empty_tuple();
         }
         // An unknown value may be a sequence or not, or null: nothing is
-        // known of the result unless it is a sequence of a known type.
+        // known of the result unless it is a sequence of a known type. The
+        // steps are still applied to an unknown value of a known type, for
+        // their errors (an attribute that a string cannot have), as the
+        // reference applies them.
         if !sequence && !source.is_known() {
+            if ty != Type::Dynamic {
+                self.splat_steps(source, splat, locals);
+            }
             return Value::dynamic();
         }
         if !sequence {
