@@ -299,7 +299,13 @@ impl Evaluator<'_> {
             return Value::dynamic();
         }
         if !sequence {
+            // a one-element tuple; unknown (of the type the steps give an
+            // unknown element) when the steps failed, as for a sequence
+            let errors = self.error_count();
             let one = self.splat_steps(source, splat, locals);
+            if self.error_count() > errors {
+                return Value::unknown(self.splat_type(&Type::tuple(vec![ty]), splat, locals, false));
+            }
             return Value::tuple(vec![one]);
         }
         if !source.is_known() {
