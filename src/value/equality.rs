@@ -162,9 +162,9 @@ impl Value {
             (ShortString(a), ShortString(b)) => tri(a == b),
             (Capsule(a), Capsule(b)) => tri(a.ty == b.ty && a.ty.values_equal(&*a.payload, &*b.payload)),
             (List(_, a), List(_, b)) | (Set(_, a), Set(_, b)) if a.ty() != b.ty() => {
-                different_element_types(self, other, a.ty(), b.ty())
+                different_element_types(self, other, a.ty(), b.ty(), m)
             }
-            (Map(_, a), Map(_, b)) if a.ty() != b.ty() => different_element_types(self, other, a.ty(), b.ty()),
+            (Map(_, a), Map(_, b)) if a.ty() != b.ty() => different_element_types(self, other, a.ty(), b.ty(), m),
             (List(_, a), List(_, b)) | (Tuple(_, a), Tuple(_, b)) => {
                 if a.parts().len() != b.parts().len() {
                     return Tri::False;
@@ -194,15 +194,63 @@ impl Value {
     }
 }
 
-/// Collections whose element types differ are unequal, unless a dynamic
-/// element type may still turn out to be the other's and an element is
+/// Collections whose element types differ are unequal, unless a part of
+/// one is unknown of a type holding the dynamic pseudo-type and the two
+/// types may still come to agree (one matches the other as a
+/// specification): then unknown. This is the reference's rule (go-cty's
+/// `HasWhollyKnownType` and `TestConformance`): `tolist([]) ==
+/// tolist([s])`, an unknown string `s`, is false (a list of the dynamic
+/// pseudo-type and a list of strings, their parts' types known), not
 /// unknown.
-fn different_element_types(a: &Value, b: &Value, ta: &Type, tb: &Type) -> Tri {
-    if (ta.has_dynamic() || tb.has_dynamic()) && !(a.is_wholly_known() && b.is_wholly_known()) {
+fn different_element_types(a: &Value, b: &Value, ta: &Type, tb: &Type, m: &Meter) -> Tri {
+    if !(ta.has_dynamic() || tb.has_dynamic()) || (has_wholly_known_type(a, m) && has_wholly_known_type(b, m)) {
+        return Tri::False;
+    }
+    // (collections of one kind: their types match as their element types do)
+    if ta.matches(tb) || tb.matches(ta) {
         Tri::Unknown
     } else {
         Tri::False
     }
+}
+
+/// Whether no part of `v` is unknown of a type that holds the dynamic
+/// pseudo-type (go-cty's `HasWhollyKnownType`). Only a value whose type
+/// holds it can have such a part; shared parts are looked at once, each
+/// look a step on `m` (out of steps, the answer is `false`, which makes the
+/// comparison unknown).
+fn has_wholly_known_type(v: &Value, m: &Meter) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![v];
+    while let Some(v) = todo.pop() {
+        if v.is_wholly_known() {
+            continue;
+        }
+        match &v.0 {
+            Repr::Unknown(t) if t.has_dynamic() => return false,
+            Repr::Unknown(_) => {}
+            Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s) => {
+                if node_id(v).is_some_and(|id| !seen.insert(id)) {
+                    continue;
+                }
+                if !m.walk(s.parts().len() as u64) {
+                    return false;
+                }
+                todo.extend(s.parts());
+            }
+            Repr::Map(_, e) | Repr::Object(_, e) => {
+                if node_id(v).is_some_and(|id| !seen.insert(id)) {
+                    continue;
+                }
+                if !m.walk(e.parts().len() as u64) {
+                    return false;
+                }
+                todo.extend(e.parts().iter().map(|(_, p)| p));
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 /// Sets of one type: unknown when a member is unknown; otherwise equal when
