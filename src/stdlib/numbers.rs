@@ -187,7 +187,7 @@ pub(super) fn signum() -> Function {
         .returns(Type::Number)
         .implementation(|args, _| {
             let n = number_arg(&args[0])?;
-            int_arg(&args[0], "").map_err(|e| FunctionError::argument(0, e))?;
+            int_arg(&args[0], "").map_err(FunctionError::new)?;
             Ok(Value::from(n.signum()))
         })
 }
