@@ -751,11 +751,14 @@ pub(super) fn merge() -> Function {
             let total: usize = args.iter().filter_map(Value::length).sum();
             m.spend(total as u64)?;
             let mut out: BTreeMap<Arc<str>, Value> = BTreeMap::new();
-            for arg in args.iter().filter(|a| !a.is_null()) {
-                // Beside an argument of the dynamic pseudo-type (a bare
-                // `null`) the type rule cannot look at the others; the
-                // reference then fails here (a panic it reports as an
-                // error).
+            // Beside an argument of the dynamic pseudo-type (a bare `null`)
+            // the type rule cannot look at the others, and the reference
+            // then iterates each argument: an empty list, set or tuple
+            // adds nothing; any other value that is not a map or object
+            // fails (a panic it reports as an error; a set of strings
+            // would even give an object of its elements, against merge's
+            // own description).
+            for arg in args.iter().filter(|a| !a.is_null() && a.length() != Some(0)) {
                 let entries = arg.entries().ok_or_else(|| not_a_map_or_object(&arg.ty()))?;
                 for (k, v) in entries {
                     out.insert(k.clone(), v.clone());
