@@ -240,8 +240,12 @@ fn as_collection(types: &[Type], objects: bool, unsafe_: bool, m: &Meter) -> Opt
     // collection and then on to the result, which can reach a result that
     // no conversion of the structure itself reaches (a tuple of numbers by
     // way of a set of strings to a list of bools) and then fails (go-cty
-    // 1.12 panics). A result every type converts to, or none here.
-    let reachable = || types.iter().all(|t| exists(t, &result, unsafe_, m));
+    // 1.12 panics). A result every type converts to, or none here; except
+    // where a type holds the dynamic pseudo-type, whose parts convert by
+    // the types their values turn out to have: there the result is the
+    // reference's, unchecked as there (an unknown predicate then gives an
+    // unknown of it, without error, as in the reference).
+    let reachable = || types.iter().any(Type::has_dynamic) || types.iter().all(|t| exists(t, &result, unsafe_, m));
     (std::mem::discriminant(&result) == std::mem::discriminant(&collection) && reachable()).then_some(result)
 }
 

@@ -148,6 +148,11 @@ fn structures_among_collections_unify_only_to_a_type_each_converts_to() {
     // where the object does convert, the map it unifies to
     let object = obj_t(&[("a", Type::list(Type::Bool)), ("b", Type::tuple(vec![Type::Bool]))]);
     assert_eq!(unify(&[map.clone(), object]), Some(map));
+    // with a part of the dynamic pseudo-type, the reference's answer,
+    // unchecked as there: its parts convert by their values' types
+    let numbers = Type::map(Type::Number);
+    let object = obj_t(&[("a", Type::Dynamic), ("b", Type::Number), ("c", Type::Bool)]);
+    assert_eq!(unify(&[numbers.clone(), object]), Some(numbers));
 }
 
 /// Two tuple types of one length unify element by element.
