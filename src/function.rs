@@ -371,7 +371,14 @@ impl FunctionBuilder {
 /// Arguments after the semantic checks.
 struct Checked {
     args: Vec<Value>,
+    /// The dynamic value where a parameter does not accept it: the result
+    /// is the dynamic value.
     forced_dynamic: bool,
+    /// A null of the dynamic pseudo-type (a bare `null`) where a parameter
+    /// does not accept that type: the reference's result type is then the
+    /// dynamic pseudo-type, so a call with unknown arguments gives the
+    /// dynamic value (a known call still runs, as there).
+    dynamic_type: bool,
 }
 
 impl Function {
@@ -469,9 +476,10 @@ impl Function {
         }
         // Then the reference's own check (go-cty's `ReturnTypeForValues`),
         // argument by argument: the first null where null is not accepted
-        // is the error, and the dynamic value where it is not accepted
-        // makes the result dynamic, unchecked beyond.
-        let mut forced_dynamic = false;
+        // is the error, and a value of the dynamic pseudo-type where that
+        // type is not accepted makes the result type dynamic, unchecked
+        // beyond.
+        let (mut forced_dynamic, mut dynamic_type) = (false, false);
         for (index, v) in converted.iter().enumerate() {
             let param = self.param_for(index).expect("arity checked");
             if v.is_null() && !param.allow_null {
@@ -481,14 +489,19 @@ impl Function {
                     problem: ArgumentProblem::Null,
                 }]));
             }
-            if v.is_dynamic_value() && !param.allow_dynamic {
+            if !param.allow_dynamic && v.is_dynamic_value() {
                 forced_dynamic = true;
+                break;
+            }
+            if !param.allow_dynamic && v.is_null() && v.ty() == Type::Dynamic {
+                dynamic_type = true;
                 break;
             }
         }
         Ok(Checked {
             args: converted,
             forced_dynamic,
+            dynamic_type,
         })
     }
 
@@ -509,6 +522,9 @@ impl Function {
     pub fn result_type(&self, args: &[Value]) -> Result<Type, CallError> {
         let meter = Meter::unlimited();
         let checked = self.check(args, &meter, false)?;
+        if checked.dynamic_type {
+            return Ok(Type::Dynamic);
+        }
         self.checked_result_type(&checked, &meter)
     }
 
@@ -577,7 +593,11 @@ impl Function {
         for (index, arg) in checked.args.iter().enumerate() {
             let param = self.param_for(index).expect("arity checked");
             if !arg.is_known() && !param.allow_unknown {
-                return Ok(Value::unknown(result_type));
+                return Ok(Value::unknown(if checked.dynamic_type {
+                    Type::Dynamic
+                } else {
+                    result_type
+                }));
             }
         }
         let value = implementation(&checked.args, &result_type, meter).map_err(CallError::Failed)?;
