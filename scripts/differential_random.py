@@ -24,11 +24,10 @@ anything else is reported as UNEXPLAINED and the script exits 1.
 
 Needs ../shared/tools/hcl-oracle/build.sh run once and `cargo build
 --features cli` (or HCL_BIN naming another `hcl`); `.ci/run` runs it with
-its default rounds, 12,000 expressions (a few seconds). Found, in its first runs, six
-disagreements since fixed (conversions decided by the unsafe search, a
-call's arity before its arguments, conversions beside argument errors,
-the first null argument, argument start ranges, splats over unknown
-scalars and failed sources).
+its default rounds, 12,000 expressions (a few seconds). Its first runs
+found a dozen disagreements, fixed since (see the commits that added it
+and followed it) or, where the reference has a bug, documented
+(D-set-with-unknowns-to-list).
 """
 import argparse
 import json
@@ -63,25 +62,30 @@ class Calls:
 
     LEAVES = ["null", "1", "0", "-1", '"1"', '"a"', '"a,b"', "true", "false", "2.5", '"true"', "u", "n", "s",
               '"%s"', '"%d"', '" "', "3", '"x%sy"', '"^a"']
+    UNKNOWN = {"u", "n", "s"}
 
     def __init__(self, rng, functions):
         self.rng = rng
         self.functions = [f for f in functions if f not in ("can", "try")]
 
-    def value(self, depth=0):
+    def value(self, depth=0, known=False):
         rng = self.rng
         if depth >= 2 or rng.random() < 0.45:
-            return rng.choice(self.LEAVES)
+            return rng.choice([leaf for leaf in self.LEAVES if not (known and leaf in self.UNKNOWN)])
         kind = rng.choice(["tuple", "object", "list", "set", "map"])
         n = rng.randint(0, 3)
+        # A set holds known elements only: one holding unknown ones converts
+        # to a list of the wrong type in the reference, wherever a list is
+        # wanted (D-set-with-unknowns-to-list).
+        inner = known or kind == "set"
+        parts = [self.value(depth + 1, inner) for _ in range(n)]
         if kind == "tuple":
-            return "[%s]" % ", ".join(self.value(depth + 1) for _ in range(n))
-        names = sorted(rng.sample(["a", "b", "c"], n))
-        if kind == "object":
-            return "{%s}" % ", ".join("%s = %s" % (k, self.value(depth + 1)) for k in names)
+            return "[%s]" % ", ".join(parts)
         if kind in ("list", "set"):
-            return "to%s([%s])" % (kind, ", ".join(self.value(depth + 1) for _ in range(n)))
-        return "tomap({%s})" % ", ".join("%s = %s" % (k, self.value(depth + 1)) for k in names)
+            return "to%s([%s])" % (kind, ", ".join(parts))
+        names = sorted(rng.sample(["a", "b", "c"], n))
+        pairs = ", ".join("%s = %s" % kv for kv in zip(names, parts))
+        return "{%s}" % pairs if kind == "object" else "tomap({%s})" % pairs
 
     def expression(self):
         n = self.rng.choice([0, 1, 1, 2, 2, 2, 3, 3])
@@ -110,7 +114,9 @@ class Operators:
             names = sorted(rng.sample(["a", "b", "c"], rng.randint(0, 3)))
             return "{%s}" % ", ".join("%s = %s" % (k, v(d)) for k in names)
         if kind == "op":
-            ops = ["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||"]
+            # (not `&&` and `||`: the oracle has no short circuit, whose
+            # goldens are written by hand, O-short-circuit)
+            ops = ["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">="]
             return "%s %s %s" % (v(d), rng.choice(ops), v(d))
         if kind == "cond":
             return "%s ? %s : %s" % (v(d), v(d), v(d))
@@ -245,9 +251,6 @@ def explain(expr, ours, ref):
         reasons = sorted({extra_error(d) or "?" for d in extra})
         if "?" not in reasons:
             return " and ".join(reasons)
-    if "&&" in expr or "||" in expr:
-        # the oracle (hcl 2.14.1) has no short circuit
-        return "O-short-circuit"
     if "==" in expr or "!=" in expr:
         a, b = summary(ours), summary(ref)
         if a[0] == b[0] == '"bool"' and a[3] == b[3]:
@@ -259,6 +262,9 @@ def explain(expr, ours, ref):
     a, b = summary(ours), summary(ref)
     if b[2] is not None and a[:2] == b[:2] and a[3] == b[3] and b[2].replace("-0", "0") == a[2]:
         return "D-negative-zero"
+    if any("required, but received" in d["detail"] for d in ref.get("diagnostics", [])):
+        # a value that fails its parameter's type after converting to it
+        return "D-set-with-unknowns-to-list"
     if expr.startswith("lookup(") and expr.endswith(", null)"):
         return "D-lookup-null-default"
     return None

@@ -124,7 +124,14 @@ impl Evaluator<'_> {
                             ": the given index is greater than or equal to the length of the collection"
                         };
                         self.error(INVALID_INDEX, format!("{NO_ELEMENT}{why}."), span, None);
-                        Value::dynamic()
+                        // an unknown list: of its element type all the same,
+                        // as the reference's unknown element (without its
+                        // error: D-index-unknown), so that the types around
+                        // it are the reference's
+                        match (&ty, len) {
+                            (Type::List(e), None) => Value::unknown((**e).clone()),
+                            _ => Value::dynamic(),
+                        }
                     }
                 }
             }
