@@ -245,8 +245,8 @@ impl Evaluator<'_> {
             return Value::dynamic();
         }
         // The function checks the call (the conversions again, which find
-        // the arguments converted, and the nulls) and runs. What it builds costs steps: what it spent on the way
-        // (converting the arguments walks them; see `Meter::spend`), or at
+        // the arguments converted, and the nulls) and runs. What it builds
+        // costs steps: what it spent on the way (see `Meter::spend`), or at
         // least the size of its result.
         let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
         let result = f.call_from_expression(&values, &meter);
