@@ -223,6 +223,11 @@ impl Evaluator<'_> {
             }
             spans.push(arg.span);
             let param = f.param_for(index).expect("the arity was checked");
+            if param.ty == Type::Dynamic {
+                // every value converts to the dynamic pseudo-type as itself
+                values.push(arg.value);
+                continue;
+            }
             let Some(converted) = self.walking(arg.span, |m| convert_metered(&arg.value, &param.ty, m)) else {
                 return Value::dynamic();
             };
