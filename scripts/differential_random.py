@@ -57,16 +57,42 @@ VARIABLES = {
 # ---------------------------------------------------------------- generators
 
 
-class Calls:
+class Generator:
+    """What the generators share: the random source, leaves, and the
+    tuples and objects of random parts."""
+
+    LEAVES = []
+
+    def __init__(self, rng, functions):
+        self.rng = rng
+        self.functions = [f for f in functions if f not in ("can", "try")]
+
+    def leaf(self, depth, max_depth, chance):
+        """A leaf, when `depth` is `max_depth` or by `chance`; else None."""
+        if depth >= max_depth or self.rng.random() < chance:
+            return self.rng.choice(self.LEAVES)
+        return None
+
+    def tuple(self, depth):
+        return "[%s]" % ", ".join(self.value(depth) for _ in range(self.rng.randint(0, 3)))
+
+    def object(self, depth):
+        names = sorted(self.rng.sample(["a", "b", "c"], self.rng.randint(0, 3)))
+        return "{%s}" % ", ".join("%s = %s" % (k, self.value(depth)) for k in names)
+
+    def value(self, depth=0):
+        raise NotImplementedError
+
+    def expression(self):
+        return self.value()
+
+
+class Calls(Generator):
     """Calls of the oracle's functions with zero to three random arguments."""
 
     LEAVES = ["null", "1", "0", "-1", '"1"', '"a"', '"a,b"', "true", "false", "2.5", '"true"', "u", "n", "s",
               '"%s"', '"%d"', '" "', "3", '"x%sy"', '"^a"']
     UNKNOWN = {"u", "n", "s"}
-
-    def __init__(self, rng, functions):
-        self.rng = rng
-        self.functions = [f for f in functions if f not in ("can", "try")]
 
     def value(self, depth=0, known=False):
         rng = self.rng
@@ -92,27 +118,24 @@ class Calls:
         return "%s(%s)" % (self.rng.choice(self.functions), ", ".join(self.value() for _ in range(n)))
 
 
-class Operators:
+class Operators(Generator):
     """Operators, conditionals, `for`, splats, indexes and attributes."""
 
     LEAVES = ["null", "1", "0", "-1", '"1"', '"a"', "true", "false", "2.5", '"true"', "u", "n", "s", "b", "l", "m",
               "o", "t", '"x"', "3"]
 
-    def __init__(self, rng, _functions):
-        self.rng = rng
-
     def value(self, depth=0):
         rng, v = self.rng, self.value
-        if depth >= 3 or rng.random() < 0.3:
-            return rng.choice(self.LEAVES)
+        leaf = self.leaf(depth, 3, 0.3)
+        if leaf is not None:
+            return leaf
         kind = rng.choice(["tuple", "object", "op", "op", "cond", "for", "forobj", "splat", "index", "attr",
                            "template", "not", "neg", "parens", "call"])
         d = depth + 1
         if kind == "tuple":
-            return "[%s]" % ", ".join(v(d) for _ in range(rng.randint(0, 3)))
+            return self.tuple(d)
         if kind == "object":
-            names = sorted(rng.sample(["a", "b", "c"], rng.randint(0, 3)))
-            return "{%s}" % ", ".join("%s = %s" % (k, v(d)) for k in names)
+            return self.object(d)
         if kind == "op":
             # (not `&&` and `||`: the oracle has no short circuit, whose
             # goldens are written by hand, O-short-circuit)
@@ -143,23 +166,18 @@ class Operators:
         funcs = ["length", "tolist", "tomap", "keys", "concat", "coalesce", "jsonencode", "tostring", "flatten"]
         return "%s(%s)" % (rng.choice(funcs), v(d))
 
-    def expression(self):
-        return self.value()
 
-
-class Templates:
+class Templates(Generator):
     """Templates with interpolations and directives, and `for` expressions."""
 
     LEAVES = ["null", "1", "0", '"1"', '"a"', "true", "false", "2.5", "u", "n", "s", "b", "l", "m", "o", "t",
               "[1, 2]", '["a", "b"]', "{a = 1, b = 2}", '{a = "x"}', "[]", "{}"]
 
-    def __init__(self, rng, _functions):
-        self.rng = rng
-
     def value(self, depth=0):
         rng, v = self.rng, self.value
-        if depth >= 3 or rng.random() < 0.3:
-            return rng.choice(self.LEAVES)
+        leaf = self.leaf(depth, 3, 0.3)
+        if leaf is not None:
+            return leaf
         d = depth + 1
         kind = rng.choice(["template", "if", "tfor", "for", "forif", "forobj", "group", "cond", "tuple", "object",
                            "index"])
@@ -184,14 +202,10 @@ class Templates:
         if kind == "cond":
             return "%s ? %s : %s" % (v(d), v(d), v(d))
         if kind == "tuple":
-            return "[%s]" % ", ".join(v(d) for _ in range(rng.randint(0, 3)))
+            return self.tuple(d)
         if kind == "object":
-            names = sorted(rng.sample(["a", "b", "c"], rng.randint(0, 3)))
-            return "{%s}" % ", ".join("%s = %s" % (k, v(d)) for k in names)
+            return self.object(d)
         return "(%s)[%s]" % (v(d), rng.choice(["0", "1", '"a"', "n", "s", "u", v(d)]))
-
-    def expression(self):
-        return self.value()
 
 
 GENERATORS = {"calls": Calls, "operators": Operators, "templates": Templates}
