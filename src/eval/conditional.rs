@@ -87,6 +87,7 @@ impl Evaluator<'_> {
     /// The predicate of a conditional or a template `if`: its bool, or
     /// `None` when it is unknown or in error (reported, with `context`).
     pub(super) fn predicate(&mut self, e: &Expression<'_>, context: Span, locals: Option<&Locals<'_>>) -> Option<bool> {
+        let errors = self.error_count();
         let cond = self.expr(e, locals);
         if cond.is_null() {
             self.error(
@@ -95,6 +96,12 @@ impl Evaluator<'_> {
                 e.span(),
                 Some(context),
             );
+            return None;
+        }
+        // A predicate left unknown by its own errors says no more: its type
+        // is that of the failed operation, not one to check (the reference
+        // checks no unknown predicate at all, D-unknown-predicate-type).
+        if !cond.is_known() && self.error_count() > errors {
             return None;
         }
         match convert(&cond, &Type::Bool) {
