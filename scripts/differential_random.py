@@ -4,12 +4,13 @@ disagreement is either a documented deviation or a failure.
 
 Usage: scripts/differential_random.py [--rounds N] [--seed S] [--show K]
 
-Three generators write configurations of 100 attributes each, from fixed
+Four generators write configurations of 100 attributes each, from fixed
 seeds (so a run is repeatable): calls of every function the oracle knows
 with random arguments (`calls`); operators, conditionals, `for`
-expressions, splats, indexes and attribute accesses (`operators`); and
+expressions, splats, indexes and attribute accesses (`operators`);
 templates with interpolations and directives beside `for` expressions
-(`templates`). The leaves are literals, collections and variables known,
+(`templates`); and `try` and `can` around the operators' expressions
+(`lazy`). The leaves are literals, collections and variables known,
 unknown (of the dynamic pseudo-type, of number, string, bool, a list, a
 map, an object) and partly unknown (a tuple). Both tools evaluate each
 file with the same variables (`--all-funcs` for the oracle, whose extra
@@ -24,7 +25,7 @@ anything else is reported as UNEXPLAINED and the script exits 1.
 
 Needs ../shared/tools/hcl-oracle/build.sh run once and `cargo build
 --features cli` (or HCL_BIN naming another `hcl`); `.ci/run` runs it with
-its default rounds, 12,000 expressions (a few seconds). Its first runs
+its default rounds, 16,000 expressions (a few seconds). Its first runs
 found a dozen disagreements, fixed since (see the commits that added it
 and followed it) or, where the reference has a bug, documented
 (D-set-with-unknowns-to-list).
@@ -208,7 +209,17 @@ class Templates(Generator):
         return "(%s)[%s]" % (v(d), rng.choice(["0", "1", '"a"', "n", "s", "u", v(d)]))
 
 
-GENERATORS = {"calls": Calls, "operators": Operators, "templates": Templates}
+class Lazy(Operators):
+    """`try` and `can` (ext/tryfunc) around the operators' expressions."""
+
+    def expression(self):
+        kind = self.rng.choice(["try", "try", "can"])
+        if kind == "can":
+            return "can(%s)" % self.value(1)
+        return "try(%s)" % ", ".join(self.value(1) for _ in range(self.rng.randint(1, 3)))
+
+
+GENERATORS = {"calls": Calls, "operators": Operators, "templates": Templates, "lazy": Lazy}
 
 
 # ---------------------------------------------------------------- comparing
