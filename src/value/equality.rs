@@ -226,29 +226,21 @@ fn has_wholly_known_type(v: &Value, m: &Meter) -> bool {
         if v.is_wholly_known() {
             continue;
         }
-        match &v.0 {
-            Repr::Unknown(t) if t.has_dynamic() => return false,
-            Repr::Unknown(_) => {}
-            Repr::List(_, s) | Repr::Set(_, s) | Repr::Tuple(_, s) => {
-                if node_id(v).is_some_and(|id| !seen.insert(id)) {
-                    continue;
-                }
-                if !m.walk(s.parts().len() as u64) {
-                    return false;
-                }
-                todo.extend(s.parts());
+        if let Repr::Unknown(t) = &v.0 {
+            if t.has_dynamic() {
+                return false;
             }
-            Repr::Map(_, e) | Repr::Object(_, e) => {
-                if node_id(v).is_some_and(|id| !seen.insert(id)) {
-                    continue;
-                }
-                if !m.walk(e.parts().len() as u64) {
-                    return false;
-                }
-                todo.extend(e.parts().iter().map(|(_, p)| p));
-            }
-            _ => {}
+            continue;
         }
+        // a collection or structure (anything else is wholly known)
+        if node_id(v).is_some_and(|id| !seen.insert(id)) {
+            continue;
+        }
+        if !m.walk(parts(v).unwrap_or(0)) {
+            return false;
+        }
+        todo.extend(v.elements().unwrap_or_default());
+        todo.extend(v.entries().unwrap_or_default().iter().map(|(_, p)| p));
     }
     true
 }
