@@ -440,6 +440,28 @@ impl Function {
         Ok(())
     }
 
+    /// Argument `index` converted to its parameter's type (a parameter of
+    /// the dynamic pseudo-type takes any value as it is), or what is wrong
+    /// with it: the one home of an argument's conversion, for the
+    /// function's own check and for the evaluator, which converts each
+    /// argument as it evaluates it.
+    pub(crate) fn convert_argument(
+        &self,
+        index: usize,
+        arg: &Value,
+        m: &Meter,
+    ) -> Result<Result<Value, ArgumentError>, StepLimitReached> {
+        let param = self.param_for(index).expect("arity checked");
+        if param.ty == Type::Dynamic {
+            return Ok(Ok(arg.clone()));
+        }
+        Ok(convert_metered(arg, &param.ty, m)?.map_err(|e| ArgumentError {
+            index,
+            parameter: param.name.clone(),
+            problem: ArgumentProblem::Conversion(e),
+        }))
+    }
+
     /// Maps arguments to parameters and checks each one. With
     /// `convert_dynamic` (a call from an expression, see
     /// [`Function::call_from_expression`]) the dynamic value is converted
@@ -459,14 +481,13 @@ impl Function {
                 converted.push(arg.clone());
                 continue;
             }
-            match convert_metered(arg, &param.ty, m).map_err(|e| CallError::Failed(e.into()))? {
+            match self
+                .convert_argument(index, arg, m)
+                .map_err(|e| CallError::Failed(e.into()))?
+            {
                 Ok(v) => converted.push(v),
                 Err(e) => {
-                    errors.push(ArgumentError {
-                        index,
-                        parameter: param.name.clone(),
-                        problem: ArgumentProblem::Conversion(e),
-                    });
+                    errors.push(e);
                     converted.push(arg.clone());
                 }
             }

@@ -5,9 +5,8 @@
 use super::LazyArgument;
 use super::{Evaluator, Locals};
 use crate::ast::{Expression, FunctionCall, Identifier};
-use crate::convert::convert_metered;
 use crate::diagnostic::quoted;
-use crate::function::{ArgumentError, ArgumentProblem, Blame, CallError, Function};
+use crate::function::{Blame, CallError, Function};
 use crate::meter::Meter;
 use crate::suggest::{did_you_mean, suggestion};
 use crate::value::{Type, Value, ValueRef};
@@ -222,24 +221,13 @@ impl Evaluator<'_> {
                 self.step(n.work(), arg.span);
             }
             spans.push(arg.span);
-            let param = f.param_for(index).expect("the arity was checked");
-            if param.ty == Type::Dynamic {
-                // every value converts to the dynamic pseudo-type as itself
-                values.push(arg.value);
-                continue;
-            }
-            let Some(converted) = self.walking(arg.span, |m| convert_metered(&arg.value, &param.ty, m)) else {
+            let Some(converted) = self.walking(arg.span, |m| f.convert_argument(index, &arg.value, m)) else {
                 return Value::dynamic();
             };
             match converted {
                 Ok(v) => values.push(v),
                 Err(problem) => {
-                    let e = CallError::InvalidArguments(vec![ArgumentError {
-                        index,
-                        parameter: param.name.clone(),
-                        problem: ArgumentProblem::Conversion(problem),
-                    }]);
-                    self.call_failed(call, &f, name, &spans, e);
+                    self.call_failed(call, &f, name, &spans, CallError::InvalidArguments(vec![problem]));
                     values.push(arg.value);
                 }
             }
