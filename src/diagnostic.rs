@@ -72,6 +72,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error diagnostic.
+    #[cold]
     pub fn error(summary: impl Into<String>, detail: impl Into<String>, subject: Span) -> Self {
         Diagnostic {
             severity: Severity::Error,

@@ -39,7 +39,20 @@ pub(crate) fn entry<R>(f: impl FnOnce() -> R) -> R {
 /// ```
 #[inline]
 pub fn with_stack<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, f)
+    if has_room() {
+        f()
+    } else {
+        on_new_segment(f)
+    }
+}
+
+/// `f` on a fresh stack segment: [`with_stack`]'s rare case, out of line.
+/// (stacker's `maybe_grow` inlines this case too, and with it a second
+/// copy of `f`'s body into every caller.)
+#[cold]
+#[inline(never)]
+fn on_new_segment<R>(f: impl FnOnce() -> R) -> R {
+    stacker::grow(STACK_SEGMENT, f)
 }
 
 /// Whether [`with_stack`] would run its function where it is: more than

@@ -87,6 +87,7 @@ const MISSING_PAREN: &str = "Function selector must be followed by an open paren
 
 /// The reference's error about a namespaced call's name, at the token found
 /// at `at`, in the context of the call so far.
+#[cold]
 fn call_name_error(cx: &Ctx<'_>, at: u32, first: Identifier<'_>, summary: &str, detail: &str) -> Diagnostic {
     found_error(cx, summary, at, Some(first.span), |_| detail.to_string())
 }

@@ -154,6 +154,7 @@ fn expression_key<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectKey<'a>> 
 
 /// The separator is missing right after the key: point at the next token
 /// on the key's line (a newline, when the line ends there).
+#[cold]
 fn missing_separator(cx: &Ctx<'_>, key: ObjectKey<'_>, e: &PError) -> Diagnostic {
     debug_assert!(e.at >= key.span().end);
     let at = next_on_line(cx, key.span().end);

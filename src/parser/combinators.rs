@@ -281,6 +281,7 @@ pub(crate) fn enclosed<'c, 'a, O: 'c>(
 /// constructs further out see it marked) and then the construct's missing
 /// closer, innermost first, as when the input ends inside constructs with
 /// nothing failing (docs/deviations.md, D-parse-recovery).
+#[inline]
 pub(crate) fn unclosed_at_end<'a, T>(
     cx: &Ctx<'a>,
     r: PResult<'a, T>,
@@ -288,16 +289,22 @@ pub(crate) fn unclosed_at_end<'a, T>(
 ) -> PResult<'a, T> {
     match r {
         Err(Err::Failure(mut e)) if e.at as usize >= cx.src.len() => {
-            let missing = unclosed(cx.src.len() as u32);
-            // (a directive's own closer fails at the end with this very error)
-            let same = e.diag.as_deref() == Some(&missing);
-            report_failure(cx, &mut e);
-            if !same {
-                cx.report(missing);
-            }
+            report_unclosed(cx, &mut e, unclosed);
             Err(Err::Failure(e))
         }
         other => other,
+    }
+}
+
+/// [`unclosed_at_end`]'s reporting, out of the way of the common path.
+#[cold]
+fn report_unclosed(cx: &Ctx<'_>, e: &mut PError, unclosed: impl FnOnce(u32) -> Diagnostic) {
+    let missing = unclosed(cx.src.len() as u32);
+    // (a directive's own closer fails at the end with this very error)
+    let same = e.diag.as_deref() == Some(&missing);
+    report_failure(cx, e);
+    if !same {
+        cx.report(missing);
     }
 }
 
@@ -342,12 +349,24 @@ pub(crate) fn recover<'c, 'a, O>(
     move |i: Input<'a>| match p.parse(i) {
         Ok((rest, out)) => Ok((rest, Ok(out))),
         Err(e) => {
-            report_error(cx, e);
-            let from = pos(&i) as usize;
-            let resume = sync(cx.src, from).max(from);
-            Ok((skip(i, resume - from), Err(Span::new(from as u32, resume as u32))))
+            let (rest, skipped) = resynchronize(cx, e, i, &sync);
+            Ok((rest, Err(skipped)))
         }
     }
+}
+
+/// [`recover`]'s way past a failure, out of the way of the common path.
+#[cold]
+fn resynchronize<'a>(
+    cx: &Ctx<'a>,
+    e: Err<PError>,
+    i: Input<'a>,
+    sync: impl Fn(&[u8], usize) -> usize,
+) -> (Input<'a>, Span) {
+    report_error(cx, e);
+    let from = pos(&i) as usize;
+    let resume = sync(cx.src, from).max(from);
+    (skip(i, resume - from), Span::new(from as u32, resume as u32))
 }
 
 /// `p`'s output, with the span of what it consumed (nom's `consumed`,

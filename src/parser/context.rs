@@ -166,15 +166,7 @@ impl<'a> Ctx<'a> {
     fn count_level(&self, open: Span) -> Result<(), nom::Err<PError>> {
         let depth = self.depth.get() + 1;
         if depth > self.max_depth {
-            return Err(nom::Err::Failure(PError::diag(Diagnostic::error(
-                "Nesting too deep",
-                format!(
-                    "This construct is nested more than {} levels deep, the limit ParseOptions::max_depth. \
-                     Flatten the expression, or raise the limit (ParseOptions::max_depth; the hcl tool: --max-depth).",
-                    self.max_depth
-                ),
-                open,
-            ))));
+            return Err(too_deep(self.max_depth, open));
         }
         self.depth.set(depth);
         Ok(())
@@ -190,7 +182,7 @@ impl<'a> Ctx<'a> {
 
     /// Records a diagnostic that does not stop parsing (or counts it, past
     /// the cap).
-    #[inline]
+    #[cold]
     pub(crate) fn report(&self, d: Diagnostic) {
         self.diags.borrow_mut().push(d);
     }
@@ -265,6 +257,20 @@ impl<'a> Ctx<'a> {
     pub(crate) fn fail<T>(&self, d: Diagnostic) -> Result<T, nom::Err<PError>> {
         Err(nom::Err::Failure(PError::diag(d)))
     }
+}
+
+/// The failure past [`ParseOptions::max_depth`](crate::ParseOptions::max_depth),
+/// for a construct opened at `open`.
+#[cold]
+fn too_deep(max_depth: u32, open: Span) -> nom::Err<PError> {
+    nom::Err::Failure(PError::diag(Diagnostic::error(
+        "Nesting too deep",
+        format!(
+            "This construct is nested more than {max_depth} levels deep, the limit ParseOptions::max_depth. \
+             Flatten the expression, or raise the limit (ParseOptions::max_depth; the hcl tool: --max-depth)."
+        ),
+        open,
+    )))
 }
 
 pub(crate) use crate::stack::with_stack;

@@ -48,6 +48,7 @@ pub(crate) fn close(cx: &Ctx<'_>, i: &Input<'_>, open: Span, closer: &Closer) ->
 }
 
 /// The diagnostic for a closer that is not at `at`.
+#[cold]
 pub(crate) fn missing(cx: &Ctx<'_>, at: u32, open: Span, closer: &Closer) -> Diagnostic {
     let (subject, what_found) = found(cx.src, at);
     let opened = cx.position(open.start);

@@ -155,6 +155,7 @@ impl<'a> nom::error::ParseError<Input<'a>> for PError {
 
 /// Reports a failure (unless it has been reported already) and marks it
 /// reported: the one place a parse failure becomes a reported diagnostic.
+#[cold]
 pub(crate) fn report_failure(cx: &Ctx<'_>, e: &mut PError) {
     if !e.reported() {
         e.expected.0 |= Expected::REPORTED;
@@ -167,6 +168,7 @@ pub(crate) fn report_failure(cx: &Ctx<'_>, e: &mut PError) {
 }
 
 /// Reports a failed parse's error (unless it has been reported already).
+#[cold]
 pub(crate) fn report_error(cx: &Ctx<'_>, e: nom::Err<PError>) {
     match e {
         nom::Err::Error(mut e) | nom::Err::Failure(mut e) => report_failure(cx, &mut e),
@@ -176,6 +178,7 @@ pub(crate) fn report_error(cx: &Ctx<'_>, e: nom::Err<PError>) {
 
 /// The diagnostic for a failure: the one its production wrote, or one
 /// that says what was expected where, and what was found there.
+#[cold]
 pub(crate) fn error_diagnostic(cx: &Ctx<'_>, e: nom::Err<PError>) -> Diagnostic {
     let e = match e {
         nom::Err::Error(e) | nom::Err::Failure(e) => e,
@@ -199,6 +202,7 @@ pub(crate) fn error_diagnostic(cx: &Ctx<'_>, e: nom::Err<PError>) -> Diagnostic 
 /// expected: `detail` words it, given how the token is described ("`x`",
 /// "a newline", "the end of the file"); the subject is the token, and the
 /// context runs from `context_from` (the construct it breaks) to it.
+#[cold]
 pub(crate) fn found_error(
     cx: &Ctx<'_>,
     summary: &str,
@@ -215,6 +219,7 @@ pub(crate) fn found_error(
 }
 
 /// The diagnostic for a missing expression at `at`.
+#[cold]
 pub(crate) fn expected_expression(cx: &Ctx<'_>, at: u32) -> Diagnostic {
     let (subject, what) = found(cx.src, at);
     let rest = &cx.src[subject.start as usize..];

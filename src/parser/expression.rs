@@ -83,6 +83,7 @@ pub(crate) fn conditional<'a>(cx: &Ctx<'a>, predicate: Expression<'a>, i: Input<
     .parse(i)
 }
 
+#[cold]
 fn missing_false_expression(cx: &Ctx<'_>, predicate: Expression<'_>, question: Span, e: &PError) -> Diagnostic {
     found_error(
         cx,

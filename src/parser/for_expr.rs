@@ -272,6 +272,7 @@ pub(crate) fn for_cond<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ForCond<'a
 }
 
 /// "Invalid 'for' expression", at the token found at `at`.
+#[cold]
 fn for_error(cx: &Ctx<'_>, at: u32, open: Span, need: &str) -> Diagnostic {
     found_error(cx, "Invalid 'for' expression", at, Some(open), |what| {
         format!(

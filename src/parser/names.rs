@@ -107,6 +107,7 @@ impl<'a> Many<'a> {
 }
 
 /// The diagnostic for `name`, set at `at`, first set at `first`.
+#[cold]
 fn redefined(cx: &Ctx<'_>, name: &str, at: Span, first: Span) -> Diagnostic {
     Diagnostic::error(
         "Attribute redefined",

@@ -140,6 +140,7 @@ fn body_element<'a>(cx: &Ctx<'a>, in_block: bool, i: Input<'a>) -> PResult<'a, O
 }
 
 /// A closing brace with no block to close: reported and skipped.
+#[cold]
 fn stray_brace<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Option<BodyItem<'a>>> {
     cx.report(Diagnostic::error(
         "Argument or block definition required",
@@ -170,6 +171,7 @@ fn body_item<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, BodyItem<'a>> {
 /// name at `i` followed by something that starts neither (then `e` is
 /// there, right after the name and its trivia), or a block definition
 /// broken after its labels.
+#[cold]
 fn item_error(cx: &Ctx<'_>, i: &Input<'_>, e: &PError) -> Diagnostic {
     let start = pos(i);
     let name = cx.ident(start, identifier_len(bytes(i)));
@@ -199,6 +201,7 @@ fn item_error(cx: &Ctx<'_>, i: &Input<'_>, e: &PError) -> Diagnostic {
 /// whether a block could start here (not inside a one-line block).
 ///
 /// spec: hclsyntax#lexical-elements, hclsyntax#operators-and-delimiters
+#[cold]
 fn character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32, blocks: bool) -> Diagnostic {
     let rest = &cx.src[at as usize..];
     let (token, what) = found(cx.src, at);
@@ -223,6 +226,7 @@ fn character_after(cx: &Ctx<'_>, name: Identifier<'_>, at: u32, blocks: bool) ->
     Diagnostic::error(summary, detail, subject).with_context(name.span.to(subject))
 }
 
+#[cold]
 fn definition_required(name: Identifier<'_>) -> Diagnostic {
     Diagnostic::error(
         "Argument or block definition required",
@@ -236,6 +240,7 @@ fn definition_required(name: Identifier<'_>) -> Diagnostic {
 }
 
 /// `"name" = ...`: names are identifiers, never quoted.
+#[cold]
 fn quoted_name<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     let quote = span_at(&i, 1);
     if let Ok((j, _)) = quoted_template(cx, i)
@@ -413,6 +418,7 @@ fn closing_brace<'c, 'a>(
 
 /// The error of a block opened at `open_brace` that the input ends in, at
 /// `eof`.
+#[cold]
 fn unclosed_block(cx: &Ctx<'_>, block_type: Identifier<'_>, open_brace: Span, eof: u32) -> Diagnostic {
     Diagnostic::error(
         "Unclosed configuration block",
@@ -485,6 +491,7 @@ fn more_than_one_line<'a>(cx: &Ctx<'a>, open_brace: Span, attr: BodyItem<'a>, i:
     cx.in_one_line_fallback(|| body(cx, Some(open_brace), Some(attr)).parse(skip(i, resume - from)))
 }
 
+#[cold]
 fn argument_required(cx: &Ctx<'_>, e: &PError) -> Diagnostic {
     found_error(cx, "Argument definition required", e.at, None, |what| {
         format!("A single-line block definition can contain only a single argument, but found {what}.")
@@ -492,6 +499,7 @@ fn argument_required(cx: &Ctx<'_>, e: &PError) -> Diagnostic {
 }
 
 /// The one-line block's name is not followed by `=`.
+#[cold]
 fn one_line_equals_missing(cx: &Ctx<'_>, name: Identifier<'_>, e: &PError) -> Diagnostic {
     if unused_character_len(&cx.src[e.at as usize..]).is_some() {
         return character_after(cx, name, e.at, false);

@@ -156,6 +156,7 @@ pub(crate) fn get_attr<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, GetAttr<'a
     .parse(i)
 }
 
+#[cold]
 fn invalid_attribute_name(cx: &Ctx<'_>, dot: Span, e: &PError) -> Diagnostic {
     found_error(cx, "Invalid attribute name", e.at, Some(dot), |what| {
         format!("An attribute name is required after a dot, but found {what}.")

@@ -116,6 +116,7 @@ fn closing_marker<'c, 'a>(
 
 /// The error of a heredoc opened at `opener` that the input ends in, at
 /// `eof`.
+#[cold]
 fn unterminated_heredoc(cx: &Ctx<'_>, marker: Identifier<'_>, opener: Span, eof: u32) -> Diagnostic {
     let at = Span::empty(eof);
     Diagnostic::error(

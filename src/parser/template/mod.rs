@@ -250,6 +250,7 @@ fn sequence_end<'c, 'a>(
 
 /// The error of a template sequence opened at `open` that the input ends
 /// in, at `eof`.
+#[cold]
 fn unclosed_sequence(cx: &Ctx<'_>, open: Span, what: &str, eof: u32) -> Diagnostic {
     Diagnostic::error(
         format!("Unclosed template {what} sequence"),
@@ -377,6 +378,7 @@ fn not_a_directive<'a, O>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, O> {
 }
 
 #[inline(never)]
+#[cold]
 fn invalid_keyword<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     let open = span_at(&i, 2);
     let j = skip(i, 2);
@@ -474,6 +476,7 @@ pub(crate) fn template_for<'a>(cx: &Ctx<'a>, flavor: Flavor<'_>, i: Input<'a>) -
     .parse(i)
 }
 
+#[cold]
 fn directive_error(cx: &Ctx<'_>, at: u32, open: Span, need: &str) -> Diagnostic {
     found_error(cx, "Invalid template directive", at, Some(open), |what| {
         format!(
@@ -549,6 +552,7 @@ fn unbalanced(
 
 /// The error of a directive opened at `opener` that the template ends in,
 /// at `end`.
+#[cold]
 fn unterminated_directive(cx: &Ctx<'_>, opener: Span, directive: &str, closer: &str, end: u32) -> Diagnostic {
     let end = Span::empty(end);
     Diagnostic::error(

@@ -109,6 +109,7 @@ fn closing_quote<'c, 'a>(cx: &'c Ctx<'a>, open: Span) -> impl FnMut(Input<'a>) -
 
 /// The error of a string opened at `open` that the input ends in, at
 /// `eof`.
+#[cold]
 fn unterminated_string(cx: &Ctx<'_>, open: Span, eof: u32) -> Diagnostic {
     let at = Span::empty(eof);
     Diagnostic::error(
