@@ -115,7 +115,23 @@ pub(super) fn concat() -> Function {
                             .map_err(|e| FunctionError::argument(i, e.to_string()))?;
                         items.extend(list.elements().unwrap_or_default().iter().cloned());
                     }
-                    list_result((**element).clone(), items)
+                    // Where the unified element type holds the dynamic
+                    // pseudo-type (`tolist([])` beside a list of objects),
+                    // the list takes its items' own type, as go-cty's
+                    // `ListVal` does; items of different types cannot make
+                    // one list (go-cty panics there).
+                    let element = match items.first() {
+                        Some(first) if element.has_dynamic() => first.ty(),
+                        _ => (**element).clone(),
+                    };
+                    if let Some(other) = items.iter().find(|v| v.ty() != element) {
+                        return Err(FunctionError::new(format!(
+                            "inconsistent list element types ({} then {})",
+                            element,
+                            other.ty()
+                        )));
+                    }
+                    list_result(element, items)
                 }
                 _ => {
                     for seq in args {
