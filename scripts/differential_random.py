@@ -574,14 +574,17 @@ def explain(expr, ours, ref, json_syntax=False):
         # treat differently: a whitespace-only line under `<<-` (the
         # reference leaves it as it is), and a strip marker next to a
         # newline (the reference strips up to the end of that line only).
+        # (either beside D-negative-zero: a `-0` the reference keeps,
+        # written into the string too)
         flush = "<<-" in expr and BLANK_LINE.search(expr)
         blank = lambda s: re.sub(r"(?m)^[ \t]+$", "", s)  # noqa: E731
-        if flush and map_strings(a[2], blank) == map_strings(b[2], blank):
-            return "D-heredoc-flush"
         strip = STRIP_NEWLINE.search(text)
         squeeze = lambda s: re.sub(r"\s", "", s)  # noqa: E731
-        if strip and map_strings(a[2], squeeze) == map_strings(b[2], squeeze):
-            return "D-strip-lines" + (" or D-heredoc-flush" if flush else "")
+        for theirs, also in ((b[2], ""), (b[2].replace("-0", "0"), " and D-negative-zero")):
+            if flush and map_strings(a[2], blank) == map_strings(theirs, blank):
+                return "D-heredoc-flush" + also
+            if strip and map_strings(a[2], squeeze) == map_strings(theirs, squeeze):
+                return "D-strip-lines" + (" or D-heredoc-flush" if flush else "") + also
     if any("required, but received" in d["detail"] for d in ref.get("diagnostics", [])):
         # a value that fails its parameter's type after converting to it
         return "D-set-with-unknowns-to-list"
