@@ -12,7 +12,7 @@ use super::context::{bytes, pos, Ctx};
 use super::delimited::Closer;
 use super::error::{found_error, Expected, PError};
 use super::for_expr::for_expr;
-use super::lexical::{at_identifier, at_keyword, decimal};
+use super::lexical::{at_identifier, at_keyword, decimal, for_keyword_inside};
 use super::literal::literal_value;
 use super::precedence::{Climber, Operand};
 use super::template::template_expr;
@@ -409,11 +409,16 @@ fn template<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
 // kept out of its caller, whose frame every nesting level pays for
 #[inline]
 fn bracketed<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ExprTerm<'a>> {
-    alt((
-        map(|i| for_expr(cx, i), ExprTerm::ForExpr),
-        map(|i| collection_value(cx, i), ExprTerm::CollectionValue),
-    ))
-    .parse(i)
+    // decided by the first token inside where that is plain to see, so that
+    // a collection is not first read as far as a `for` expression's keyword
+    dispatch!(i, on for_keyword_inside(bytes(&i));
+        Some(true) => map(|i| for_expr(cx, i), ExprTerm::ForExpr),
+        Some(false) => map(|i| collection_value(cx, i), ExprTerm::CollectionValue),
+        None => alt((
+            map(|i| for_expr(cx, i), ExprTerm::ForExpr),
+            map(|i| collection_value(cx, i), ExprTerm::CollectionValue),
+        )),
+    )
 }
 
 /// `( expression )`. Newlines inside are whitespace.

@@ -187,6 +187,24 @@ pub(crate) fn at_identifier(i: &Input<'_>) -> bool {
     }
 }
 
+/// Whether the first token inside the bracket at the start of `b` is the
+/// keyword `for` (the bracket opens a `for` expression): `Some` answer
+/// when only spaces, tabs and newlines stand between them, `None` when a
+/// comment or a lone carriage return comes first (reading those may
+/// report, so the caller tries both readings as the grammar orders them).
+#[inline]
+pub(crate) fn for_keyword_inside(b: &[u8]) -> Option<bool> {
+    let mut n = 1;
+    loop {
+        match b.get(n) {
+            Some(b' ' | b'\t' | b'\n') => n += 1,
+            Some(b'#' | b'/' | b'\r') => return None,
+            _ => break,
+        }
+    }
+    Some(starts_with(&b[n..], b"for") && !continues_identifier(&b[n + 3..]))
+}
+
 /// Whether the keyword `kw` starts at `i` as a whole identifier.
 #[inline]
 pub(crate) fn at_keyword(i: &Input<'_>, kw: &str) -> bool {
