@@ -39,6 +39,13 @@ pub(crate) fn close(cx: &Ctx<'_>, i: &Input<'_>, open: Span, closer: &Closer) ->
     if peek(i) == Some(closer.byte) {
         return Ok(span_at(i, 1));
     }
+    not_closed(cx, i, open, closer)
+}
+
+/// [`close`]'s error: reported at the end of the input (the construct
+/// kept), a failure elsewhere.
+#[cold]
+fn not_closed(cx: &Ctx<'_>, i: &Input<'_>, open: Span, closer: &Closer) -> Result<Span, nom::Err<PError>> {
     let d = missing(cx, i.location_offset() as u32, open, closer);
     if i.fragment().is_empty() {
         cx.report(d);

@@ -302,34 +302,41 @@ fn newline<'c, 'a>(cx: &'c Ctx<'a>, item: Span, what: &'static str) -> impl FnMu
             // (`more_than_one_line`), as the reference reports it once
             return Ok((i, ()));
         }
-        let (subject, found_what) = found(cx.src, pos(&i));
-        let (summary, hint) = match (what, bytes(&i)) {
-            // the reference's own case: arguments separated by commas
-            ("argument", [b',', ..]) => (
-                "Unexpected comma after argument",
-                " Argument definitions are separated by newlines, not commas.",
-            ),
-            ("argument", b) => ("Missing newline after argument", misused_character_hint(b)),
-            (_, b) => ("Missing newline after block definition", misused_character_hint(b)),
-        };
-        cx.report(
-            Diagnostic::error(
-                summary,
-                format!(
-                    "{} {what} definition must end with a newline, but found {found_what}.{hint}",
-                    if what == "argument" { "An" } else { "A" },
-                ),
-                subject,
-            )
-            .with_context(item.to(subject)),
-        );
-        if bytes(&i).first() == Some(&b'}') {
-            // it closes the enclosing block: leave it to the body
-            return Ok((i, ()));
-        }
-        let from = pos(&i) as usize;
-        Ok((skip(i, resync(cx.src, from) - from), ()))
+        Ok((no_newline(cx, item, what, i), ()))
     }
+}
+
+/// [`newline`]'s error: what is there instead is reported, and skipped
+/// unless it is a closing brace; the input after it.
+#[cold]
+fn no_newline<'a>(cx: &Ctx<'a>, item: Span, what: &'static str, i: Input<'a>) -> Input<'a> {
+    let (subject, found_what) = found(cx.src, pos(&i));
+    let (summary, hint) = match (what, bytes(&i)) {
+        // the reference's own case: arguments separated by commas
+        ("argument", [b',', ..]) => (
+            "Unexpected comma after argument",
+            " Argument definitions are separated by newlines, not commas.",
+        ),
+        ("argument", b) => ("Missing newline after argument", misused_character_hint(b)),
+        (_, b) => ("Missing newline after block definition", misused_character_hint(b)),
+    };
+    cx.report(
+        Diagnostic::error(
+            summary,
+            format!(
+                "{} {what} definition must end with a newline, but found {found_what}.{hint}",
+                if what == "argument" { "An" } else { "A" },
+            ),
+            subject,
+        )
+        .with_context(item.to(subject)),
+    );
+    if bytes(&i).first() == Some(&b'}') {
+        // it closes the enclosing block: leave it to the body
+        return i;
+    }
+    let from = pos(&i) as usize;
+    skip(i, resync(cx.src, from) - from)
 }
 
 /// A block: type, labels, and a body in braces. After `{` a newline makes

@@ -226,26 +226,31 @@ fn sequence_end<'c, 'a>(
     move |i: Input<'a>| match bytes(&i) {
         [b'}', ..] => Ok((skip(i, 1), (false, span_at(&i, 1)))),
         [b'~', b'}', ..] => Ok((skip(i, 2), (true, span_at(&i, 2)))),
-        [] => {
-            // nothing follows: keep the sequence, report the missing brace
-            cx.report(unclosed_sequence(cx, open, what, pos(&i)));
-            Ok((i, (false, Span::empty(pos(&i)))))
-        }
-        _ => {
-            let (subject, what_found) = found(cx.src, pos(&i));
-            cx.fail(
-                Diagnostic::error(
-                    format!("Extra characters after {what} expression"),
-                    format!(
-                        "Expected `}}` to close the {what} sequence opened at {}, but found {what_found}.",
-                        cx.position(open.start)
-                    ),
-                    subject,
-                )
-                .with_context(open.to(subject)),
-            )
-        }
+        _ => no_sequence_end(cx, open, what, i),
     }
+}
+
+/// [`sequence_end`]'s errors: the input ends (reported, the sequence
+/// kept), or something else stands where the closing brace should.
+#[cold]
+fn no_sequence_end<'a>(cx: &Ctx<'a>, open: Span, what: &'static str, i: Input<'a>) -> PResult<'a, (bool, Span)> {
+    if bytes(&i).is_empty() {
+        // nothing follows: keep the sequence, report the missing brace
+        cx.report(unclosed_sequence(cx, open, what, pos(&i)));
+        return Ok((i, (false, Span::empty(pos(&i)))));
+    }
+    let (subject, what_found) = found(cx.src, pos(&i));
+    cx.fail(
+        Diagnostic::error(
+            format!("Extra characters after {what} expression"),
+            format!(
+                "Expected `}}` to close the {what} sequence opened at {}, but found {what_found}.",
+                cx.position(open.start)
+            ),
+            subject,
+        )
+        .with_context(open.to(subject)),
+    )
 }
 
 /// The error of a template sequence opened at `open` that the input ends

@@ -85,26 +85,31 @@ fn plain_string<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, QuotedTemplate<'a
 fn closing_quote<'c, 'a>(cx: &'c Ctx<'a>, open: Span) -> impl FnMut(Input<'a>) -> PResult<'a, u32> + 'c {
     move |i: Input<'a>| match bytes(&i) {
         [b'"', ..] => Ok((token(cx, i, 1), pos(&i) + 1)),
-        [] => {
-            cx.report(unterminated_string(cx, open, pos(&i)));
-            Ok((i, pos(&i)))
-        }
-        _ => {
-            let (subject, _) = found(cx.src, pos(&i));
-            cx.fail(
-                Diagnostic::error(
-                    "Invalid multi-line string",
-                    format!(
-                        "The string opened at {} reaches the end of its line without a closing quote. \
-                         Quoted strings cannot span lines: write \\n for a newline, or use a heredoc.",
-                        cx.position(open.start)
-                    ),
-                    subject,
-                )
-                .with_context(open.to(subject)),
-            )
-        }
+        _ => no_closing_quote(cx, open, i),
     }
+}
+
+/// [`closing_quote`]'s errors: the input ends (reported, the string
+/// kept), or the line does (a failure).
+#[cold]
+fn no_closing_quote<'a>(cx: &Ctx<'a>, open: Span, i: Input<'a>) -> PResult<'a, u32> {
+    if bytes(&i).is_empty() {
+        cx.report(unterminated_string(cx, open, pos(&i)));
+        return Ok((i, pos(&i)));
+    }
+    let (subject, _) = found(cx.src, pos(&i));
+    cx.fail(
+        Diagnostic::error(
+            "Invalid multi-line string",
+            format!(
+                "The string opened at {} reaches the end of its line without a closing quote. \
+                 Quoted strings cannot span lines: write \\n for a newline, or use a heredoc.",
+                cx.position(open.start)
+            ),
+            subject,
+        )
+        .with_context(open.to(subject)),
+    )
 }
 
 /// The error of a string opened at `open` that the input ends in, at
