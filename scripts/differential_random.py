@@ -457,6 +457,11 @@ def summary(result):
     )
 
 
+# An `if` (of a template or of a `for`) that tests one of the unknown
+# list, map or object variables itself.
+NON_BOOL_PREDICATE = re.compile(r"\bif\s+[lmo]\s*(~?\}|\])")
+
+
 def extra_diagnostics(ours, ref):
     """Our diagnostics beyond the reference's (as a multiset, compared as
     `summary` compares them, each with its detail)."""
@@ -556,6 +561,17 @@ def explain(expr, ours, ref, json_syntax=False):
         reasons = sorted({extra_error(d) or "?" for d in extra})
         if "?" not in reasons:
             return " and ".join(reasons)
+    # A branch that D-unknown-predicate-type made unknown of any type (its
+    # `if` tested an unknown list, map or object) escapes the conditional's
+    # check that both branches' types unify; the error that made it so
+    # goes with the branch the condition did not choose, whose diagnostics
+    # both sides drop. The reference's type mismatch is then ours to lack.
+    # (the reference returns that error alone; ours has the chosen
+    # branch's diagnostics, which the reference drops with the mismatch)
+    if [d["summary"] for d in ref.get("diagnostics", [])] == ["Inconsistent conditional result types"] and \
+            not any(d["summary"] == "Inconsistent conditional result types" for d in ours.get("diagnostics", [])) and \
+            NON_BOOL_PREDICATE.search(expr):
+        return "D-unknown-predicate-type"
     if "==" in expr or "!=" in expr:
         a, b = summary(ours), summary(ref)
         if a[0] == b[0] == '"bool"' and a[3] == b[3]:
@@ -566,6 +582,10 @@ def explain(expr, ours, ref, json_syntax=False):
             return "D-empty-template-start"
     a, b = summary(ours), summary(ref)
     if b[2] is not None and a[:2] == b[:2] and a[3] == b[3] and b[2].replace("-0", "0") == a[2]:
+        return "D-negative-zero"
+    # (dividing by a negated zero: -Inf there, +Inf here)
+    if b[2] is not None and a[:2] == b[:2] and a[3] == b[3] and "/" in expr and "-" in expr and \
+            b[2].replace('"-Inf"', '"+Inf"') == a[2]:
         return "D-negative-zero"
     # (a string of the JSON syntax is a template too, without `<<-`)
     text = "\n".join(json_strings(json.loads(expr))) if json_syntax else expr
