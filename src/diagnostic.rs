@@ -339,11 +339,6 @@ const PATTERNS: &[(&str, &str, Code)] = &[
         Code(std::borrow::Cow::Borrowed("unexpected-directive")),
     ),
     (
-        "Unterminated template ",
-        " directive",
-        Code(std::borrow::Cow::Borrowed("unterminated-template-directive")),
-    ),
-    (
         "Unclosed template ",
         " sequence",
         Code(std::borrow::Cow::Borrowed("unclosed-template-sequence")),

@@ -556,12 +556,12 @@ fn unbalanced(
 }
 
 /// The error of a directive opened at `opener` that the template ends in,
-/// at `end`.
+/// at `end` (the reference's summary; the detail names the closer).
 #[cold]
 fn unterminated_directive(cx: &Ctx<'_>, opener: Span, directive: &str, closer: &str, end: u32) -> Diagnostic {
     let end = Span::empty(end);
     Diagnostic::error(
-        format!("Unterminated template {directive} directive"),
+        "Unexpected end of template",
         format!(
             "There is no `%{{ {closer} }}` to close the `{directive}` directive at {} before the end of the template.",
             cx.position(opener.start)
