@@ -510,7 +510,6 @@ TEMPLATE_PARSE_ERRORS = {
     "Unclosed template directive sequence", "Extra characters after interpolation expression",
     "Unexpected endif directive", "Unexpected endfor directive", "Unexpected else directive",
     "Invalid template directive", "Invalid template control keyword", "Invalid 'for' directive",
-    "Unterminated template if directive", "Unterminated template for directive",
 }
 
 
