@@ -349,6 +349,11 @@ const PATTERNS: &[(&str, &str, Code)] = &[
         Code(std::borrow::Cow::Borrowed("extra-characters-after-expression")),
     ),
     (
+        "Extra characters in ",
+        " marker",
+        Code(std::borrow::Cow::Borrowed("extra-characters-in-marker")),
+    ),
+    (
         "Missing block_type in ",
         " spec",
         Code(std::borrow::Cow::Borrowed("missing-block-type-in-spec")),
@@ -932,6 +937,10 @@ mod collector_tests {
             (
                 "Extra characters after expression",
                 Code::new("extra-characters-after-expression"),
+            ),
+            (
+                "Extra characters in endif marker",
+                Code::new("extra-characters-in-marker"),
             ),
         ] {
             assert_eq!(Code::of_summary(summary), code, "{summary}");

@@ -25,7 +25,7 @@ use super::context::{bytes, pos, skip, span_at, Ctx, Newlines};
 use super::error::{found_error, Expected, PError};
 use super::expression::expression;
 use super::for_expr::for_variables;
-use super::lexical::{found, identifier_len, trivia_and_newlines};
+use super::lexical::{at_identifier, found, identifier_len, trivia_and_newlines};
 use super::{Input, PResult};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
@@ -240,9 +240,15 @@ fn no_sequence_end<'a>(cx: &Ctx<'a>, open: Span, what: &'static str, i: Input<'a
         return Ok((i, (false, Span::empty(pos(&i)))));
     }
     let (subject, what_found) = found(cx.src, pos(&i));
+    // the reference's summaries: an interpolation's expression, a
+    // directive's marker
+    let summary = match what {
+        "interpolation" => "Extra characters after interpolation expression".to_string(),
+        _ => format!("Extra characters in {what} marker"),
+    };
     cx.fail(
         Diagnostic::error(
-            format!("Extra characters after {what} expression"),
+            summary,
             format!(
                 "Expected `}}` to close the {what} sequence opened at {}, but found {what_found}.",
                 cx.position(open.start)
@@ -392,13 +398,16 @@ fn invalid_keyword<'a>(cx: &Ctx<'a>, i: Input<'a>) -> Diagnostic {
     } else {
         j
     };
-    found_error(
-        cx,
-        "Invalid template control keyword",
-        pos(&trivia_and_newlines(cx, j)),
-        Some(open),
-        |what| format!("A template directive starts with `if`, `for`, `else`, `endif` or `endfor`, but found {what}."),
-    )
+    let at = trivia_and_newlines(cx, j);
+    // the reference's summaries: a name that is no keyword, or no name
+    let summary = if at_identifier(&at) {
+        "Invalid template control keyword"
+    } else {
+        "Invalid template directive"
+    };
+    found_error(cx, summary, pos(&at), Some(open), |what| {
+        format!("A template directive starts with `if`, `for`, `else`, `endif` or `endfor`, but found {what}.")
+    })
 }
 
 /// `%{ if cond }...%{ else }...%{ endif }`; the `else` part is optional.
@@ -483,7 +492,7 @@ pub(crate) fn template_for<'a>(cx: &Ctx<'a>, flavor: Flavor<'_>, i: Input<'a>) -
 
 #[cold]
 fn directive_error(cx: &Ctx<'_>, at: u32, open: Span, need: &str) -> Diagnostic {
-    found_error(cx, "Invalid template directive", at, Some(open), |what| {
+    found_error(cx, "Invalid 'for' directive", at, Some(open), |what| {
         format!(
             "The directive at {} needs {need}, but found {what}.",
             cx.position(open.start)
