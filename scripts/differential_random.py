@@ -530,14 +530,20 @@ def without_parse_errors(ours, ref):
 
 
 def json_strings(value):
-    """The strings of a JSON value, its keys included."""
+    """The strings of a JSON value (read with `json_pairs`, so that a
+    repeated key keeps every value), its keys included."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, list):
+        if all(isinstance(p, tuple) for p in value) and value:
+            return [s for k, v in value for s in [k] + json_strings(v)]
         return [s for v in value for s in json_strings(v)]
-    if isinstance(value, dict):
-        return [s for k, v in value.items() for s in [k] + json_strings(v)]
     return []
+
+
+def json_pairs(text):
+    """A JSON text with each object as its list of (key, value) pairs."""
+    return json.loads(text, object_pairs_hook=lambda pairs: [tuple(p) for p in pairs])
 
 
 def explain(expr, ours, ref, json_syntax=False):
@@ -580,14 +586,16 @@ def explain(expr, ours, ref, json_syntax=False):
         if a[:3] == b[:3] and [d[:2] for d in a[3]] == [d[:2] for d in b[3]]:
             return "D-empty-template-start"
     a, b = summary(ours), summary(ref)
-    if b[2] is not None and a[:2] == b[:2] and a[3] == b[3] and b[2].replace("-0", "0") == a[2]:
+    if b[2] is not None and a[1:2] == b[1:2] and a[3] == b[3] and b[2].replace("-0", "0") == a[2] and \
+            b[0].replace('"-0"', '"0"') == a[0]:
+        # (a negated zero made an object key names the attribute too)
         return "D-negative-zero"
     # (dividing by a negated zero: -Inf there, +Inf here)
     if b[2] is not None and a[:2] == b[:2] and a[3] == b[3] and "/" in expr and "-" in expr and \
             b[2].replace('"-Inf"', '"+Inf"') == a[2]:
         return "D-negative-zero"
     # (a string of the JSON syntax is a template too, without `<<-`)
-    text = "\n".join(json_strings(json.loads(expr))) if json_syntax else expr
+    text = "\n".join(json_strings(json_pairs(expr))) if json_syntax else expr
     if ("<<" in expr or json_syntax) and a[:2] == b[:2] and a[3] == b[3] and a[2] is not None and b[2] is not None:
         # The same value but for white space that the two heredoc rules
         # treat differently: a whitespace-only line under `<<-` (the
@@ -596,7 +604,11 @@ def explain(expr, ours, ref, json_syntax=False):
         # (either beside D-negative-zero: a `-0` the reference keeps,
         # written into the string too)
         flush = "<<-" in expr and BLANK_LINE.search(expr)
-        blank = lambda s: re.sub(r"(?m)^[ \t]+$", "", s)  # noqa: E731
+        # (chomp takes the newlines at the end, which a blanked line
+        # leaves there)
+        chomp = expr.startswith("chomp(")
+        blank = lambda s: re.sub(r"(?m)^[ \t]+$", "", s).rstrip("\r\n") if chomp else \
+            re.sub(r"(?m)^[ \t]+$", "", s)  # noqa: E731
         strip = STRIP_NEWLINE.search(text)
         squeeze = lambda s: re.sub(r"\s", "", s)  # noqa: E731
         for theirs, also in ((b[2], ""), (b[2].replace("-0", "0"), " and D-negative-zero")):
