@@ -120,18 +120,15 @@ pub(super) fn concat() -> Function {
                     // the list takes its items' own type, as go-cty's
                     // `ListVal` does; items of different types cannot make
                     // one list (go-cty panics there).
-                    let element = match items.first() {
-                        Some(first) if element.has_dynamic() => first.ty(),
-                        _ => (**element).clone(),
-                    };
-                    if let Some(other) = items.iter().find(|v| v.ty() != element) {
-                        return Err(FunctionError::new(format!(
-                            "inconsistent list element types ({} then {})",
-                            element,
-                            other.ty()
-                        )));
+                    match items.first() {
+                        Some(first) if element.has_dynamic() => Value::list(first.ty(), items).map_err(|e| {
+                            FunctionError::new(format!(
+                                "inconsistent list element types ({} then {})",
+                                e.expected, e.found
+                            ))
+                        }),
+                        _ => list_result((**element).clone(), items),
                     }
-                    list_result(element, items)
                 }
                 _ => {
                     for seq in args {
