@@ -570,22 +570,18 @@ def explain(expr, ours, ref, json_syntax=False):
     # `if` tested an unknown list, map or object) escapes the conditional's
     # check that both branches' types unify; the error that made it so
     # goes with the branch the condition did not choose, whose diagnostics
-    # both sides drop. The reference's type mismatch is then ours to lack.
-    # (the reference returns that error alone; ours has the chosen
-    # branch's diagnostics, which the reference drops with the mismatch)
+    # both sides drop. The reference's type mismatch is then ours to lack
+    # (it returns that error alone; ours has the chosen branch's
+    # diagnostics, which the reference drops with the mismatch).
     if [d["summary"] for d in ref.get("diagnostics", [])] == ["Inconsistent conditional result types"] and \
             not any(d["summary"] == "Inconsistent conditional result types" for d in ours.get("diagnostics", [])) and \
             NON_BOOL_PREDICATE.search(expr):
         return "D-unknown-predicate-type"
-    if "==" in expr or "!=" in expr:
-        a, b = summary(ours), summary(ref)
-        if a[0] == b[0] == '"bool"' and a[3] == b[3]:
-            return "D-unknown-equality"
-    if '""' in expr or "<<" in expr:
-        a, b = summary(ours), summary(ref)
-        if a[:3] == b[:3] and [d[:2] for d in a[3]] == [d[:2] for d in b[3]]:
-            return "D-empty-template-start"
     a, b = summary(ours), summary(ref)
+    if ("==" in expr or "!=" in expr) and a[0] == b[0] == '"bool"' and a[3] == b[3]:
+        return "D-unknown-equality"
+    if ('""' in expr or "<<" in expr) and a[:3] == b[:3] and [d[:2] for d in a[3]] == [d[:2] for d in b[3]]:
+        return "D-empty-template-start"
     if b[2] is not None and a[1:2] == b[1:2] and a[3] == b[3] and b[2].replace("-0", "0") == a[2] and \
             b[0].replace('"-0"', '"0"') == a[0]:
         # (a negated zero made an object key names the attribute too)
@@ -607,8 +603,7 @@ def explain(expr, ours, ref, json_syntax=False):
         # (chomp takes the newlines at the end, which a blanked line
         # leaves there)
         chomp = expr.startswith("chomp(")
-        blank = lambda s: re.sub(r"(?m)^[ \t]+$", "", s).rstrip("\r\n") if chomp else \
-            re.sub(r"(?m)^[ \t]+$", "", s)  # noqa: E731
+        blank = lambda s: BLANK_LINE.sub("", s).rstrip("\r\n") if chomp else BLANK_LINE.sub("", s)  # noqa: E731
         strip = STRIP_NEWLINE.search(text)
         squeeze = lambda s: re.sub(r"\s", "", s)  # noqa: E731
         for theirs, also in ((b[2], ""), (b[2].replace("-0", "0"), " and D-negative-zero")):
