@@ -244,28 +244,7 @@ pub fn static_traversal(expr: &Expression<'_>) -> Result<Traversal, Diagnostic> 
 ///
 /// spec: hclsyntax#static-traversal
 fn traversal_prefix(root: Identifier<'_>, ops: &[PostfixOp<'_>]) -> (Traversal, usize) {
-    let mut steps = Vec::with_capacity(ops.len());
-    for op in ops {
-        let step = match op {
-            PostfixOp::GetAttr(g) => TraversalStep::Attr {
-                name: g.name.name.to_string(),
-                span: g.span,
-            },
-            PostfixOp::LegacyIndex(l) => match Number::from_literal(l.digits) {
-                Ok(n) => TraversalStep::Index {
-                    key: Value::number(n),
-                    span: l.span,
-                },
-                Err(_) => break,
-            },
-            PostfixOp::Index(ix) => match constant(&ix.key) {
-                Some(key) => TraversalStep::Index { key, span: ix.span },
-                None => break,
-            },
-            PostfixOp::Splat(_) => break,
-        };
-        steps.push(step);
-    }
+    let steps: Vec<TraversalStep> = ops.iter().map_while(static_step).collect();
     let used = steps.len();
     let traversal = Traversal {
         root: root.name.to_string(),
@@ -273,6 +252,42 @@ fn traversal_prefix(root: Identifier<'_>, ops: &[PostfixOp<'_>]) -> (Traversal, 
         steps,
     };
     (traversal, used)
+}
+
+/// `op` as a step of a static traversal: an attribute access, a legacy
+/// index, or an index with a constant key; `None` where a traversal ends.
+fn static_step(op: &PostfixOp<'_>) -> Option<TraversalStep> {
+    match op {
+        PostfixOp::GetAttr(g) => Some(TraversalStep::Attr {
+            name: g.name.name.to_string(),
+            span: g.span,
+        }),
+        PostfixOp::LegacyIndex(l) => Number::from_literal(l.digits).ok().map(|n| TraversalStep::Index {
+            key: Value::number(n),
+            span: l.span,
+        }),
+        PostfixOp::Index(ix) => constant(&ix.key).map(|key| TraversalStep::Index { key, span: ix.span }),
+        PostfixOp::Splat(_) => None,
+    }
+}
+
+/// Whether `expr` is a variable followed by static steps only, at least
+/// one (`a.b`, `a[0]`, `a["k"].c`, but not `a`, `(a.b)`, `a[x]` or
+/// `null.b`): a multi-step scope traversal, as the reference reads it. As
+/// an object key it is ambiguous (a reference, or a name with dots in
+/// it), and evaluating it is an error ([`crate::eval`]); static analysis
+/// may still read it as a traversal.
+///
+/// spec: hclsyntax#collection-values, hclsyntax#static-traversal
+pub(crate) fn is_multi_step_traversal(expr: &Expression<'_>) -> bool {
+    match expr {
+        Expression::ExprTerm(ExprTerm::Postfix(p)) => {
+            matches!(p.term, ExprTerm::VariableExpr(_))
+                && !p.ops.is_empty()
+                && p.ops.iter().all(|op| static_step(op).is_some())
+        }
+        _ => false,
+    }
 }
 
 /// A traversal relative to a value the caller chooses: the root's name is

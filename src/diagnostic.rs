@@ -233,9 +233,6 @@ codes! {
     INVALID_ESCAPE_SEQUENCE = "invalid-escape-sequence";
     /// An attribute defined twice in a body.
     ATTRIBUTE_REDEFINED = "attribute-redefined";
-    /// A bare name as an object key that could be read two ways (a
-    /// warning).
-    AMBIGUOUS_ATTRIBUTE_KEY = "ambiguous-attribute-key";
     /// Nesting deeper than `ParseOptions::max_depth`.
     NESTING_TOO_DEEP = "nesting-too-deep";
     /// An input larger than a parser accepts.
@@ -243,6 +240,9 @@ codes! {
     /// More diagnostics than are kept.
     TOO_MANY_DIAGNOSTICS = "too-many-diagnostics";
     // evaluation
+    /// An object key that is a reference of more than one step (`{a.b =
+    /// 1}`), which could be read two ways.
+    AMBIGUOUS_ATTRIBUTE_KEY = "ambiguous-attribute-key";
     /// A variable the context does not define.
     UNKNOWN_VARIABLE = "unknown-variable";
     /// A function the context does not define.

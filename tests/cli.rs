@@ -148,7 +148,7 @@ fn check_lists_every_diagnostic_of_every_file_in_path_order() {
                 "tests/data/cli/tree/modules/network/main.tf:10:30"
             ),
             (
-                "warning: Ambiguous attribute key",
+                "warning: Carriage return inside a comment",
                 "tests/data/cli/tree/modules/network/main.tf:11:11"
             ),
         ]),

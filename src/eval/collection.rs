@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::{Evaluator, Locals};
+use crate::analysis::is_multi_step_traversal;
 use crate::ast::{CollectionValue, LiteralValue, ObjectKey};
 use crate::convert::convert_metered;
 use crate::number::NumberError;
@@ -62,6 +63,17 @@ impl Evaluator<'_> {
                     let key = match &elem.key {
                         // An identifier is the attribute name itself.
                         ObjectKey::Identifier(id) => Some(shared_short(id.name)),
+                        // `{a.b = 1}`: not evaluated, as in the reference
+                        ObjectKey::Expression(k) if is_multi_step_traversal(k) => {
+                            self.error(
+                                "Ambiguous attribute key",
+                                "This key could be a reference or a name with dots in it. If it is a reference, \
+                                 wrap it in parentheses; if the dots are part of the name, wrap it in quotes.",
+                                k.span(),
+                                None,
+                            );
+                            None
+                        }
                         ObjectKey::Expression(k) => {
                             let v = self.expr(k, locals);
                             self.object_key(v, k.span(), o.span).and_then(|k| k.shared_str())

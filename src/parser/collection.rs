@@ -105,7 +105,11 @@ pub(crate) fn object<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, Object<'a>> 
 
 /// One element of an object constructor. A key that is a lone identifier
 /// is the literal key name (even `true`, `false` or `null`); any other key
-/// is an expression, evaluated to find the name.
+/// is an expression, evaluated to find the name. A reference of more than
+/// one step (`{a.b = 1}`) parses, as in the reference, but is an error to
+/// evaluate (`analysis::is_multi_step_traversal`), while static analysis
+/// may read it as a traversal (Terraform's `providers = { aws.west =
+/// aws.west }`).
 ///
 /// ```ebnf
 /// objectelem = (Identifier | Expression) ("=" | ":") Expression;
@@ -118,7 +122,7 @@ pub(crate) fn objectelem<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectEl
                 terminated(ident(cx), peek(alt((bare(EQUALS), bare(COLON))))),
                 ObjectKey::Identifier,
             ),
-            |i| expression_key(cx, i),
+            map(|i| expression(cx, i), ObjectKey::Expression),
         )),
         |key| {
             map(
@@ -133,23 +137,6 @@ pub(crate) fn objectelem<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectEl
         },
     )
     .parse(i)
-}
-
-/// An expression as an object key, with a warning when it is a reference
-/// (`{a.b = 1}`), which is evaluated rather than taken as a name.
-fn expression_key<'a>(cx: &Ctx<'a>, i: Input<'a>) -> PResult<'a, ObjectKey<'a>> {
-    let (i, key) = expression(cx, i)?;
-    if let Expression::ExprTerm(ExprTerm::Postfix(p)) = &key
-        && matches!(p.term, ExprTerm::VariableExpr(_))
-    {
-        cx.report(Diagnostic::warning(
-            "Ambiguous attribute key",
-            "This key is a reference: it is evaluated, and its value names the attribute. \
-                 Wrap it in parentheses to say so, or in quotes if the dots are part of the name.",
-            key.span(),
-        ));
-    }
-    Ok((i, ObjectKey::Expression(key)))
 }
 
 /// The separator is missing right after the key: point at the next token

@@ -8,5 +8,5 @@ resource "aws_vpc" "main" {
 resource "aws_subnet" "a" {
   vpc_id     = aws_vpc.main.id
   cidr_block = "10.0.1.0/24" "extra"
-  map = { aws_vpc.main = 1 }
+  # zone azone b
 }
