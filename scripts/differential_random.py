@@ -461,6 +461,17 @@ def summary(result):
 # list, map or object variables itself.
 NON_BOOL_PREDICATE = re.compile(r"\bif\s+[lmo]\s*(~?\}|\])")
 
+# Where a deviation's error arises inside an expression: a conditional
+# that tests one of the unknown list, map or object variables itself
+# (D-unknown-predicate-type), and the unknown object indexed, or the
+# unknown list indexed by a negative or fractional number
+# (D-index-unknown), a literal key the object's type does not have.
+HIDDEN_ERRORS = (
+    ("D-unknown-predicate-type", re.compile(r"(?<![\w.])\(*[lmo]\)*\s*\?")),
+    ("D-index-unknown", re.compile(r"(?<![\w.])\(*o\)*\s*\[\s*(-?\d|\"(?![ab]\"))"
+                                   r"|(?<![\w.])\(*l\)*\s*\[\s*(-|\d+\.\d)")),
+)
+
 
 def extra_diagnostics(ours, ref):
     """Our diagnostics beyond the reference's (as a multiset, compared as
@@ -578,6 +589,16 @@ def explain(expr, ours, ref, json_syntax=False):
             NON_BOOL_PREDICATE.search(expr):
         return "D-unknown-predicate-type"
     a, b = summary(ours), summary(ref)
+    # A deviation's error (which makes a call around it return the dynamic
+    # value, as any argument's error does in both) in a branch of a
+    # conditional whose condition is unknown or itself wrong: both drop
+    # the branches' diagnostics and give an unknown of the unified type,
+    # which the dynamic branch makes dynamic here (`b ? "x" :
+    # tostring(l ? "a" : "b")`: unknown string there).
+    if a[0] == '"dynamic"' != b[0] and a[1] is False and b[1] is False and a[3] == b[3] and "?" in expr:
+        why = [name for name, pattern in HIDDEN_ERRORS if pattern.search(expr)]
+        if why:
+            return " or ".join(why)
     if ("==" in expr or "!=" in expr) and a[0] == b[0] == '"bool"' and a[3] == b[3]:
         return "D-unknown-equality"
     if ('""' in expr or "<<" in expr) and a[:3] == b[:3] and [d[:2] for d in a[3]] == [d[:2] for d in b[3]]:
