@@ -24,7 +24,9 @@ as decimals, to the reference's last digit), and each
 diagnostic's severity, summary and start byte, in order (the wording of
 details differs on purpose, see README). A difference is explained when one
 rule below names it (each rule names its entry in docs/deviations.md, or
-the oracle's panic, a bug of the reference); the rules are narrow, so
+the oracle's panic, a bug of the reference), or when the reference, asked
+again with each negated zero written as a zero, gives our answer exactly
+(D-negative-zero); the rules are narrow, so
 anything else is reported as UNEXPLAINED and the script exits 1.
 
 Needs ../shared/tools/hcl-oracle/build.sh run once and `cargo build
@@ -649,6 +651,12 @@ def explain(expr, ours, ref, json_syntax=False):
 # ---------------------------------------------------------------- running
 
 
+# A negated zero, `-0` standing as an operand (after an operator, an
+# opening bracket, a separator, `if` or `in`, or at the start; not `-0.5`,
+# not `x -0` subtracting), with the white space before it.
+NEGATED_ZERO = re.compile(r"(?:(?<=[-(\[{,:?=!&|<>+*/%~])|(?<=\bif)|(?<=\bin)|^)(\s*)-0(?![\w.])")
+
+
 def evaluate(cmd):
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     if out.returncode not in (0, 1):
@@ -656,6 +664,31 @@ def evaluate(cmd):
     # numbers as decimals: the reference prints them to the last of its 512
     # bits, which a float would round away
     return json.loads(out.stdout, parse_float=Decimal, parse_int=Decimal)
+
+
+def write_config(path, name, exprs):
+    """Write the generator's expressions as one configuration (in the JSON
+    syntax for `json`), attributes e0, e1, ..."""
+    if name == "json":
+        text = "{\n%s\n}\n" % ",\n".join('  "e%d": %s' % (i, e) for i, e in enumerate(exprs))
+    else:
+        text = "".join("e%d = %s\n" % (i, e) for i, e in enumerate(exprs))
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def reference_with_zeros(name, exprs, i, config, variables):
+    """The reference's result for attribute e<i> with each negated zero of
+    its expression written as a zero (`-0` as ` 0`, so every position
+    stays), or None when it has none. Where it is ours exactly, the
+    difference is D-negative-zero, however the `-0` reached the result
+    (written into a string that then fails to convert to a bool, where
+    "0" converts to false)."""
+    zeros = NEGATED_ZERO.sub(lambda m: m.group(1) + " 0", exprs[i])
+    if zeros == exprs[i]:
+        return None
+    write_config(config, name, exprs[:i] + [zeros] + exprs[i + 1:])
+    return evaluate([ORACLE, "eval", config, "--vars", variables, "--all-funcs"])["attributes"]["e%d" % i]
 
 
 def main():
@@ -683,14 +716,8 @@ def main():
             gen = make(random.Random("%s/%d" % (name, args.seed)), functions)
             for _ in range(args.rounds):
                 exprs = [gen.expression() for _ in range(100)]
-                if name == "json":
-                    config = os.path.join(tmp, "random.json")
-                    text = "{\n%s\n}\n" % ",\n".join('  "e%d": %s' % (i, e) for i, e in enumerate(exprs))
-                else:
-                    config = os.path.join(tmp, "random.hcl")
-                    text = "".join("e%d = %s\n" % (i, e) for i, e in enumerate(exprs))
-                with open(config, "w") as f:
-                    f.write(text)
+                config = os.path.join(tmp, "random.json" if name == "json" else "random.hcl")
+                write_config(config, name, exprs)
                 ref = evaluate([ORACLE, "eval", config, "--vars", variables, "--all-funcs"])
                 ours = evaluate([HCL, "eval", config, "--vars", variables, "--format", "json"])
                 if ref.get("parse_diagnostics"):
@@ -701,6 +728,10 @@ def main():
                     if summary(a) == summary(b):
                         continue
                     why = explain(expr, a, b, name == "json")
+                    if why is None:
+                        zeros = reference_with_zeros(name, exprs, i, config, variables)
+                        if zeros is not None and summary(zeros) == summary(a):
+                            why = "D-negative-zero"
                     if why is None:
                         unexplained += 1
                         if unexplained <= args.show:
