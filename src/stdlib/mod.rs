@@ -38,9 +38,10 @@
 //! differ from the reference's exactly where `docs/deviations.md` says
 //! values do (`D-exact-numbers`, `D-negative-zero`, ...). Case mappings
 //! and grapheme clusters follow the Unicode version of Rust's standard
-//! library and of `unicode-segmentation`, newer than the reference's
-//! Unicode 13: letters added since have case mappings here, and an Indic
-//! conjunct is one grapheme cluster (`D-unicode-version`).
+//! library and of `unicode-segmentation`, newer than v2.20's Unicode 15.0
+//! and the oracle's 13: letters added since Unicode 13 have case mappings
+//! here (as in v2.20), and an Indic conjunct is one grapheme cluster
+//! (Unicode 15.1; `D-unicode-version`).
 //! `tests/model/stdlib.rs` checks every function against the reference's answers.
 //!
 //! ```

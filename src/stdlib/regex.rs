@@ -24,10 +24,10 @@
 //!   repeat, and `$name` in a replacement is expanded by Go's rules (`$1x`
 //!   is the group named `1x`; `$01` is no group: the empty string).
 //!
-//! Unicode classes follow the crate's Unicode version, newer than the
-//! reference's Unicode 13 (`D-unicode-version`), and a program larger than
-//! the crate's size limit (`\pL{500}`, which Go compiles) is an error
-//! (`D-regex-program-size`).
+//! Unicode classes follow the crate's Unicode version, newer than v2.20's
+//! Unicode 15.0 and the oracle's 13 (`D-unicode-version`), and a program
+//! larger than the crate's size limit (`\pL{500}`, which Go compiles) is
+//! an error (`D-regex-program-size`).
 //!
 //! Compiling a pattern and searching a string take time by the size of the
 //! compiled program, which the pattern's shape estimates (a repetition
