@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
         None => (data, &b"a = 1\nb \"x\" { c = [1, 2] }\n"[..]),
     };
     let (file, diags) = dec::read_spec_file("spec.hcldec", spec);
-    for d in diags.iter().filter(|d| d.file.is_none()) {
+    for d in diags.iter().filter(|d| d.file().is_none()) {
         assert!(d.subject().end as usize <= spec.len(), "{d:?} is outside the spec");
     }
     let _ = dec::implied_type(&file.spec);
