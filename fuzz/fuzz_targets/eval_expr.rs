@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let first = context::evaluate_twice(&ctx, "", |ctx| evaluate(&parsed.ast, ctx));
     context::check_ranges(data.len(), &first.diagnostics);
     let t = hcl_native::typeexpr::type_constraint_with_defaults(&parsed.ast);
-    context::check_ranges(data.len(), &t.diagnostics.clone().into());
+    context::check_ranges(data.len(), &t.diagnostics);
     let _ = t.convert(&first.value);
     let _ = hcl_native::typeexpr::type_string(&t.ty);
 });

@@ -49,7 +49,10 @@ fn check_nesting(src: &str, dump: &str) {
             continue;
         };
         let (s, e): (u32, u32) = (s.parse().unwrap(), e.parse().unwrap());
-        assert!(s <= e && e as usize <= src.len(), "{name} {s}..{e} outside the source\n{src}\n{dump}");
+        assert!(
+            s <= e && e as usize <= src.len(),
+            "{name} {s}..{e} outside the source\n{src}\n{dump}"
+        );
         stack.truncate(depth);
         if let Some(&(_, ps, pe, pname)) = stack.last() {
             assert!(
@@ -57,7 +60,11 @@ fn check_nesting(src: &str, dump: &str) {
                 "{name} {s}..{e} is not inside its parent {pname} {ps}..{pe}\n{src}\n{dump}"
             );
         } else {
-            assert_eq!((s as usize, e as usize), (0, src.len()), "the root covers the source\n{src}\n{dump}");
+            assert_eq!(
+                (s as usize, e as usize),
+                (0, src.len()),
+                "the root covers the source\n{src}\n{dump}"
+            );
         }
         stack.push((depth, s, e, name));
     }

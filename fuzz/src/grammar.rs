@@ -9,7 +9,9 @@ use arbitrary::Arbitrary;
 use std::fmt::Write;
 
 const NAMES: [&str; 10] = ["a", "b", "c", "d", "e", "f", "u", "n", "x_1", "long-name"];
-const FUNCS: [&str; 8] = ["upper", "length", "concat", "max", "format", "join", "range", "coalesce"];
+const FUNCS: [&str; 8] = [
+    "upper", "length", "concat", "max", "format", "join", "range", "coalesce",
+];
 const MAX_DEPTH: u32 = 24;
 
 #[derive(Arbitrary, Debug)]
@@ -73,7 +75,15 @@ enum Expr {
     AttrSplat(Box<Expr>, Vec<Name>),
     FullSplat(Box<Expr>, Vec<Name>),
     ForTuple(Option<Name>, Name, Box<Expr>, Box<Expr>, Option<Box<Expr>>),
-    ForObject(Option<Name>, Name, Box<Expr>, Box<Expr>, Box<Expr>, bool, Option<Box<Expr>>),
+    ForObject(
+        Option<Name>,
+        Name,
+        Box<Expr>,
+        Box<Expr>,
+        Box<Expr>,
+        bool,
+        Option<Box<Expr>>,
+    ),
     Paren(Box<Expr>),
 }
 
@@ -150,7 +160,12 @@ fn render_items(items: &[Item], depth: u32, out: &mut String) {
                 out.push('\n');
             }
             Item::Heredoc(name, flush, parts) => {
-                let _ = write!(out, "{} = <<{}EOT\n", unique(name.get(), i, &mut seen), if *flush { "-" } else { "" });
+                let _ = writeln!(
+                    out,
+                    "{} = <<{}EOT",
+                    unique(name.get(), i, &mut seen),
+                    if *flush { "-" } else { "" }
+                );
                 out.push_str(&indent);
                 let mut text = String::new();
                 render_parts(parts, depth + 1, &mut text);
@@ -187,7 +202,11 @@ fn render_items(items: &[Item], depth: u32, out: &mut String) {
 
 /// An attribute name not used before in this body.
 fn unique(name: &str, i: usize, seen: &mut std::collections::HashSet<String>) -> String {
-    let name = if seen.contains(name) { format!("{name}_{i}") } else { name.to_string() };
+    let name = if seen.contains(name) {
+        format!("{name}_{i}")
+    } else {
+        name.to_string()
+    };
     seen.insert(name.clone());
     name
 }
