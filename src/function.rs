@@ -38,7 +38,7 @@ use std::sync::Arc;
 use crate::convert::{convert_metered, ConversionError};
 use crate::diagnostic::Diagnostic;
 use crate::meter::{Meter, StepLimitReached};
-use crate::value::{Type, Value};
+use crate::value::{Refiner, Type, Value};
 
 /// A parameter: a name for documentation and messages, a type
 /// specification, and which of null, unknown and dynamic values it
@@ -233,6 +233,7 @@ impl std::error::Error for CallError {}
 
 type ResultTypeFn = dyn Fn(&[Value], &Meter) -> Result<Type, FunctionError> + Send + Sync;
 type ImplFn = dyn Fn(&[Value], &Type, &Meter) -> Result<Value, FunctionError> + Send + Sync;
+type RefineFn = dyn Fn(Refiner) -> Refiner + Send + Sync;
 
 /// A function: parameters, a result-type rule and an implementation.
 /// Cheap to clone (shared).
@@ -244,6 +245,7 @@ struct Def {
     variadic: Option<Parameter>,
     result_type: Box<ResultTypeFn>,
     implementation: Body,
+    refine: Option<Box<RefineFn>>,
 }
 
 /// What a function runs: on argument values, or on its arguments
@@ -272,6 +274,7 @@ pub struct FunctionBuilder {
     params: Vec<Parameter>,
     variadic: Option<Parameter>,
     result_type: Option<Box<ResultTypeFn>>,
+    refine: Option<Box<RefineFn>>,
 }
 
 impl FunctionBuilder {
@@ -285,6 +288,35 @@ impl FunctionBuilder {
     pub fn variadic(mut self, p: Parameter) -> Self {
         self.variadic = Some(p);
         self
+    }
+
+    /// Refinements that every unknown result of the function has (go-cty's
+    /// `RefineResult`): applied to an unknown result of a type other than
+    /// the dynamic pseudo-type, whether the call gave it for an unknown
+    /// argument or the implementation did.
+    ///
+    /// ```
+    /// use hcl_native::function::{Function, Parameter};
+    /// use hcl_native::value::{Type, Value};
+    ///
+    /// let upper = Function::builder()
+    ///     .param(Parameter::new("str", Type::String))
+    ///     .returns(Type::String)
+    ///     .refine_result(|r| r.not_null())
+    ///     .implementation(|args, _| Ok(Value::from(args[0].as_str().unwrap().to_uppercase())));
+    /// let r = upper.call(&[Value::unknown(Type::String)]).unwrap();
+    /// assert!(!r.is_known());
+    /// assert!(r.range().definitely_not_null());
+    /// ```
+    pub fn refine_result(mut self, f: impl Fn(Refiner) -> Refiner + Send + Sync + 'static) -> Self {
+        self.refine = Some(Box::new(f));
+        self
+    }
+
+    /// [`FunctionBuilder::refine_result`] with the commonest refinement:
+    /// the result is never null (go-cty's `refineNonNull`).
+    pub fn result_not_null(self) -> Self {
+        self.refine_result(Refiner::not_null)
     }
 
     /// The result type is always `ty`.
@@ -353,6 +385,7 @@ impl FunctionBuilder {
             variadic: self.variadic,
             result_type: self.result_type.unwrap_or_else(|| Box::new(|_, _| Ok(Type::Dynamic))),
             implementation: Body::Eager(Box::new(f)),
+            refine: self.refine,
         }))
     }
 
@@ -364,6 +397,7 @@ impl FunctionBuilder {
             variadic: self.variadic,
             result_type: Box::new(|_, _| Ok(Type::Dynamic)),
             implementation: Body::Lazy(body),
+            refine: self.refine,
         }))
     }
 }
@@ -388,6 +422,7 @@ impl Function {
             params: Vec::new(),
             variadic: None,
             result_type: None,
+            refine: None,
         }
     }
 
@@ -597,6 +632,16 @@ impl Function {
     }
 
     fn call_checked(&self, args: &[Value], meter: &Meter, convert_dynamic: bool) -> Result<Value, CallError> {
+        let value = self.call_unrefined(args, meter, convert_dynamic)?;
+        // go-cty refines every result but the dynamic value, on every path
+        // (refining a known result only checks it)
+        match &self.0.refine {
+            Some(refine) if !value.is_known() && value.ty() != Type::Dynamic => Ok(refine(value.refine()).value_or_self()),
+            _ => Ok(value),
+        }
+    }
+
+    fn call_unrefined(&self, args: &[Value], meter: &Meter, convert_dynamic: bool) -> Result<Value, CallError> {
         let implementation = match &self.0.implementation {
             Body::Eager(implementation) => implementation,
             Body::Lazy(lazy) => {

@@ -43,11 +43,13 @@ impl Tri {
         }
     }
 
+    /// The bool, or an unknown bool known not to be null (as go-cty's
+    /// comparisons give it).
     pub(crate) fn to_value(self) -> Value {
         match self {
             Tri::True => Value::bool(true),
             Tri::False => Value::bool(false),
-            Tri::Unknown => Value::unknown(Type::Bool),
+            Tri::Unknown => Value::unknown(Type::Bool).refine_not_null(),
         }
     }
 }
@@ -128,6 +130,18 @@ impl Value {
     fn equals_parts(&self, other: &Value, m: &Meter) -> Tri {
         use Repr::*;
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
+        // Refinements (go-cty 1.13): a null is unequal to a value refined
+        // as not null, and a known value to an unknown one whose range
+        // leaves it out (a string without its prefix, a number outside its
+        // bounds).
+        if (self.is_null() && definitely_not_null(other)) || (other.is_null() && definitely_not_null(self)) {
+            return Tri::False;
+        }
+        match (self.is_known(), other.is_known()) {
+            (true, false) if other.range().includes(self) == Some(false) => return Tri::False,
+            (false, true) if self.range().includes(other) == Some(false) => return Tri::False,
+            _ => {}
+        }
         // An unknown value is unequal to a known one of another type (as
         // in the reference), unless the known one is null or the unknown
         // one's type may still become the other's.
@@ -194,6 +208,15 @@ impl Value {
     }
 }
 
+/// Whether `v` is known not to be null: a known value other than null, or
+/// an unknown one refined so (go-cty's `definitelyNotNull`).
+pub(crate) fn definitely_not_null(v: &Value) -> bool {
+    match v.refinement() {
+        Some(r) => r.is_not_null(),
+        None => v.is_known() && !v.is_null(),
+    }
+}
+
 /// Collections whose element types differ are unequal, unless a part of
 /// one is unknown of a type holding the dynamic pseudo-type and the two
 /// types may still come to agree (one matches the other as a
@@ -226,8 +249,8 @@ fn has_wholly_known_type(v: &Value, m: &Meter) -> bool {
         if v.is_wholly_known() {
             continue;
         }
-        if let Repr::Unknown(t) = &v.0 {
-            if t.has_dynamic() {
+        if !v.is_known() {
+            if v.ty().has_dynamic() {
                 return false;
             }
             continue;
@@ -374,6 +397,7 @@ impl Value {
         use Repr::*;
         match (&self.0, &other.0) {
             (Null(a), Null(b)) | (Unknown(a), Unknown(b)) => a == b,
+            (Refined(a), Refined(b)) => a == b,
             (Bool(a), Bool(b)) => a == b,
             (Number(a), Number(b)) => a == b,
             (String(a), String(b)) => a == b,

@@ -21,6 +21,7 @@ mod capsule;
 pub(crate) mod equality;
 mod literal;
 mod order;
+mod refine;
 #[cfg(feature = "serde")]
 mod serialize;
 mod size;
@@ -37,4 +38,5 @@ pub(crate) use types::{fans_out, is_identifier, node_id as type_node_id};
 pub use types::{ObjectType, Type};
 #[cfg_attr(not(feature = "serde"), allow(unused_imports))]
 pub(crate) use value::shortest_f64;
+pub use refine::{RefineError, Refinement, Refiner, ValueRange, MAX_LENGTH};
 pub use value::{ElementTypeError, Value, ValueRef};

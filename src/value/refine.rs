@@ -1,0 +1,719 @@
+//! Refined unknown values: what is known of an unknown value beyond its
+//! type.
+//!
+//! go-cty 1.13 added *refinements* and hcl 2.17 and later produce and use
+//! them (the reference's version, v2.20, with go-cty 1.13 or later): an
+//! unknown value may be known not to be null, an unknown string to start
+//! with a prefix, an unknown number to lie between bounds, an unknown
+//! collection's length to lie between bounds. Operations then give known
+//! answers where the refinements decide them: `"a-${u}" != null` is `true`
+//! and `"a-${u}" == "b"` is `false` for an unknown `u`, as in the
+//! reference. Refinements only ever narrow what an unknown value stands
+//! for, so an answer they give is the answer every final value gives.
+//!
+//! spec: model#unknown-values-and-the-dynamic-pseudo-type
+//!
+//! [`Value::refine`] refines a value, [`Value::range`] tells what is known
+//! of any value. The dynamic value (of the dynamic pseudo-type) has no
+//! refinements, as in the reference: nothing is known of it at all.
+
+use std::fmt;
+use std::sync::Arc;
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::equality::Tri;
+use super::types::Type;
+use super::value::{Repr, Value};
+use crate::number::Number;
+
+/// The largest length a collection's refinement can name: go-cty's
+/// `math.MaxInt`, the upper bound of an unrefined collection's length.
+pub const MAX_LENGTH: u64 = i64::MAX as u64;
+
+/// The most unknown elements that a list known to have an exact length
+/// becomes (go-cty makes the list whatever the length; a length beyond
+/// this stays an unknown list with that length, so that a refinement made
+/// through the API cannot ask for memory out of proportion to its input).
+const MAX_MATERIALIZED_LENGTH: u64 = 1 << 16;
+
+/// An unknown value of a type that can be refined, and its refinements:
+/// kept behind one pointer so that a value stays three words.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Refined {
+    pub(crate) ty: Type,
+    pub(crate) refinement: Refinement,
+}
+
+/// What is known of an unknown value beyond its type (go-cty's refinements).
+/// Which parts apply depends on the type: a prefix for strings, bounds for
+/// numbers, length bounds for lists, sets and maps, and whether it can be
+/// null for every type but the dynamic pseudo-type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refinement {
+    not_null: bool,
+    /// strings: a prefix in NFC, possibly empty
+    prefix: Arc<str>,
+    /// numbers: the lower and upper bounds, each with whether it is
+    /// inclusive; `None` is unbounded
+    lower: Option<(Number, bool)>,
+    upper: Option<(Number, bool)>,
+    /// collections: inclusive bounds of the length
+    min_len: u64,
+    max_len: u64,
+}
+
+impl Default for Refinement {
+    fn default() -> Refinement {
+        Refinement {
+            not_null: false,
+            prefix: Arc::from(""),
+            lower: None,
+            upper: None,
+            min_len: 0,
+            max_len: MAX_LENGTH,
+        }
+    }
+}
+
+impl Refinement {
+    fn is_trivial(&self) -> bool {
+        *self == Refinement::default()
+    }
+
+    /// Whether the value is known not to be null.
+    pub fn is_not_null(&self) -> bool {
+        self.not_null
+    }
+}
+
+impl fmt::Display for Refinement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if self.not_null {
+            parts.push("not null".to_string());
+        }
+        if !self.prefix.is_empty() {
+            parts.push(format!("prefix {:?}", &*self.prefix));
+        }
+        if let Some((n, inclusive)) = &self.lower {
+            parts.push(format!("{} {n}", if *inclusive { ">=" } else { ">" }));
+        }
+        if let Some((n, inclusive)) = &self.upper {
+            parts.push(format!("{} {n}", if *inclusive { "<=" } else { "<" }));
+        }
+        if self.min_len > 0 {
+            parts.push(format!("length >= {}", self.min_len));
+        }
+        if self.max_len < MAX_LENGTH {
+            parts.push(format!("length <= {}", self.max_len));
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// Which refinements a type takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    String,
+    Number,
+    Collection,
+    /// bools, objects, tuples, capsules: whether null only
+    Nullable,
+}
+
+fn kind(ty: &Type) -> Option<Kind> {
+    match ty {
+        Type::Dynamic => None,
+        Type::String => Some(Kind::String),
+        Type::Number => Some(Kind::Number),
+        Type::List(_) | Type::Set(_) | Type::Map(_) => Some(Kind::Collection),
+        _ => Some(Kind::Nullable),
+    }
+}
+
+/// A refinement that contradicts the value or an earlier refinement (go-cty
+/// panics on these; here they are errors, and the value is not refined).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RefineError {
+    /// The dynamic value, or a refinement of another type's kind (a prefix
+    /// of a number).
+    NotRefinable {
+        /// The value's type.
+        ty: Type,
+        /// What was asked.
+        refinement: &'static str,
+    },
+    /// The refinement excludes the known value, or every value an earlier
+    /// refinement allows.
+    Inconsistent(&'static str),
+}
+
+impl fmt::Display for RefineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RefineError::NotRefinable { ty, refinement } => write!(f, "cannot refine {refinement} for a value of type {ty}"),
+            RefineError::Inconsistent(what) => write!(f, "{what}"),
+        }
+    }
+}
+
+impl std::error::Error for RefineError {}
+
+/// Refinements being added to a value: made by [`Value::refine`], finished
+/// by [`Refiner::new_value`].
+///
+/// ```
+/// use hcl_native::value::{Type, Value};
+///
+/// let id = Value::unknown(Type::String).refine().not_null().string_prefix_full("i-").new_value().unwrap();
+/// assert!(!id.is_known());
+/// assert_eq!(id.not_equals(&Value::null(Type::String)).as_bool(), Some(true));
+/// assert_eq!(id.equals(&Value::from("vpc-1")).as_bool(), Some(false));
+/// assert!(!id.equals(&Value::from("i-1")).is_known());
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "a refiner does nothing until `new_value`"]
+pub struct Refiner {
+    orig: Value,
+    wip: Refinement,
+    error: Option<RefineError>,
+}
+
+impl Value {
+    /// Starts refining the value (go-cty's `Refine`). Refining a known
+    /// value only checks that the refinements hold for it.
+    pub fn refine(&self) -> Refiner {
+        let wip = match &self.0 {
+            Repr::Refined(r) => r.refinement.clone(),
+            _ => Refinement::default(),
+        };
+        Refiner {
+            orig: self.clone(),
+            wip,
+            error: None,
+        }
+    }
+
+    /// The value refined as not null, where it is unknown of a type that
+    /// takes refinements; itself otherwise (go-cty's `RefineNotNull`, for
+    /// the places that refine a result whatever it is).
+    pub fn refine_not_null(self) -> Value {
+        if self.is_known() || self.ty() == Type::Dynamic {
+            return self;
+        }
+        self.refine().not_null().value_or_self()
+    }
+
+    /// The refinements of an unknown value, where it has any.
+    pub fn refinement(&self) -> Option<&Refinement> {
+        match &self.0 {
+            Repr::Refined(r) => Some(&r.refinement),
+            _ => None,
+        }
+    }
+
+    /// What is known of the value's range (go-cty's `Range`): for a known
+    /// value, the value itself as closely as a range can say it.
+    ///
+    /// ```
+    /// use hcl_native::value::{Type, Value};
+    ///
+    /// let n = Value::unknown(Type::List(std::sync::Arc::new(Type::String)));
+    /// assert_eq!(n.range().length_bounds(), (0, hcl_native::value::MAX_LENGTH));
+    /// assert!(n.range().could_be_null());
+    /// assert_eq!(Value::from("abc").range().string_prefix(), "abc");
+    /// ```
+    pub fn range(&self) -> ValueRange {
+        let ty = self.ty();
+        match &self.0 {
+            Repr::Refined(r) => ValueRange {
+                ty,
+                null: if r.refinement.not_null { Tri::False } else { Tri::Unknown },
+                refinement: r.refinement.clone(),
+            },
+            Repr::Unknown(_) => ValueRange {
+                ty,
+                null: Tri::Unknown,
+                refinement: Refinement::default(),
+            },
+            Repr::Null(_) => ValueRange {
+                ty,
+                null: Tri::True,
+                refinement: Refinement::default(),
+            },
+            _ => {
+                let mut refinement = Refinement {
+                    not_null: true,
+                    ..Refinement::default()
+                };
+                if let Some(s) = self.as_str() {
+                    refinement.prefix = Arc::from(s);
+                } else if let Some(n) = self.as_number() {
+                    refinement.lower = Some((n.clone(), true));
+                    refinement.upper = Some((n.clone(), true));
+                } else if matches!(ty, Type::List(_) | Type::Set(_) | Type::Map(_)) {
+                    if let Some(len) = exact_length(self) {
+                        refinement.min_len = len;
+                        refinement.max_len = len;
+                    }
+                }
+                ValueRange {
+                    ty,
+                    null: Tri::False,
+                    refinement,
+                }
+            }
+        }
+    }
+}
+
+/// The length of a known collection, where it is known: a set holding
+/// unknown elements (more than one) may have fewer once they are known.
+fn exact_length(v: &Value) -> Option<u64> {
+    let parts = v.elements().map(<[Value]>::len).or_else(|| v.entries().map(<[_]>::len))? as u64;
+    match &v.0 {
+        Repr::Set(known, _) if !*known && parts > 1 => None,
+        _ => Some(parts),
+    }
+}
+
+impl Refiner {
+    fn fail(mut self, e: RefineError) -> Refiner {
+        self.error.get_or_insert(e);
+        self
+    }
+
+    fn kind(&self) -> Option<Kind> {
+        kind(&self.orig.ty())
+    }
+
+    fn expect(self, want: Kind, refinement: &'static str) -> Result<Refiner, Refiner> {
+        match self.kind() {
+            Some(k) if k == want || (want == Kind::Nullable) => Ok(self),
+            _ => {
+                let ty = self.orig.ty();
+                Err(self.fail(RefineError::NotRefinable { ty, refinement }))
+            }
+        }
+    }
+
+    /// The value is not null.
+    pub fn not_null(self) -> Refiner {
+        let mut this = match self.expect(Kind::Nullable, "null-ness") {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        if this.orig.is_null() {
+            return this.fail(RefineError::Inconsistent("refining null value as non-null"));
+        }
+        this.wip.not_null = true;
+        this
+    }
+
+    /// The string starts with `prefix`, or with as much of it as is safe
+    /// to match against a longer string: in NFC, and without a last
+    /// character that a following one could join or combine with (go-cty's
+    /// `StringPrefix`, as hcl's templates refine their results).
+    pub fn string_prefix(self, prefix: &str) -> Refiner {
+        let safe = safe_known_prefix(prefix);
+        self.string_prefix_full(&safe)
+    }
+
+    /// The string starts with `prefix` exactly, in NFC (go-cty's
+    /// `StringPrefixFull`).
+    pub fn string_prefix_full(self, prefix: &str) -> Refiner {
+        let mut this = match self.expect(Kind::String, "a string prefix") {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        let prefix = super::text::nfc(prefix);
+        let agrees = |have: &str, new: &str| {
+            let n = have.len().min(new.len());
+            have.as_bytes()[..n] == new.as_bytes()[..n]
+        };
+        if let Some(s) = this.orig.as_str() {
+            if !agrees(s, &prefix) {
+                return this.fail(RefineError::Inconsistent("refined prefix is inconsistent with known value"));
+            }
+        }
+        if !agrees(&this.wip.prefix, &prefix) {
+            return this.fail(RefineError::Inconsistent(
+                "refined prefix is inconsistent with previous refined prefix",
+            ));
+        }
+        if prefix.len() > this.wip.prefix.len() {
+            this.wip.prefix = Arc::from(&*prefix);
+        }
+        this
+    }
+
+    /// The number is at least `min` (more than it, unless `inclusive`).
+    pub fn number_lower_bound(self, min: Number, inclusive: bool) -> Refiner {
+        self.number_bound(min, inclusive, true)
+    }
+
+    /// The number is at most `max` (less than it, unless `inclusive`).
+    pub fn number_upper_bound(self, max: Number, inclusive: bool) -> Refiner {
+        self.number_bound(max, inclusive, false)
+    }
+
+    /// The number lies between `min` and `max`, both included.
+    pub fn number_range_inclusive(self, min: Number, max: Number) -> Refiner {
+        self.number_lower_bound(min, true).number_upper_bound(max, true)
+    }
+
+    fn number_bound(self, bound: Number, inclusive: bool, lower: bool) -> Refiner {
+        let mut this = match self.expect(Kind::Number, "numeric range") {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        if let Some(n) = this.orig.as_number() {
+            if !within(n, &bound, inclusive, lower) {
+                return this.fail(RefineError::Inconsistent("refining a number with a bound it is outside of"));
+            }
+        }
+        let slot = if lower { &mut this.wip.lower } else { &mut this.wip.upper };
+        // keep the tighter of an earlier bound and this one
+        let tighter = match slot {
+            Some((old, old_inclusive)) => {
+                if old == &bound {
+                    !inclusive && *old_inclusive
+                } else if lower {
+                    old.less_than(&bound)
+                } else {
+                    bound.less_than(old)
+                }
+            }
+            None => true,
+        };
+        if tighter {
+            *slot = Some((bound, inclusive));
+        }
+        if let (Some((min, min_inclusive)), Some((max, max_inclusive))) = (&this.wip.lower, &this.wip.upper) {
+            let empty = max.less_than(min) || (min == max && !(*min_inclusive && *max_inclusive));
+            if empty {
+                return this.fail(RefineError::Inconsistent("refined number bounds leave no number"));
+            }
+        }
+        this
+    }
+
+    /// The collection has at least `min` elements.
+    pub fn collection_length_lower_bound(self, min: u64) -> Refiner {
+        self.length_bound(min, true)
+    }
+
+    /// The collection has at most `max` elements.
+    pub fn collection_length_upper_bound(self, max: u64) -> Refiner {
+        self.length_bound(max, false)
+    }
+
+    /// The collection has exactly `len` elements.
+    pub fn collection_length(self, len: u64) -> Refiner {
+        self.collection_length_lower_bound(len).collection_length_upper_bound(len)
+    }
+
+    fn length_bound(self, bound: u64, lower: bool) -> Refiner {
+        let mut this = match self.expect(Kind::Collection, "collection length bounds") {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        if let Some(len) = exact_length(&this.orig).filter(|_| this.orig.is_known()) {
+            if (lower && len < bound) || (!lower && len > bound) {
+                return this.fail(RefineError::Inconsistent(
+                    "refining a collection with a length bound it is outside of",
+                ));
+            }
+        }
+        if lower {
+            this.wip.min_len = this.wip.min_len.max(bound);
+        } else {
+            this.wip.max_len = this.wip.max_len.min(bound.min(MAX_LENGTH));
+        }
+        if this.wip.min_len > this.wip.max_len {
+            return this.fail(RefineError::Inconsistent("refined collection length bounds leave no length"));
+        }
+        this
+    }
+
+    /// The refined value (go-cty's `NewValue`): a known value unchanged, an
+    /// unknown one with the refinements, or the one known value they leave
+    /// (a number between equal inclusive bounds, an empty collection, a
+    /// list of a known number of unknown elements, a set of one).
+    pub fn new_value(self) -> Result<Value, RefineError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let Refiner { orig, wip, .. } = self;
+        if orig.is_known() || wip.is_trivial() {
+            return Ok(orig);
+        }
+        let ty = orig.ty();
+        if wip.not_null {
+            if let (Some((min, true)), Some((max, true))) = (&wip.lower, &wip.upper) {
+                if min == max {
+                    return Ok(Value::number(min.clone()));
+                }
+            }
+            if wip.min_len == wip.max_len {
+                if let Some(v) = collection_of_length(&ty, wip.min_len) {
+                    return Ok(v);
+                }
+            }
+        }
+        Ok(Value(Repr::Refined(Arc::new(Refined { ty, refinement: wip }))))
+    }
+
+    /// [`Refiner::new_value`], or the value unrefined where a refinement
+    /// did not fit it (refining the evaluator's own results, each of which
+    /// go-cty would refine the same way).
+    pub(crate) fn value_or_self(self) -> Value {
+        let orig = self.orig.clone();
+        self.new_value().unwrap_or(orig)
+    }
+}
+
+/// Whether `n` is on the inner side of `bound`.
+fn within(n: &Number, bound: &Number, inclusive: bool, lower: bool) -> bool {
+    if n == bound {
+        return inclusive;
+    }
+    if lower {
+        bound.less_than(n)
+    } else {
+        n.less_than(bound)
+    }
+}
+
+/// The one collection of `ty` with `len` elements that a refinement can
+/// leave: an empty collection, a list of unknown elements, a set of one.
+fn collection_of_length(ty: &Type, len: u64) -> Option<Value> {
+    let element = ty.element_type()?.clone();
+    match (ty, len) {
+        (Type::List(_), _) if len <= MAX_MATERIALIZED_LENGTH => {
+            Value::list(element.clone(), vec![Value::unknown(element); len as usize]).ok()
+        }
+        (Type::Set(_), 0 | 1) => Value::set(element.clone(), vec![Value::unknown(element); len as usize]).ok(),
+        (Type::Map(_), 0) => Value::map(element, std::iter::empty::<(&str, Value)>()).ok(),
+        _ => None,
+    }
+}
+
+/// What is known of a value's range (go-cty's `ValueRange`); see
+/// [`Value::range`].
+#[derive(Clone, Debug)]
+pub struct ValueRange {
+    ty: Type,
+    /// whether the value is null: known for known values and for unknown
+    /// ones refined as not null
+    null: Tri,
+    refinement: Refinement,
+}
+
+impl ValueRange {
+    /// The value's type.
+    pub fn type_constraint(&self) -> &Type {
+        &self.ty
+    }
+
+    /// Whether the value may be null.
+    pub fn could_be_null(&self) -> bool {
+        self.null != Tri::False
+    }
+
+    /// Whether the value is certainly not null.
+    pub fn definitely_not_null(&self) -> bool {
+        self.null == Tri::False
+    }
+
+    /// A prefix of the string (the whole of a known one, possibly empty for
+    /// an unknown one); empty for other types.
+    pub fn string_prefix(&self) -> &str {
+        &self.refinement.prefix
+    }
+
+    /// The lower bound of a number and whether it is inclusive: negative
+    /// infinity, not inclusive, when there is none.
+    pub fn number_lower_bound(&self) -> (Number, bool) {
+        self.refinement
+            .lower
+            .clone()
+            .unwrap_or((Number::NEGATIVE_INFINITY, false))
+    }
+
+    /// The upper bound of a number and whether it is inclusive: positive
+    /// infinity, not inclusive, when there is none.
+    pub fn number_upper_bound(&self) -> (Number, bool) {
+        self.refinement
+            .upper
+            .clone()
+            .unwrap_or((Number::POSITIVE_INFINITY, false))
+    }
+
+    /// The inclusive bounds of a collection's length: `(0, MAX_LENGTH)`
+    /// when nothing is known of it.
+    pub fn length_bounds(&self) -> (u64, u64) {
+        (self.refinement.min_len, self.refinement.max_len)
+    }
+
+    /// Whether `v` is in the range (go-cty's `Includes`): `Some(false)`
+    /// where the range rules it out, `Some(true)` only for nulls, `None`
+    /// where it cannot tell.
+    pub fn includes(&self, v: &Value) -> Option<bool> {
+        match self.null {
+            Tri::True => return Some(v.is_null()),
+            Tri::False if v.is_null() => return Some(false),
+            _ => {}
+        }
+        if v.is_null() {
+            return Some(true);
+        }
+        let vt = v.ty();
+        if !vt.matches(&self.ty) {
+            return Some(false);
+        }
+        if vt == Type::Dynamic {
+            return None;
+        }
+        match kind(&self.ty) {
+            Some(Kind::String) => {
+                if let Some(s) = v.as_str() {
+                    if !s.starts_with(self.string_prefix()) {
+                        return Some(false);
+                    }
+                }
+            }
+            Some(Kind::Collection) => {
+                if let Some(len) = exact_length(v).filter(|_| v.is_known()) {
+                    let (min, max) = self.length_bounds();
+                    if len < min || len > max {
+                        return Some(false);
+                    }
+                }
+            }
+            Some(Kind::Number) => {
+                if let Some(n) = v.as_number() {
+                    let (min, min_inclusive) = self.number_lower_bound();
+                    let (max, max_inclusive) = self.number_upper_bound();
+                    if !within(n, &min, min_inclusive, true) || !within(n, &max, max_inclusive, false) {
+                        return Some(false);
+                    }
+                }
+            }
+            _ => {}
+        }
+        None
+    }
+}
+
+/// The part of `prefix` that a longer string in NFC is sure to start with
+/// (go-cty's `ctystrings.SafeKnownPrefix`): the prefix in NFC, less a last
+/// character that a following combining mark could compose with, or else
+/// less its last grapheme cluster, which a following character could
+/// extend, unless that is one of the delimiters that end a cluster (`-`,
+/// `/`, `:`, a space and their like).
+///
+/// go-cty asks Unicode's composition data whether the last character can
+/// compose with a following one; this asks it for ASCII only, and takes
+/// any other last character to be one that can: a shorter prefix where the
+/// reference keeps a longer one, never a longer one (docs/deviations.md,
+/// D-refined-prefix).
+pub(crate) fn safe_known_prefix(prefix: &str) -> String {
+    let prefix = super::text::nfc(prefix).into_owned();
+    let Some(last) = prefix.chars().next_back() else {
+        return prefix;
+    };
+    let composes = !last.is_ascii() || last.is_ascii_alphabetic() || matches!(last, '<' | '=' | '>');
+    if composes {
+        // up to the last starter: the character and the marks after it
+        let start = prefix
+            .char_indices()
+            .rev()
+            .find(|(_, c)| unicode_normalization::char::canonical_combining_class(*c) == 0)
+            .map_or(0, |(i, _)| i);
+        return prefix[..start].to_string();
+    }
+    let Some((start, cluster)) = prefix.grapheme_indices(true).next_back() else {
+        return prefix;
+    };
+    let mut chars = cluster.chars();
+    let ends_cluster = matches!(
+        (chars.next(), chars.next()),
+        (
+            Some(
+                '-' | '_' | ':' | ';' | '/' | '\\' | ',' | '.' | '(' | ')' | '{' | '}' | '[' | ']' | '|' | '?' | '!' | '~'
+                    | ' ' | '\t' | '@' | '#' | '$' | '%' | '^' | '&' | '*' | '+' | '"' | '\''
+            ),
+            None
+        )
+    );
+    if ends_cluster {
+        prefix
+    } else {
+        prefix[..start].to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn safe_prefixes_drop_what_a_following_character_could_change() {
+        assert_eq!(safe_known_prefix("foo-"), "foo-");
+        assert_eq!(safe_known_prefix("foo"), "fo");
+        assert_eq!(safe_known_prefix("https://"), "https://");
+        assert_eq!(safe_known_prefix("abce"), "abc");
+        assert_eq!(safe_known_prefix("web1"), "web");
+        assert_eq!(safe_known_prefix("a\r"), "a");
+        assert_eq!(safe_known_prefix(""), "");
+        assert_eq!(safe_known_prefix("x\u{e9}"), "x");
+    }
+
+    #[test]
+    fn a_trivial_refinement_leaves_the_plain_unknown_value() {
+        let u = Value::unknown(Type::String);
+        assert!(u.refine().string_prefix("").new_value().unwrap().refinement().is_none());
+        assert!(Value::dynamic().refine().not_null().new_value().is_err());
+    }
+
+    #[test]
+    fn refinements_that_leave_one_value_give_it() {
+        let n = Value::unknown(Type::Number)
+            .refine()
+            .not_null()
+            .number_range_inclusive(Number::from(3), Number::from(3))
+            .new_value()
+            .unwrap();
+        assert_eq!(n, Value::from(3));
+        let l = Value::unknown(Type::list(Type::String))
+            .refine()
+            .not_null()
+            .collection_length(2)
+            .new_value()
+            .unwrap();
+        assert_eq!(l, Value::list(Type::String, vec![Value::unknown(Type::String); 2]).unwrap());
+        let empty = Value::unknown(Type::map(Type::Bool))
+            .refine()
+            .not_null()
+            .collection_length(0)
+            .new_value()
+            .unwrap();
+        assert_eq!(empty.entries().map(<[_]>::len), Some(0));
+    }
+
+    #[test]
+    fn contradictions_are_errors() {
+        assert!(Value::null(Type::String).refine().not_null().new_value().is_err());
+        assert!(Value::from("ab").refine().string_prefix_full("b").new_value().is_err());
+        assert!(Value::unknown(Type::Number).refine().string_prefix("a").new_value().is_err());
+        assert!(Value::unknown(Type::Number)
+            .refine()
+            .number_lower_bound(Number::from(2), true)
+            .number_upper_bound(Number::from(1), true)
+            .new_value()
+            .is_err());
+    }
+}
