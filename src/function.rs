@@ -636,7 +636,9 @@ impl Function {
         // go-cty refines every result but the dynamic value, on every path
         // (refining a known result only checks it)
         match &self.0.refine {
-            Some(refine) if !value.is_known() && value.ty() != Type::Dynamic => Ok(refine(value.refine()).value_or_self()),
+            Some(refine) if !value.is_known() && value.ty() != Type::Dynamic => {
+                Ok(refine(value.refine()).value_or_self())
+            }
             _ => Ok(value),
         }
     }

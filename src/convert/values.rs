@@ -69,6 +69,48 @@ thread_local! {
     static CONVERTED: ConvertedMemo = const { Memo::new() };
 }
 
+/// An unknown value converted to `to`: unknown, with what the source's
+/// range says of the result (go-cty's `prepareUnknownResult`): not null
+/// where the source is certainly not null, and the length that a
+/// conversion keeps (an object's attribute count for a map, a tuple's
+/// length for a list; for a set, at most so many and at least one where
+/// there was one; a collection's length bounds for another collection).
+///
+/// spec: model#unknown-values-and-the-dynamic-pseudo-type
+fn unknown_result(v: &Value, to: Type) -> Value {
+    if to == Type::Dynamic {
+        return Value::unknown(to);
+    }
+    let range = v.range();
+    let mut r = Value::unknown(to.clone()).refine();
+    if range.definitely_not_null() {
+        r = r.not_null();
+    }
+    let r = match (&v.ty(), &to) {
+        (Type::Object(o), Type::Map(_)) => r.collection_length(o.attributes().len() as u64),
+        (Type::Tuple(t), Type::List(_)) => r.collection_length(t.len() as u64),
+        (Type::Tuple(t), Type::Set(_)) => match t.len() as u64 {
+            l @ (0 | 1) => r.collection_length(l),
+            l => r.collection_length_lower_bound(1).collection_length_upper_bound(l),
+        },
+        (Type::List(_) | Type::Set(_) | Type::Map(_), Type::List(_) | Type::Set(_) | Type::Map(_)) => {
+            let (min, max) = range.length_bounds();
+            let r = if matches!(to, Type::Set(_)) {
+                if min > 0 {
+                    r.collection_length_lower_bound(1)
+                } else {
+                    r
+                }
+            } else {
+                r.collection_length_lower_bound(min)
+            };
+            r.collection_length_upper_bound(max)
+        }
+        _ => r,
+    };
+    r.value_or_self()
+}
+
 fn required(to: &Type) -> ConversionError {
     ConversionError::new(format!("{} is required", to.friendly_name_with_article()))
 }
@@ -96,11 +138,10 @@ fn apply_here(v: &Value, to: &Type, unsafe_: bool, m: &Meter) -> Result<Value, C
             m,
         ))),
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
-        ValueRef::Unknown(_) => Ok(Value::unknown(dynamic_replace(
-            &from,
-            &to.without_optional_attributes(),
-            m,
-        ))),
+        ValueRef::Unknown(_) => Ok(unknown_result(
+            v,
+            dynamic_replace(&from, &to.without_optional_attributes(), m),
+        )),
         ValueRef::Bool(b) => match to {
             // spec: model#primitive-type-conversions
             Type::String => Ok(Value::string(if b { "true" } else { "false" })),

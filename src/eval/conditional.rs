@@ -57,9 +57,15 @@ impl Evaluator<'_> {
                 }
             }
         };
-        // An unknown predicate selects neither result.
+        // An unknown predicate selects neither result: the result is what
+        // both have in common (hcl 2.19 and later), unless the predicate
+        // was in error.
+        let errors = self.error_count();
         let Some(which) = self.predicate(&c.predicate, c.span, locals) else {
-            return Value::unknown(result_ty);
+            if self.error_count() > errors {
+                return Value::unknown(result_ty);
+            }
+            return either(&true_value, &false_value, result_ty);
         };
         let (value, diags, expr, name) = if which {
             (true_value, true_diags, &c.true_expr, "true")
@@ -126,6 +132,54 @@ impl Evaluator<'_> {
         let inner = std::mem::replace(&mut self.diags, outer);
         (value, inner.into_parts().0)
     }
+}
+
+/// The unknown result of a conditional whose predicate is unknown, refined
+/// by what its two results have in common: not null where neither is null;
+/// for two numbers, bounds that hold both; for two collections of one
+/// type, length bounds that hold both (hclsyntax's `ConditionalExpr`).
+fn either(t: &Value, f: &Value, result_ty: Type) -> Value {
+    let (tr, fr) = (t.range(), f.range());
+    let not_null = tr.definitely_not_null() && fr.definitely_not_null();
+    let (tt, ft) = (t.ty(), f.ty());
+    let mut r = Value::unknown(result_ty.clone()).refine();
+    if not_null && result_ty != Type::Dynamic {
+        r = r.not_null();
+    }
+    if tt == Type::Number && ft == Type::Number {
+        let mut r = Value::unknown(Type::Number).refine();
+        if not_null {
+            r = r.not_null();
+        }
+        let ((t_lo, t_lo_in), (f_lo, f_lo_in)) = (tr.number_lower_bound(), fr.number_lower_bound());
+        let lower = if t_lo.less_than(&f_lo) {
+            (t_lo, t_lo_in)
+        } else if t_lo == f_lo {
+            (f_lo, t_lo_in || f_lo_in)
+        } else {
+            (f_lo, f_lo_in)
+        };
+        let ((t_hi, t_hi_in), (f_hi, f_hi_in)) = (tr.number_upper_bound(), fr.number_upper_bound());
+        let upper = if f_hi.less_than(&t_hi) {
+            (t_hi, t_hi_in)
+        } else if t_hi == f_hi {
+            (f_hi, t_hi_in || f_hi_in)
+        } else {
+            (f_hi, f_hi_in)
+        };
+        return r
+            .number_lower_bound(lower.0, lower.1)
+            .number_upper_bound(upper.0, upper.1)
+            .value_or_self();
+    }
+    let collection = |ty: &Type| matches!(ty, Type::List(_) | Type::Set(_) | Type::Map(_));
+    if collection(&tt) && tt == ft {
+        let ((t_min, t_max), (f_min, f_max)) = (tr.length_bounds(), fr.length_bounds());
+        r = r
+            .collection_length_lower_bound(t_min.min(f_min))
+            .collection_length_upper_bound(t_max.max(f_max));
+    }
+    r.value_or_self()
 }
 
 /// What makes two result types inconsistent, as the reference says it: the

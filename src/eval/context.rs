@@ -74,6 +74,7 @@ pub struct EvalContext<'p> {
     variables: HashMap<String, Value, RandomState>,
     functions: HashMap<String, Function, RandomState>,
     undefined_unknown: bool,
+    no_refinements: bool,
     no_variables: bool,
     no_functions: bool,
     limits: Option<EvalLimits>,
@@ -154,6 +155,7 @@ impl<'p> EvalContext<'p> {
             variables: HashMap::default(),
             functions: HashMap::default(),
             undefined_unknown: false,
+            no_refinements: false,
             no_variables: false,
             no_functions: false,
             limits: None,
@@ -203,6 +205,7 @@ impl<'p> EvalContext<'p> {
             variables: HashMap::default(),
             functions: HashMap::default(),
             undefined_unknown: false,
+            no_refinements: false,
             no_variables: self.no_variables,
             no_functions: self.no_functions,
             limits: None,
@@ -270,6 +273,29 @@ impl<'p> EvalContext<'p> {
     /// ```
     pub fn treat_undefined_variables_as_unknown(&mut self) {
         self.undefined_unknown = true;
+    }
+
+    /// From now on, evaluations leave unknown values unrefined, as hcl
+    /// 2.16 and earlier (with go-cty 1.12, as in Terraform 1.5 and earlier)
+    /// do: nothing is known of an unknown value beyond its type, so
+    /// `"a-${u}" != null` is unknown, not `true` (see
+    /// [`crate::value::Refinement`] and docs/deviations.md, O-refinements).
+    ///
+    /// ```
+    /// use hcl_native::eval::{evaluate, EvalContext};
+    /// use hcl_native::value::{Type, Value};
+    /// use hcl_native::{parse_expression, Arena};
+    ///
+    /// let arena = Arena::new();
+    /// let expr = parse_expression(&arena, b"\"a-${u}\" != null").ast;
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_variable("u", Value::unknown(Type::String)).unwrap();
+    /// assert_eq!(evaluate(&expr, &ctx).value, Value::from(true));
+    /// ctx.evaluate_without_refinements();
+    /// assert!(!evaluate(&expr, &ctx).value.is_known());
+    /// ```
+    pub fn evaluate_without_refinements(&mut self) {
+        self.no_refinements = true;
     }
 
     /// Sets the most evaluation steps (expressions evaluated and elements
@@ -368,6 +394,12 @@ impl<'p> EvalContext<'p> {
     /// Whether function calls are allowed here.
     pub(crate) fn function_calls_allowed(&self) -> bool {
         self.mode != Mode::LiteralOnly && !self.chain().all(|c| c.no_functions)
+    }
+
+    /// Whether evaluations refine unknown values (unless this scope or an
+    /// ancestor said not to).
+    pub(crate) fn refines_unknowns(&self) -> bool {
+        !self.chain().any(|c| c.no_refinements)
     }
 
     /// Whether this scope or an ancestor treats undefined variables as

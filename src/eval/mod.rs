@@ -221,6 +221,9 @@ pub(crate) struct Evaluator<'c> {
     big_literals: HashMap<u32, Result<Number, NumberError>>,
     /// The values the enclosing `for` scopes bind.
     bindings: Bindings,
+    /// Whether unknown values keep their refinements (the context's
+    /// `evaluate_without_refinements` says not).
+    refines: bool,
 }
 
 /// Levels of nesting between stack checks: fewer than the stack the check
@@ -244,6 +247,7 @@ impl<'c> Evaluator<'c> {
             budget,
             big_literals: HashMap::new(),
             bindings: Bindings::default(),
+            refines: ctx.refines_unknowns(),
         }
     }
 
@@ -418,7 +422,14 @@ impl<'c> Evaluator<'c> {
                 _ => break,
             }
         }
-        self.deeper(|ev| ev.expr_here(e, locals))
+        let v = self.deeper(|ev| ev.expr_here(e, locals));
+        if self.refines {
+            v
+        } else {
+            // every value an expression gives, unrefined: no refinement
+            // reaches an operation, so none decides one
+            v.without_refinements()
+        }
     }
 
     /// Opens the scope of a `for` binding `key_var` (when given) and

@@ -15,7 +15,7 @@ use super::{Evaluator, Locals};
 use crate::ast::{BinaryOp, BinaryOperator, ExprTerm, Expression, UnaryOp, UnaryOperator};
 use crate::convert::convert;
 use crate::number::{Number, NumberError};
-use crate::value::{Type, Value};
+use crate::value::{Tri, Type, Value};
 use crate::Span;
 
 /// The operand type and result type of a binary operator.
@@ -53,6 +53,44 @@ impl Run<'_, '_> {
     fn span(&self) -> Span {
         self.b.first.span().to(self.b.rest[self.k].2.span())
     }
+}
+
+/// A comparison of numbers of which one at least is unknown, as go-cty's
+/// `LessThan` and `GreaterThan` make it (their functions take unknown
+/// operands): known where the operands' ranges do not overlap (their
+/// bounds taken as exclusive, as go-cty takes them), else an unknown bool
+/// that is not null; `<=` and `>=` are the strict comparison or equality.
+fn compare_ranges(op: BinaryOperator, l: &Value, r: &Value) -> Value {
+    use BinaryOperator::*;
+    let strict = |a: &Value, b: &Value| -> Tri {
+        // a < b
+        let (a_min, _) = a.range().number_lower_bound();
+        let (a_max, _) = a.range().number_upper_bound();
+        let (b_min, _) = b.range().number_lower_bound();
+        let (b_max, _) = b.range().number_upper_bound();
+        if a_max.less_than(&b_min) {
+            Tri::True
+        } else if b_max.less_than(&a_min) {
+            Tri::False
+        } else {
+            Tri::Unknown
+        }
+    };
+    let or_equal = |t: Tri| match t {
+        Tri::True => Tri::True,
+        other => match (other, l.equals(r).as_bool()) {
+            (_, Some(true)) => Tri::True,
+            (Tri::False, Some(false)) => Tri::False,
+            _ => Tri::Unknown,
+        },
+    };
+    match op {
+        Less => strict(l, r),
+        Greater => strict(r, l),
+        LessOrEqual => or_equal(strict(l, r)),
+        _ => or_equal(strict(r, l)),
+    }
+    .to_value()
 }
 
 /// The reference's words for an arithmetic operation without a result.
@@ -99,7 +137,9 @@ impl Evaluator<'_> {
             return Value::unknown(ty);
         }
         if !v.is_known() {
-            return Value::unknown(ty);
+            // go-cty's `Negate` and `Not` (and their functions) refine
+            // an unknown result as not null
+            return Value::unknown(ty).refine_not_null();
         }
         match u.op {
             UnaryOperator::Negate => Value::number(v.as_number().expect("a known number").neg()),
@@ -208,7 +248,12 @@ impl Evaluator<'_> {
             return Value::unknown(result_ty);
         }
         if !l.is_known() || !r.is_known() {
-            return Value::unknown(result_ty);
+            return match op {
+                Less | Greater | LessOrEqual | GreaterOrEqual => compare_ranges(op, &l, &r),
+                // go-cty's arithmetic and logic functions refine an
+                // unknown result as not null
+                _ => Value::unknown(result_ty).refine_not_null(),
+            };
         }
         if let (Some(a), Some(b)) = (l.as_bool(), r.as_bool()) {
             return Value::bool(if op == And { a && b } else { a || b });
@@ -273,6 +318,13 @@ impl Evaluator<'_> {
                 _ => None,
             };
             if let Some((value, diags)) = forced {
+                // an unknown result without errors is go-cty's `And` or
+                // `Or` of an unknown operand: not null
+                let value = if has_errors(&diags) {
+                    value
+                } else {
+                    value.refine_not_null()
+                };
                 self.absorb(diags);
                 return value;
             }

@@ -299,7 +299,9 @@ impl Evaluator<'_> {
         // steps are still applied to an unknown value of a known type, for
         // their errors (an attribute that a string cannot have), as the
         // reference applies them.
-        if !sequence && !source.is_known() {
+        // (An unknown value refined as not null is not null: a one-element
+        // tuple, as hcl 2.17 and later make it.)
+        if !sequence && !source.is_known() && !source.range().definitely_not_null() {
             if ty != Type::Dynamic {
                 self.splat_steps(source, splat, locals);
             }
@@ -316,7 +318,18 @@ impl Evaluator<'_> {
             return Value::tuple(vec![one]);
         }
         if !source.is_known() {
-            return Value::unknown(self.splat_type(&ty, splat, locals, true));
+            // not null, and a list as long as the source collection (hcl
+            // 2.17 and later)
+            let result_ty = self.splat_type(&ty, splat, locals, true);
+            let mut r = Value::unknown(result_ty.clone()).refine();
+            if result_ty != Type::Dynamic {
+                r = r.not_null();
+            }
+            if matches!(result_ty, Type::List(_)) && matches!(ty, Type::List(_) | Type::Set(_)) {
+                let (min, max) = source.range().length_bounds();
+                r = r.collection_length_lower_bound(min).collection_length_upper_bound(max);
+            }
+            return r.value_or_self();
         }
         let items: Vec<Value> = source.elements().expect("a known sequence").to_vec();
         if !self.step(items.len() as u64, source_span) {

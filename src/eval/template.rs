@@ -47,6 +47,7 @@ impl Evaluator<'_> {
             }
             return Value::string_nfc(shared_short(l.value));
         }
+        let errors = self.error_count();
         let mut out = String::new();
         let mut known = true;
         for part in t.parts {
@@ -57,7 +58,10 @@ impl Evaluator<'_> {
                         known = false;
                         break;
                     }
-                    out.push_str(l.value)
+                    // after an unknown part `out` keeps the known prefix
+                    if known {
+                        out.push_str(l.value)
+                    }
                 }
                 // spec: hclsyntax#template-interpolations
                 TemplatePart::Interpolation(i) => {
@@ -75,10 +79,22 @@ impl Evaluator<'_> {
             }
         }
         if known {
-            Value::from(out)
-        } else {
-            Value::unknown(Type::String)
+            return Value::from(out);
         }
+        // A template's result is never null, and an unknown one starts with
+        // the text before its first unknown part, unless the template had
+        // errors (hcl 2.17 and later; the prefix cut to 128 bytes and to
+        // what a following character cannot change, as go-cty's
+        // `StringPrefix` does).
+        let mut unknown = Value::unknown(Type::String).refine().not_null();
+        if self.error_count() == errors && !out.is_empty() {
+            let mut end = out.len().min(128);
+            while !out.is_char_boundary(end) {
+                end -= 1;
+            }
+            unknown = unknown.string_prefix(&out[..end]);
+        }
+        unknown.value_or_self()
     }
 
     /// Appends one part's value converted to a string.
@@ -103,6 +119,9 @@ impl Evaluator<'_> {
             return;
         };
         match converted {
+            // after an unknown part `out` keeps the known prefix: a later
+            // part is converted for its errors only
+            Ok(_) if !*known => {}
             Ok(s) => match s.as_str() {
                 // What a template builds costs steps by its size, so that a
                 // string repeated by nested loops meets the step limit.

@@ -32,11 +32,11 @@ mod value;
 
 pub use capsule::{Capsule, CapsuleType};
 pub(crate) use equality::Tri;
+pub use refine::{RefineError, Refinement, Refiner, ValueRange, MAX_LENGTH};
 pub(crate) use text::nfc_arc;
 pub(crate) use text::{shared_short, sorted_by_name};
 pub(crate) use types::{fans_out, is_identifier, node_id as type_node_id};
 pub use types::{ObjectType, Type};
 #[cfg_attr(not(feature = "serde"), allow(unused_imports))]
 pub(crate) use value::shortest_f64;
-pub use refine::{RefineError, Refinement, Refiner, ValueRange, MAX_LENGTH};
 pub use value::{ElementTypeError, Value, ValueRef};

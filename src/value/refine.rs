@@ -153,7 +153,9 @@ pub enum RefineError {
 impl fmt::Display for RefineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RefineError::NotRefinable { ty, refinement } => write!(f, "cannot refine {refinement} for a value of type {ty}"),
+            RefineError::NotRefinable { ty, refinement } => {
+                write!(f, "cannot refine {refinement} for a value of type {ty}")
+            }
             RefineError::Inconsistent(what) => write!(f, "{what}"),
         }
     }
@@ -230,7 +232,11 @@ impl Value {
         match &self.0 {
             Repr::Refined(r) => ValueRange {
                 ty,
-                null: if r.refinement.not_null { Tri::False } else { Tri::Unknown },
+                null: if r.refinement.not_null {
+                    Tri::False
+                } else {
+                    Tri::Unknown
+                },
                 refinement: r.refinement.clone(),
             },
             Repr::Unknown(_) => ValueRange {
@@ -253,11 +259,11 @@ impl Value {
                 } else if let Some(n) = self.as_number() {
                     refinement.lower = Some((n.clone(), true));
                     refinement.upper = Some((n.clone(), true));
-                } else if matches!(ty, Type::List(_) | Type::Set(_) | Type::Map(_)) {
-                    if let Some(len) = exact_length(self) {
-                        refinement.min_len = len;
-                        refinement.max_len = len;
-                    }
+                } else if matches!(ty, Type::List(_) | Type::Set(_) | Type::Map(_))
+                    && let Some(len) = exact_length(self)
+                {
+                    refinement.min_len = len;
+                    refinement.max_len = len;
                 }
                 ValueRange {
                     ty,
@@ -269,10 +275,66 @@ impl Value {
     }
 }
 
+impl Value {
+    /// The value with every refinement dropped, at every depth: each
+    /// refined unknown part becomes the plain unknown value of its type, as
+    /// hcl 2.16 and earlier (go-cty 1.12) have them.
+    ///
+    /// ```
+    /// use hcl_native::value::{Type, Value};
+    ///
+    /// let id = Value::unknown(Type::String).refine().not_null().new_value().unwrap();
+    /// let list = Value::tuple(vec![id, Value::from(1)]);
+    /// assert_eq!(list.without_refinements(), Value::tuple(vec![Value::unknown(Type::String), Value::from(1)]));
+    /// ```
+    pub fn without_refinements(&self) -> Value {
+        let mut memo = std::collections::HashMap::new();
+        unrefined(self, &mut memo)
+    }
+}
+
+/// [`Value::without_refinements`], each shared part rebuilt once.
+fn unrefined(v: &Value, memo: &mut std::collections::HashMap<usize, Value>) -> Value {
+    if v.is_wholly_known() {
+        return v.clone();
+    }
+    let id = super::equality::node_id(v);
+    if let Some(done) = id.and_then(|id| memo.get(&id)) {
+        return done.clone();
+    }
+    let done = crate::stack::with_stack(|| match &v.0 {
+        Repr::Refined(r) => Value::unknown(r.ty.clone()),
+        Repr::List(_, s) => Value::list_unchecked(v.ty(), s.parts().iter().map(|p| unrefined(p, memo)).collect()),
+        Repr::Set(_, s) => {
+            let ty = v.ty();
+            let element = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+            let parts = s.parts().iter().map(|p| unrefined(p, memo)).collect();
+            Value::set_unchecked(&element, ty, parts, &crate::meter::Meter::unlimited())
+        }
+        Repr::Tuple(_, s) => Value::tuple(s.parts().iter().map(|p| unrefined(p, memo)).collect()),
+        Repr::Map(_, e) => Value::map_unchecked(
+            v.ty(),
+            e.parts().iter().map(|(k, p)| (k.clone(), unrefined(p, memo))).collect(),
+        ),
+        Repr::Object(_, e) => Value::object_typed(
+            v.ty(),
+            e.parts().iter().map(|(k, p)| (k.clone(), unrefined(p, memo))).collect(),
+        ),
+        _ => v.clone(),
+    });
+    if let Some(id) = id {
+        memo.insert(id, done.clone());
+    }
+    done
+}
+
 /// The length of a known collection, where it is known: a set holding
 /// unknown elements (more than one) may have fewer once they are known.
 fn exact_length(v: &Value) -> Option<u64> {
-    let parts = v.elements().map(<[Value]>::len).or_else(|| v.entries().map(<[_]>::len))? as u64;
+    let parts = v
+        .elements()
+        .map(<[Value]>::len)
+        .or_else(|| v.entries().map(<[_]>::len))? as u64;
     match &v.0 {
         Repr::Set(known, _) if !*known && parts > 1 => None,
         _ => Some(parts),
@@ -289,22 +351,23 @@ impl Refiner {
         kind(&self.orig.ty())
     }
 
-    fn expect(self, want: Kind, refinement: &'static str) -> Result<Refiner, Refiner> {
-        match self.kind() {
-            Some(k) if k == want || (want == Kind::Nullable) => Ok(self),
-            _ => {
-                let ty = self.orig.ty();
-                Err(self.fail(RefineError::NotRefinable { ty, refinement }))
-            }
-        }
+    /// Whether the value's type takes refinements of `want`'s kind (every
+    /// kind takes null-ness).
+    fn takes(&self, want: Kind) -> bool {
+        matches!(self.kind(), Some(k) if k == want || want == Kind::Nullable)
+    }
+
+    fn not_refinable(self, refinement: &'static str) -> Refiner {
+        let ty = self.orig.ty();
+        self.fail(RefineError::NotRefinable { ty, refinement })
     }
 
     /// The value is not null.
     pub fn not_null(self) -> Refiner {
-        let mut this = match self.expect(Kind::Nullable, "null-ness") {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
+        if !self.takes(Kind::Nullable) {
+            return self.not_refinable("null-ness");
+        }
+        let mut this = self;
         if this.orig.is_null() {
             return this.fail(RefineError::Inconsistent("refining null value as non-null"));
         }
@@ -324,19 +387,21 @@ impl Refiner {
     /// The string starts with `prefix` exactly, in NFC (go-cty's
     /// `StringPrefixFull`).
     pub fn string_prefix_full(self, prefix: &str) -> Refiner {
-        let mut this = match self.expect(Kind::String, "a string prefix") {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
+        if !self.takes(Kind::String) {
+            return self.not_refinable("a string prefix");
+        }
+        let mut this = self;
         let prefix = super::text::nfc(prefix);
         let agrees = |have: &str, new: &str| {
             let n = have.len().min(new.len());
             have.as_bytes()[..n] == new.as_bytes()[..n]
         };
-        if let Some(s) = this.orig.as_str() {
-            if !agrees(s, &prefix) {
-                return this.fail(RefineError::Inconsistent("refined prefix is inconsistent with known value"));
-            }
+        if let Some(s) = this.orig.as_str()
+            && !agrees(s, &prefix)
+        {
+            return this.fail(RefineError::Inconsistent(
+                "refined prefix is inconsistent with known value",
+            ));
         }
         if !agrees(&this.wip.prefix, &prefix) {
             return this.fail(RefineError::Inconsistent(
@@ -365,16 +430,22 @@ impl Refiner {
     }
 
     fn number_bound(self, bound: Number, inclusive: bool, lower: bool) -> Refiner {
-        let mut this = match self.expect(Kind::Number, "numeric range") {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
-        if let Some(n) = this.orig.as_number() {
-            if !within(n, &bound, inclusive, lower) {
-                return this.fail(RefineError::Inconsistent("refining a number with a bound it is outside of"));
-            }
+        if !self.takes(Kind::Number) {
+            return self.not_refinable("numeric range");
         }
-        let slot = if lower { &mut this.wip.lower } else { &mut this.wip.upper };
+        let mut this = self;
+        if let Some(n) = this.orig.as_number()
+            && !within(n, &bound, inclusive, lower)
+        {
+            return this.fail(RefineError::Inconsistent(
+                "refining a number with a bound it is outside of",
+            ));
+        }
+        let slot = if lower {
+            &mut this.wip.lower
+        } else {
+            &mut this.wip.upper
+        };
         // keep the tighter of an earlier bound and this one
         let tighter = match slot {
             Some((old, old_inclusive)) => {
@@ -412,20 +483,21 @@ impl Refiner {
 
     /// The collection has exactly `len` elements.
     pub fn collection_length(self, len: u64) -> Refiner {
-        self.collection_length_lower_bound(len).collection_length_upper_bound(len)
+        self.collection_length_lower_bound(len)
+            .collection_length_upper_bound(len)
     }
 
     fn length_bound(self, bound: u64, lower: bool) -> Refiner {
-        let mut this = match self.expect(Kind::Collection, "collection length bounds") {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
-        if let Some(len) = exact_length(&this.orig).filter(|_| this.orig.is_known()) {
-            if (lower && len < bound) || (!lower && len > bound) {
-                return this.fail(RefineError::Inconsistent(
-                    "refining a collection with a length bound it is outside of",
-                ));
-            }
+        if !self.takes(Kind::Collection) {
+            return self.not_refinable("collection length bounds");
+        }
+        let mut this = self;
+        if let Some(len) = exact_length(&this.orig).filter(|_| this.orig.is_known())
+            && ((lower && len < bound) || (!lower && len > bound))
+        {
+            return this.fail(RefineError::Inconsistent(
+                "refining a collection with a length bound it is outside of",
+            ));
         }
         if lower {
             this.wip.min_len = this.wip.min_len.max(bound);
@@ -433,7 +505,9 @@ impl Refiner {
             this.wip.max_len = this.wip.max_len.min(bound.min(MAX_LENGTH));
         }
         if this.wip.min_len > this.wip.max_len {
-            return this.fail(RefineError::Inconsistent("refined collection length bounds leave no length"));
+            return this.fail(RefineError::Inconsistent(
+                "refined collection length bounds leave no length",
+            ));
         }
         this
     }
@@ -452,15 +526,15 @@ impl Refiner {
         }
         let ty = orig.ty();
         if wip.not_null {
-            if let (Some((min, true)), Some((max, true))) = (&wip.lower, &wip.upper) {
-                if min == max {
-                    return Ok(Value::number(min.clone()));
-                }
+            if let (Some((min, true)), Some((max, true))) = (&wip.lower, &wip.upper)
+                && min == max
+            {
+                return Ok(Value::number(min.clone()));
             }
-            if wip.min_len == wip.max_len {
-                if let Some(v) = collection_of_length(&ty, wip.min_len) {
-                    return Ok(v);
-                }
+            if wip.min_len == wip.max_len
+                && let Some(v) = collection_of_length(&ty, wip.min_len)
+            {
+                return Ok(v);
             }
         }
         Ok(Value(Repr::Refined(Arc::new(Refined { ty, refinement: wip }))))
@@ -579,10 +653,10 @@ impl ValueRange {
         }
         match kind(&self.ty) {
             Some(Kind::String) => {
-                if let Some(s) = v.as_str() {
-                    if !s.starts_with(self.string_prefix()) {
-                        return Some(false);
-                    }
+                if let Some(s) = v.as_str()
+                    && !s.starts_with(self.string_prefix())
+                {
+                    return Some(false);
                 }
             }
             Some(Kind::Collection) => {
@@ -609,31 +683,28 @@ impl ValueRange {
 }
 
 /// The part of `prefix` that a longer string in NFC is sure to start with
-/// (go-cty's `ctystrings.SafeKnownPrefix`): the prefix in NFC, less a last
-/// character that a following combining mark could compose with, or else
-/// less its last grapheme cluster, which a following character could
-/// extend, unless that is one of the delimiters that end a cluster (`-`,
-/// `/`, `:`, a space and their like).
-///
-/// go-cty asks Unicode's composition data whether the last character can
-/// compose with a following one; this asks it for ASCII only, and takes
-/// any other last character to be one that can: a shorter prefix where the
-/// reference keeps a longer one, never a longer one (docs/deviations.md,
-/// D-refined-prefix).
+/// (go-cty's `ctystrings.SafeKnownPrefix`): the prefix in NFC, cut at its
+/// last normalization boundary where its last character could compose with
+/// or reorder around a following one (Go's `norm.NFC.LastBoundary`), or
+/// else less its last grapheme cluster, which a following character could
+/// extend, unless that is one of the delimiters that always end a cluster
+/// (`-`, `/`, `:`, a space and their like).
 pub(crate) fn safe_known_prefix(prefix: &str) -> String {
     let prefix = super::text::nfc(prefix).into_owned();
     let Some(last) = prefix.chars().next_back() else {
         return prefix;
     };
-    let composes = !last.is_ascii() || last.is_ascii_alphabetic() || matches!(last, '<' | '=' | '>');
-    if composes {
-        // up to the last starter: the character and the marks after it
-        let start = prefix
+    if !inert(last) {
+        // the last boundary: before the last starter that nothing before
+        // it composes with (none: no cut here, as in go-cty)
+        let boundary = prefix
             .char_indices()
             .rev()
-            .find(|(_, c)| unicode_normalization::char::canonical_combining_class(*c) == 0)
-            .map_or(0, |(i, _)| i);
-        return prefix[..start].to_string();
+            .find(|(_, c)| boundary_before(*c))
+            .map(|(i, _)| i);
+        if let Some(b) = boundary {
+            return prefix[..b].to_string();
+        }
     }
     let Some((start, cluster)) = prefix.grapheme_indices(true).next_back() else {
         return prefix;
@@ -643,8 +714,35 @@ pub(crate) fn safe_known_prefix(prefix: &str) -> String {
         (chars.next(), chars.next()),
         (
             Some(
-                '-' | '_' | ':' | ';' | '/' | '\\' | ',' | '.' | '(' | ')' | '{' | '}' | '[' | ']' | '|' | '?' | '!' | '~'
-                    | ' ' | '\t' | '@' | '#' | '$' | '%' | '^' | '&' | '*' | '+' | '"' | '\''
+                '-' | '_'
+                    | ':'
+                    | ';'
+                    | '/'
+                    | '\\'
+                    | ','
+                    | '.'
+                    | '('
+                    | ')'
+                    | '{'
+                    | '}'
+                    | '['
+                    | ']'
+                    | '|'
+                    | '?'
+                    | '!'
+                    | '~'
+                    | ' '
+                    | '\t'
+                    | '@'
+                    | '#'
+                    | '$'
+                    | '%'
+                    | '^'
+                    | '&'
+                    | '*'
+                    | '+'
+                    | '"'
+                    | '\''
             ),
             None
         )
@@ -654,6 +752,48 @@ pub(crate) fn safe_known_prefix(prefix: &str) -> String {
     } else {
         prefix[..start].to_string()
     }
+}
+
+/// Unicode's NFC quick check of one character.
+fn nfc_quick(c: char) -> unicode_normalization::IsNormalized {
+    unicode_normalization::is_nfc_quick(std::iter::once(c))
+}
+
+/// Whether a normalization boundary lies before `c` in NFC: a starter that
+/// composes with nothing before it (Go's `BoundaryBefore`).
+fn boundary_before(c: char) -> bool {
+    unicode_normalization::char::canonical_combining_class(c) == 0
+        && nfc_quick(c) == unicode_normalization::IsNormalized::Yes
+}
+
+/// Whether nothing that follows `c` can change it in NFC (Go's
+/// `BoundaryAfter`): a starter, normalized, that composes with no
+/// following character. The characters that compose with one before them
+/// are those whose NFC quick check is "maybe".
+fn inert(c: char) -> bool {
+    if !boundary_before(c) {
+        return false;
+    }
+    if c.is_ascii() {
+        // the one ASCII characters that start a composition: letters, and
+        // `<`, `=` and `>` with U+0338
+        return !(c.is_ascii_alphabetic() || matches!(c, '<' | '=' | '>'));
+    }
+    !composes_maybe()
+        .iter()
+        .any(|&next| unicode_normalization::char::compose(c, next).is_some())
+}
+
+/// Every character whose NFC quick check is "maybe": those that can be the
+/// second of a canonical composition (about a hundred; found once).
+fn composes_maybe() -> &'static [char] {
+    static MAYBE: std::sync::OnceLock<Vec<char>> = std::sync::OnceLock::new();
+    MAYBE.get_or_init(|| {
+        (0..=0x10FFFF)
+            .filter_map(char::from_u32)
+            .filter(|&c| nfc_quick(c) == unicode_normalization::IsNormalized::Maybe)
+            .collect()
+    })
 }
 
 #[cfg(test)]
@@ -670,6 +810,12 @@ mod tests {
         assert_eq!(safe_known_prefix("a\r"), "a");
         assert_eq!(safe_known_prefix(""), "");
         assert_eq!(safe_known_prefix("x\u{e9}"), "x");
+        // a letter that composes with nothing after it is still cut with its
+        // cluster; a digit likewise
+        assert_eq!(safe_known_prefix("a\u{4e00}"), "a");
+        assert_eq!(safe_known_prefix("a-\u{4e00}"), "a-");
+        // Hangul: a syllable that a trailing jamo composes with
+        assert_eq!(safe_known_prefix("x\u{ac00}"), "x");
     }
 
     #[test]
@@ -694,7 +840,10 @@ mod tests {
             .collection_length(2)
             .new_value()
             .unwrap();
-        assert_eq!(l, Value::list(Type::String, vec![Value::unknown(Type::String); 2]).unwrap());
+        assert_eq!(
+            l,
+            Value::list(Type::String, vec![Value::unknown(Type::String); 2]).unwrap()
+        );
         let empty = Value::unknown(Type::map(Type::Bool))
             .refine()
             .not_null()
@@ -708,7 +857,11 @@ mod tests {
     fn contradictions_are_errors() {
         assert!(Value::null(Type::String).refine().not_null().new_value().is_err());
         assert!(Value::from("ab").refine().string_prefix_full("b").new_value().is_err());
-        assert!(Value::unknown(Type::Number).refine().string_prefix("a").new_value().is_err());
+        assert!(Value::unknown(Type::Number)
+            .refine()
+            .string_prefix("a")
+            .new_value()
+            .is_err());
         assert!(Value::unknown(Type::Number)
             .refine()
             .number_lower_bound(Number::from(2), true)

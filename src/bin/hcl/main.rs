@@ -58,6 +58,11 @@ struct Cli {
     /// attribute even without `--vars`.
     #[arg(long, global = true)]
     unknown_variables: bool,
+    /// Leave unknown values unrefined, as hcl 2.16 and earlier (go-cty
+    /// 1.12, Terraform 1.5 and earlier) do: nothing is known of an unknown
+    /// value beyond its type (EvalContext::evaluate_without_refinements).
+    #[arg(long, global = true)]
+    no_refinements: bool,
     /// Colour in rendered diagnostics: `auto` when stderr, where they are
     /// written, is a terminal and the NO_COLOR environment variable is
     /// unset or empty.
@@ -287,7 +292,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         cli.color,
     )
     .with_functions(cli.functions)
-    .with_files(cli.base_dir, cli.max_file_bytes);
+    .with_files(cli.base_dir, cli.max_file_bytes)
+    .with_refinements(!cli.no_refinements);
     let settings = &settings;
     match cli.command {
         Command::Parse { file, format, ast } => parse(&file, format, ast, settings),

@@ -27,6 +27,8 @@ pub struct Settings {
     pub eval: EvalLimits,
     /// `--unknown-variables`.
     pub unknown_variables: bool,
+    /// Not `--no-refinements`.
+    pub refinements: bool,
     /// `--color`.
     pub color: Color,
     /// `--functions`.
@@ -43,6 +45,7 @@ impl Default for Settings {
             parse: ParseOptions::default(),
             eval: EvalLimits::default(),
             unknown_variables: false,
+            refinements: true,
             color: Color::Auto,
             functions: crate::Functions::Standard,
             files: None,
@@ -96,6 +99,12 @@ impl Settings {
         self
     }
 
+    /// `--no-refinements` (`refinements` false).
+    pub fn with_refinements(mut self, refinements: bool) -> Self {
+        self.refinements = refinements;
+        self
+    }
+
     /// A context offering the functions of `--functions` (Terraform's
     /// with no clock and no home directory: `timestamp()`, `uuid()` and
     /// `pathexpand("~/x")` are unknown; the filesystem functions read
@@ -116,12 +125,16 @@ impl Settings {
     /// Applies the evaluation limits to a context, with one step budget of
     /// `--max-steps` that the command's evaluations share: a file of many
     /// attributes costs at most the limit once, not once per attribute.
-    /// With `--unknown-variables`, a variable not defined is unknown.
+    /// With `--unknown-variables`, a variable not defined is unknown; with
+    /// `--no-refinements`, unknown values are left unrefined.
     pub fn apply(&self, ctx: &mut EvalContext<'_>) {
         ctx.set_limits(self.eval);
         ctx.share_step_budget(StepBudget::new(self.eval.max_steps));
         if self.unknown_variables {
             ctx.treat_undefined_variables_as_unknown();
+        }
+        if !self.refinements {
+            ctx.evaluate_without_refinements();
         }
     }
 
