@@ -27,6 +27,7 @@ pub(super) fn formatdate() -> Function {
         .param(Parameter::new("format", Type::String).allow_dynamic())
         .param(Parameter::new("time", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let spec = str_arg(&args[0])?;
             let stamp = parse_timestamp(str_arg(&args[1])?)

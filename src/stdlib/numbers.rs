@@ -51,6 +51,7 @@ fn extreme(better: fn(&Number, &Number) -> bool) -> Function {
     Function::builder()
         .variadic(Parameter::new("numbers", Type::Number).allow_dynamic())
         .returns(Type::Number)
+        .result_not_null()
         .implementation(move |args, _| {
             let mut best: Option<&Number> = None;
             for n in args.iter().filter_map(Value::as_number) {
@@ -68,6 +69,7 @@ pub(super) fn abs() -> Function {
     Function::builder()
         .param(Parameter::new("num", Type::Number).allow_dynamic())
         .returns(Type::Number)
+        .result_not_null()
         .implementation(|args, _| Ok(Value::from(number_arg(&args[0])?.abs())))
 }
 
@@ -83,6 +85,7 @@ pub(super) fn range() -> Function {
     Function::builder()
         .variadic(Parameter::new("params", Type::Number).allow_dynamic())
         .returns(Type::list(Type::Number))
+        .result_not_null()
         .implementation(|args, _| {
             let nums: Vec<&Number> = args.iter().filter_map(Value::as_number).collect();
             let one = Number::from(1);
@@ -145,6 +148,7 @@ fn to_integer(round: fn(&BigInt, &BigInt) -> BigInt, infinity_error: Option<&'st
     Function::builder()
         .param(Parameter::new("num", Type::Number).allow_dynamic())
         .returns(Type::Number)
+        .result_not_null()
         .metered_implementation(move |args, _, m| {
             let n = number_arg(&args[0])?;
             m.spend(n.work())?;
@@ -185,6 +189,7 @@ pub(super) fn signum() -> Function {
     Function::builder()
         .param(Parameter::new("num", Type::Number).allow_dynamic())
         .returns(Type::Number)
+        .result_not_null()
         .implementation(|args, _| {
             let n = number_arg(&args[0])?;
             int_arg(&args[0], "").map_err(FunctionError::new)?;
@@ -213,6 +218,7 @@ pub(super) fn parseint() -> Function {
             }
             Ok(Type::Number)
         })
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let text = str_arg(&args[0])?;
             let base = number_arg(&args[1])?
@@ -439,6 +445,7 @@ pub(super) fn log() -> Function {
         .param(Parameter::new("num", Type::Number).allow_dynamic())
         .param(Parameter::new("base", Type::Number).allow_dynamic())
         .returns(Type::Number)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let (x, b) = (number_arg(&args[0])?, number_arg(&args[1])?);
             m.spend(x.work() + b.work())?;
@@ -482,6 +489,7 @@ pub(super) fn pow() -> Function {
         .param(Parameter::new("num", Type::Number).allow_dynamic())
         .param(Parameter::new("power", Type::Number).allow_dynamic())
         .returns(Type::Number)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let (x, y) = (number_arg(&args[0])?, number_arg(&args[1])?);
             m.spend(x.work() + y.work())?;

@@ -75,6 +75,7 @@ pub(super) fn regex() -> Function {
             Some(p) => Ok(Compiled::with_type(p, m)?.1),
             None => Ok(Type::Dynamic),
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             if *result_type == Type::Dynamic {
                 return Ok(Value::dynamic());
@@ -102,6 +103,7 @@ pub(super) fn regexall() -> Function {
             Some(p) => Ok(Type::list(Compiled::with_type(p, m)?.1)),
             None => Ok(Type::list(Type::Dynamic)),
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let element = result_type.element_type().cloned().unwrap_or(Type::Dynamic);
             if element == Type::Dynamic {
@@ -130,6 +132,7 @@ pub(super) fn regex_replace() -> Function {
         .param(Parameter::new("pattern", Type::String).allow_dynamic())
         .param(Parameter::new("replace", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let s = str_arg(&args[0])?;
             let compiled = Compiled::new(str_arg(&args[1])?, m)?.map_err(|e| FunctionError::new(e.to_string()))?;

@@ -35,6 +35,7 @@ fn digest<D: Digest>(write: fn(&[u8]) -> String) -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(move |args, _, m| {
             let s = str_arg(&args[0])?;
             // hashing reads the whole string
@@ -120,22 +121,25 @@ fn base64sha512(_: &TerraformOptions) -> Function {
 /// `developer.hashicorp.com/terraform/language/functions/uuid`.
 fn uuid(options: &TerraformOptions) -> Function {
     let random = options.random.clone();
-    Function::builder().returns(Type::String).implementation(move |_, _| {
-        let Some(random) = &random else {
-            return Ok(Value::unknown(Type::String));
-        };
-        // version 4 in bits 76-79, variant 10 in bits 62-63
-        let bits = (random() & !(0xf << 76) & !(0b11 << 62)) | (0x4 << 76) | (0b10 << 62);
-        let h = format!("{bits:032x}");
-        Ok(Value::from(format!(
-            "{}-{}-{}-{}-{}",
-            &h[..8],
-            &h[8..12],
-            &h[12..16],
-            &h[16..20],
-            &h[20..]
-        )))
-    })
+    Function::builder()
+        .returns(Type::String)
+        .result_not_null()
+        .implementation(move |_, _| {
+            let Some(random) = &random else {
+                return Ok(Value::unknown(Type::String));
+            };
+            // version 4 in bits 76-79, variant 10 in bits 62-63
+            let bits = (random() & !(0xf << 76) & !(0b11 << 62)) | (0x4 << 76) | (0b10 << 62);
+            let h = format!("{bits:032x}");
+            Ok(Value::from(format!(
+                "{}-{}-{}-{}-{}",
+                &h[..8],
+                &h[8..12],
+                &h[12..16],
+                &h[16..20],
+                &h[20..]
+            )))
+        })
 }
 
 /// `bcrypt(str, cost)`: the Blowfish password hash of the string, in the
@@ -160,6 +164,7 @@ fn bcrypt(options: &TerraformOptions) -> Function {
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .variadic(Parameter::new("cost", Type::Number).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(move |args, _, m| {
             let password = str_arg(&args[0])?;
             // Go's bcrypt takes a cost below 4 as its default, 10, and
@@ -211,6 +216,7 @@ fn uuidv5(_: &TerraformOptions) -> Function {
         .param(Parameter::new("namespace", Type::String).allow_dynamic())
         .param(Parameter::new("name", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let ns_text = str_arg(&args[0])?;
             let name = str_arg(&args[1])?;
@@ -330,6 +336,7 @@ fn rsadecrypt(_: &TerraformOptions) -> Function {
         .param(Parameter::new("ciphertext", Type::String).allow_dynamic())
         .param(Parameter::new("privatekey", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let text = str_arg(&args[0])?;
             let pem = str_arg(&args[1])?;
@@ -488,11 +495,11 @@ IJCsMgh4bker98xTOAYFAAAAB3Jvb3RAdm0BAgMEBQY=
     fn rsadecrypt_of_unknown_is_unknown_and_of_null_an_error() {
         assert_eq!(
             rsadecrypt_call(Value::unknown(Type::String), PKCS1).unwrap(),
-            Value::unknown(Type::String)
+            Value::unknown(Type::String).refine_not_null()
         );
         assert_eq!(
             rsadecrypt_call(CIPHERTEXT, Value::unknown(Type::String)).unwrap(),
-            Value::unknown(Type::String)
+            Value::unknown(Type::String).refine_not_null()
         );
         let f = rsadecrypt(&TerraformOptions::default());
         assert!(f.call(&[Value::null(Type::String), PKCS1.into()]).is_err());

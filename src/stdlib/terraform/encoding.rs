@@ -28,6 +28,7 @@ fn base64encode(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let s = str_arg(&args[0])?;
             m.spend_bytes(s.len() / 3 * 4 + 4)?;
@@ -55,6 +56,7 @@ fn base64decode(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .implementation(|args, _| {
             let s = str_arg(&args[0])?;
             let bytes = decode(s).ok_or_else(|| {
@@ -88,6 +90,7 @@ fn base64gzip(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             use std::io::Write;
             let s = str_arg(&args[0])?;
@@ -300,6 +303,7 @@ fn textencodebase64(_: &TerraformOptions) -> Function {
         .param(Parameter::new("string", Type::String).allow_dynamic())
         .param(Parameter::new("encoding", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let (s, name) = (str_arg(&args[0])?, str_arg(&args[1])?);
             let (encoding, iana) = text_encoding(name)?;
@@ -332,6 +336,7 @@ fn textdecodebase64(_: &TerraformOptions) -> Function {
         .param(Parameter::new("source", Type::String).allow_dynamic())
         .param(Parameter::new("encoding", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let (s, name) = (str_arg(&args[0])?, str_arg(&args[1])?);
             let (encoding, iana) = text_encoding(name)?;
@@ -498,6 +503,6 @@ mod tests {
             assert_eq!(back, text);
         }
         let unknown = call("base64gzip", &[Value::unknown(Type::String)]).unwrap();
-        assert_eq!(unknown, Value::unknown(Type::String));
+        assert_eq!(unknown, Value::unknown(Type::String).refine_not_null());
     }
 }

@@ -515,6 +515,7 @@ fn reading(options: &TerraformOptions, f: fn(&str, Vec<u8>) -> Result<Value, Fun
     Function::builder()
         .param(path_param())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(move |args, _, m| {
             let path = str_arg(&args[0])?;
             f(path, reader.read(path, m)?)
@@ -613,6 +614,7 @@ fn fileexists(options: &TerraformOptions) -> Function {
     Function::builder()
         .param(path_param())
         .returns(Type::Bool)
+        .result_not_null()
         .implementation(move |args, _| {
             let path = str_arg(&args[0])?;
             let found = match reader.locate(path)? {
@@ -651,6 +653,7 @@ fn fileset(options: &TerraformOptions) -> Function {
         .param(path_param())
         .param(Parameter::new("pattern", Type::String).allow_dynamic())
         .returns(Type::set(Type::String))
+        .result_not_null()
         .metered_implementation(move |args, _, m| {
             let (path, pattern) = (str_arg(&args[0])?, str_arg(&args[1])?);
             let names = glob(&reader, path, pattern, m)?;
@@ -875,6 +878,7 @@ fn pathexpand(options: &TerraformOptions) -> Function {
     Function::builder()
         .param(path_param())
         .returns(Type::String)
+        .result_not_null()
         .implementation(move |args, _| {
             Ok(match reader.expand(str_arg(&args[0])?)? {
                 Some(p) => Value::from(p),
@@ -898,6 +902,7 @@ fn abspath(options: &TerraformOptions) -> Function {
     Function::builder()
         .param(path_param())
         .returns(Type::String)
+        .result_not_null()
         .implementation(move |args, _| {
             let path = str_arg(&args[0])?;
             if path.starts_with('/') {

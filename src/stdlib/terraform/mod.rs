@@ -61,9 +61,12 @@
 //! let net = cidrsubnet.call(&["10.1.0.0/16".into(), 8.into(), 2.into()]).unwrap();
 //! assert_eq!(net, Value::from("10.1.2.0/24"));
 //!
-//! // without a clock, `timestamp()` is an unknown string
+//! // without a clock, `timestamp()` is an unknown string, known not to be
+//! // null (Terraform's `refineNotNull`)
 //! let timestamp = lookup("timestamp", &options).unwrap();
-//! assert_eq!(timestamp.call(&[]).unwrap(), Value::unknown(Type::String));
+//! let now = timestamp.call(&[]).unwrap();
+//! assert!(!now.is_known() && now.range().definitely_not_null());
+//! assert_eq!(now, Value::unknown(Type::String).refine_not_null());
 //! ```
 
 use std::collections::BTreeMap;
@@ -187,7 +190,7 @@ impl TerraformOptions {
     /// use hcl_native::value::{Type, Value};
     ///
     /// let expand = lookup("pathexpand", &TerraformOptions::default()).unwrap();
-    /// assert_eq!(expand.call(&["~/.ssh".into()]).unwrap(), Value::unknown(Type::String));
+    /// assert_eq!(expand.call(&["~/.ssh".into()]).unwrap(), Value::unknown(Type::String).refine_not_null());
     ///
     /// let options = TerraformOptions::default().with_home("/home/ada");
     /// let expand = lookup("pathexpand", &options).unwrap();
@@ -731,7 +734,7 @@ mod tests {
         }
         assert_eq!(
             call("uuid", &[]),
-            Value::unknown(Type::String),
+            Value::unknown(Type::String).refine_not_null(),
             "no random bits, no identifier"
         );
     }
@@ -757,7 +760,7 @@ mod tests {
         assert!(f.call(&[Value::from("x".repeat(73))]).is_err());
         assert_eq!(
             call("bcrypt", &[Value::from("x")]),
-            Value::unknown(Type::String),
+            Value::unknown(Type::String).refine_not_null(),
             "no random bits, no salt"
         );
     }

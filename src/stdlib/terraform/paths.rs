@@ -21,6 +21,7 @@ fn basename(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("path", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .implementation(|args, _| Ok(Value::from(base(str_arg(&args[0])?))))
 }
 
@@ -34,6 +35,7 @@ fn dirname(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("path", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .implementation(|args, _| Ok(Value::from(dir(str_arg(&args[0])?))))
 }
 

@@ -51,7 +51,9 @@ fn templatestring(options: &TerraformOptions) -> Function {
         .param(Parameter::new("vars", Type::Dynamic))
         .lazy_implementation(move |args, m| {
             let functions = functions.get_or_init(|| template_functions(&options));
-            render(args, functions, m)
+            // Terraform's `RefineResult: refineNotNull`, applied here since
+            // the call refines no lazy function's result
+            render(args, functions, m).map(Value::refine_not_null)
         })
 }
 

@@ -29,7 +29,8 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 /// Source: Terraform's function reference,
 /// `developer.hashicorp.com/terraform/language/functions/timestamp`.
 fn timestamp(options: &TerraformOptions) -> Function {
-    clock_function(options)
+    // `TimestampFunc` declares `RefineResult: refineNotNull`
+    clock_function(options, true)
 }
 
 /// `plantimestamp()` (Terraform 1.5): the time the plan was made, as
@@ -39,14 +40,17 @@ fn timestamp(options: &TerraformOptions) -> Function {
 /// Source: Terraform's function reference,
 /// `developer.hashicorp.com/terraform/language/functions/plantimestamp`.
 fn plantimestamp(options: &TerraformOptions) -> Function {
-    clock_function(options)
+    // `MakeStaticTimestampFunc` declares no refinement
+    clock_function(options, false)
 }
 
 /// A function of no arguments: the clock's time as RFC 3339 text, or an
-/// unknown string without a clock.
-fn clock_function(options: &TerraformOptions) -> Function {
+/// unknown string without a clock (refined as not null when `not_null`).
+fn clock_function(options: &TerraformOptions, not_null: bool) -> Function {
     let clock = options.clock.clone();
-    Function::builder().returns(Type::String).implementation(move |_, _| {
+    let builder = Function::builder().returns(Type::String);
+    let builder = if not_null { builder.result_not_null() } else { builder };
+    builder.implementation(move |_, _| {
         let Some(clock) = &clock else {
             return Ok(Value::unknown(Type::String));
         };
@@ -164,6 +168,7 @@ fn timecmp(_: &TerraformOptions) -> Function {
         .param(Parameter::new("timestamp_a", Type::String).allow_dynamic())
         .param(Parameter::new("timestamp_b", Type::String).allow_dynamic())
         .returns(Type::Number)
+        .result_not_null()
         .implementation(|args, _| {
             let (a, _) = parse_rfc3339(str_arg(&args[0])?).map_err(|e| FunctionError::argument(0, e))?;
             let (b, _) = parse_rfc3339(str_arg(&args[1])?).map_err(|e| FunctionError::argument(1, e))?;
