@@ -40,23 +40,49 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 /// tuple (not of an object or a string). A tuple's length is known even
 /// when the tuple is not; a set with unknown elements has an unknown length
 /// unless it holds a single element, since unknown elements may turn out
-/// equal to others.
+/// equal to others. An unknown length is known not to be null and lies
+/// within what is known of the collection's length (go-cty's `LengthFunc`,
+/// whose parameter takes unknown values, and `Value.Length`).
 pub(super) fn length() -> Function {
     Function::builder()
-        .param(Parameter::new("collection", Type::Dynamic).allow_dynamic())
+        .param(
+            Parameter::new("collection", Type::Dynamic)
+                .allow_dynamic()
+                .allow_unknown(),
+        )
         .returns_with(|args| match &args[0].ty() {
             Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) | Type::Dynamic => Ok(Type::Number),
             _ => Err(FunctionError::new("collection must be a list, a map or a tuple")),
         })
-        .implementation(|args, _| {
-            let v = &args[0];
-            let known_length = match (v.kind(), &v.ty()) {
-                (ValueRef::Set(items), _) if items.len() != 1 && !v.is_wholly_known() => None,
-                (_, Type::Tuple(elements)) => Some(elements.len()),
-                _ => v.length(),
-            };
-            Ok(known_length.map_or(Value::unknown(Type::Number), |n| Value::from(Number::from(n))))
-        })
+        .result_not_null()
+        .implementation(|args, _| Ok(collection_length(&args[0])))
+}
+
+/// The length of a collection or tuple as go-cty's `Value.Length` gives it:
+/// a tuple's from its type; an unknown collection's (or the dynamic
+/// value's) an unknown number, not null, between the bounds of its length;
+/// a set holding unknown elements, more than one, an unknown number from 1
+/// to the elements it holds (they may turn out equal to each other);
+/// otherwise the number of elements.
+pub(crate) fn collection_length(v: &Value) -> Value {
+    if let Type::Tuple(elements) = &v.ty() {
+        return Value::from(Number::from(elements.len()));
+    }
+    let bounded = |min: u64, max: u64| {
+        Value::unknown(Type::Number)
+            .refine()
+            .not_null()
+            .number_range_inclusive(Number::from(min), Number::from(max))
+            .value_or_self()
+    };
+    if !v.is_known() {
+        let (min, max) = v.range().length_bounds();
+        return bounded(min, max);
+    }
+    match v.kind() {
+        ValueRef::Set(items) if items.len() != 1 && !v.is_wholly_known() => bounded(1, items.len() as u64),
+        _ => Value::from(Number::from(v.length().unwrap_or(0))),
+    }
 }
 
 /// `concat(seqs...)`: the elements of all the given lists and tuples, in
@@ -101,6 +127,7 @@ pub(super) fn concat() -> Function {
             }
             Ok(Type::tuple(elements))
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             // One list passed many times can make a result far larger than
             // the arguments: its length is counted against the step limit
@@ -151,6 +178,7 @@ pub(super) fn keys() -> Function {
             Type::Object(o) => Ok(Type::tuple(vec![Type::String; o.attributes().len()])),
             _ => Err(FunctionError::argument(0, "must have map or object type")),
         })
+        .result_not_null()
         .implementation(|args, result_type| {
             let v = &args[0];
             match &v.ty() {
@@ -178,6 +206,7 @@ pub(super) fn values() -> Function {
             Type::Object(o) => Ok(Type::tuple(o.attributes().iter().map(|(_, t)| t.clone()).collect())),
             _ => Err(FunctionError::new("values() requires a map as the first argument")),
         })
+        .result_not_null()
         .implementation(|args, result_type| {
             let items: Vec<Value> = args[0]
                 .entries()
@@ -197,17 +226,19 @@ pub(super) fn values() -> Function {
 /// comes before the first non-null known one; an error when every argument
 /// is null or their types do not unify.
 pub(super) fn coalesce() -> Function {
-    coalesce_signature().metered_implementation(|args, result_type, m| {
-        for v in args {
-            if !v.is_known() {
-                return Ok(Value::unknown(result_type.clone()));
+    coalesce_signature()
+        .result_not_null()
+        .metered_implementation(|args, result_type, m| {
+            for v in args {
+                if !v.is_known() {
+                    return Ok(Value::unknown(result_type.clone()));
+                }
+                if !v.is_null() {
+                    return convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()));
+                }
             }
-            if !v.is_null() {
-                return convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()));
-            }
-        }
-        Err(FunctionError::new("no non-null arguments"))
-    })
+            Err(FunctionError::new("no non-null arguments"))
+        })
 }
 
 /// `coalesce`'s parameters and result type (the type the arguments unify
@@ -242,6 +273,7 @@ pub(super) fn reverse() -> Function {
                 format!("can only reverse list or tuple values, not {}", t.friendly_name()),
             )),
         })
+        .result_not_null()
         .implementation(|args, result_type| {
             let items: Vec<Value> = args[0].elements().unwrap_or_default().iter().rev().cloned().collect();
             match result_type {
@@ -383,6 +415,7 @@ pub(super) fn coalescelist() -> Function {
                 Ok(Type::Dynamic)
             }
         })
+        .result_not_null()
         .implementation(|args, result_type| {
             for arg in args {
                 if !arg.is_known() {
@@ -405,6 +438,7 @@ pub(super) fn compact() -> Function {
     Function::builder()
         .param(Parameter::new("list", Type::list(Type::String)).allow_dynamic())
         .returns(Type::list(Type::String))
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let list = &args[0];
             if !list.is_wholly_known() {
@@ -432,6 +466,7 @@ pub(super) fn contains() -> Function {
         .param(Parameter::new("list", Type::Dynamic))
         .param(Parameter::new("value", Type::Dynamic))
         .returns(Type::Bool)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let (list, value) = (&args[0], &args[1]);
             if !matches!(list.ty(), Type::List(_) | Type::Tuple(_) | Type::Set(_)) {
@@ -464,6 +499,7 @@ pub(super) fn distinct() -> Function {
     Function::builder()
         .param(Parameter::new("list", Type::list(Type::Dynamic)).allow_dynamic())
         .returns_with(|args| Ok(list_type_of(&args[0])))
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let list = &args[0];
             if !list.is_wholly_known() {
@@ -546,6 +582,7 @@ pub(super) fn chunklist() -> Function {
         .param(Parameter::new("list", Type::list(Type::Dynamic)).allow_dynamic())
         .param(Parameter::new("size", Type::Number).allow_dynamic())
         .returns_with(|args| Ok(Type::list(list_type_of(&args[0]))))
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let (list, size) = (&args[0], &args[1]);
             let size = int_arg(size, "invalid size").map_err(FunctionError::new)?;
@@ -597,6 +634,7 @@ pub(super) fn flatten() -> Function {
                 None => Type::Dynamic,
             })
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let list = &args[0];
             if list.length() == Some(0) {
@@ -760,6 +798,7 @@ pub(super) fn merge() -> Function {
                 Ok(Type::object(attrs))
             }
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let total: usize = args.iter().filter_map(Value::length).sum();
             m.spend(total as u64)?;
@@ -834,6 +873,7 @@ pub(super) fn slice() -> Function {
                 _ => Ok(ty),
             }
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let Some((start, end)) = slice_indexes(args)? else {
                 return Ok(Value::unknown(result_type.clone()));
@@ -891,16 +931,31 @@ fn slice_indexes(args: &[Value]) -> Result<Option<(usize, usize)>, FunctionError
 }
 
 /// `sort(list)`: the strings of the list in lexicographic order (by
-/// Unicode code point). Unknown while any element is unknown; a null
-/// element is an error.
+/// Unicode code point). Unknown while any element is unknown, but of the
+/// list's length (as far as it is known; go-cty's `SortFunc`, whose
+/// parameter takes unknown values); a null element is an error.
 pub(super) fn sort() -> Function {
     Function::builder()
-        .param(Parameter::new("list", Type::list(Type::String)).allow_dynamic())
+        .param(
+            Parameter::new("list", Type::list(Type::String))
+                .allow_dynamic()
+                .allow_unknown(),
+        )
         .returns(Type::list(Type::String))
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let list = &args[0];
             if !list.is_wholly_known() {
-                return Ok(Value::unknown(result_type.clone()));
+                let unknown = Value::unknown(result_type.clone());
+                if !matches!(list.ty(), Type::List(_)) {
+                    return Ok(unknown);
+                }
+                let (min, max) = list.range().length_bounds();
+                return Ok(unknown
+                    .refine()
+                    .collection_length_lower_bound(min)
+                    .collection_length_upper_bound(max)
+                    .value_or_self());
             }
             let items = list.elements().unwrap_or_default();
             let mut strings: Vec<(&str, &Value)> = Vec::with_capacity(items.len());
@@ -956,6 +1011,7 @@ pub(super) fn zipmap() -> Function {
                 _ => Err(FunctionError::new("values argument must be a list or tuple value")),
             }
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let (keys, values) = (&args[0], &args[1]);
             if !keys.is_wholly_known() {
@@ -1001,6 +1057,7 @@ pub(super) fn hasindex() -> Function {
             Type::List(_) | Type::Tuple(_) | Type::Map(_) | Type::Dynamic => Ok(Type::Bool),
             _ => Err(FunctionError::new("collection must be a list, a map or a tuple")),
         })
+        .result_not_null()
         .implementation(|args, _| {
             let (coll, key) = (&args[0], &args[1]);
             let ty = coll.ty();

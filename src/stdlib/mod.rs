@@ -30,9 +30,18 @@
 //! the call, and the dynamic value converts to the unknown value of that
 //! type, so the reference's function sees a typed unknown there and answers
 //! with an unknown of its own result type (`join(",", x)` with `x` the
-//! dynamic value is an unknown string, not the dynamic value). None of those
-//! parameters accepts unknown values, so the implementation never sees the
-//! dynamic value.
+//! dynamic value is an unknown string, not the dynamic value). Only two of
+//! those parameters accept unknown values, `strlen`'s and `sort`'s, whose
+//! implementations take the dynamic value for an unknown value of their
+//! type; no other implementation sees the dynamic value.
+//!
+//! Unknown results carry the refinements the reference's functions give
+//! them (go-cty 1.13's `RefineResult` and the refinements its
+//! implementations make): most are known not to be null; `strlen` and
+//! `length` bound the number, `format` and `jsonencode` give a prefix,
+//! `sort` and `setproduct` bound the length. The functions whose reference
+//! declares none (`element`, `lookup`, the `to...` conversions,
+//! `jsondecode`, `try`, `can`) give plain unknowns.
 //!
 //! Numbers are this crate's exact numbers and strings are NFC, so results
 //! differ from the reference's exactly where `docs/deviations.md` says
@@ -55,10 +64,15 @@
 //! let s = format.call(&[Value::from("%s has %03d ports"), "web".into(), 8.into()]).unwrap();
 //! assert_eq!(s, Value::from("web has 008 ports"));
 //!
-//! // Unknown arguments give unknown results of the right type.
+//! // Unknown arguments give unknown results of the right type, refined
+//! // as the reference refines them: the length of an unknown list is an
+//! // unknown number, never null, between 0 and the greatest length.
 //! let length = stdlib::lookup("length").unwrap();
 //! let r = length.call(&[Value::unknown(Type::list(Type::String))]).unwrap();
-//! assert_eq!(r, Value::unknown(Type::Number));
+//! assert!(!r.is_known());
+//! assert_eq!(r.ty(), Type::Number);
+//! assert!(r.range().definitely_not_null());
+//! assert_eq!(r.range().number_lower_bound(), (0.into(), true));
 //!
 //! assert!(stdlib::lookup("no_such_function").is_none());
 //! ```

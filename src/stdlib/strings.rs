@@ -35,6 +35,7 @@ pub(super) fn upper() -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .implementation(|args, _| Ok(Value::from(to_upper(str_arg(&args[0])?))))
 }
 
@@ -45,20 +46,43 @@ pub(super) fn lower() -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .implementation(|args, _| Ok(Value::from(to_lower(str_arg(&args[0])?))))
 }
 
 /// `strlen(str)`: how many characters the string has, counting each
 /// extended grapheme cluster (what a reader sees as one character, like
-/// `e` with a combining accent or a flag) once.
+/// `e` with a combining accent or a flag) once. The length of an unknown
+/// string is an unknown number, not null, at least 0 and at least the
+/// length of the string's known prefix (go-cty's `StrlenFunc`, whose
+/// parameter takes unknown values).
 pub(super) fn strlen() -> Function {
     Function::builder()
-        .param(Parameter::new("str", Type::String).allow_dynamic())
+        .param(Parameter::new("str", Type::String).allow_dynamic().allow_unknown())
         .returns(Type::Number)
-        .implementation(|args, _| {
-            let s = str_arg(&args[0])?;
-            Ok(Value::from(crate::Number::from(grapheme_count(s))))
-        })
+        .refine_result(|r| r.not_null().number_lower_bound(crate::Number::from(0), true))
+        .implementation(|args, _| string_length(&args[0]))
+}
+
+/// The length of a string that may be unknown, as a call of go-cty's
+/// `StrlenFunc` gives it (its result refinements included, which
+/// Terraform's `length` of a string gets by calling it): see [`strlen`].
+pub(crate) fn string_length(v: &Value) -> Result<Value, FunctionError> {
+    if v.is_known() {
+        return Ok(Value::from(crate::Number::from(grapheme_count(str_arg(v)?))));
+    }
+    let rng = v.range();
+    // the dynamic value has no prefix
+    let prefix = if *rng.type_constraint() == Type::String {
+        grapheme_count(rng.string_prefix())
+    } else {
+        0
+    };
+    Ok(Value::unknown(Type::Number)
+        .refine()
+        .not_null()
+        .number_lower_bound(crate::Number::from(prefix), true)
+        .value_or_self())
 }
 
 /// `join(separator, lists...)`: the strings of all the given lists, in
@@ -70,6 +94,7 @@ pub(super) fn join() -> Function {
         .param(Parameter::new("separator", Type::String).allow_dynamic())
         .variadic(Parameter::new("lists", Type::list(Type::String)).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let sep = str_arg(&args[0])?;
             let lists = &args[1..];
@@ -174,6 +199,7 @@ pub(super) fn split() -> Function {
         .param(Parameter::new("separator", Type::String).allow_dynamic())
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::list(Type::String))
+        .result_not_null()
         .implementation(|args, _| {
             let sep = str_arg(&args[0])?;
             let s = str_arg(&args[1])?;
@@ -192,6 +218,7 @@ fn string_to_string(f: fn(&str) -> String) -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .implementation(move |args, _| Ok(Value::from(f(str_arg(&args[0])?))))
 }
 
@@ -202,6 +229,7 @@ fn trimmer(name: &'static str, f: for<'a> fn(&'a str, &str) -> &'a str) -> Funct
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .param(Parameter::new(name, Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .implementation(move |args, _| Ok(Value::from(f(str_arg(&args[0])?, str_arg(&args[1])?).to_string())))
 }
 
@@ -307,6 +335,7 @@ pub(super) fn substr() -> Function {
         .param(Parameter::new("offset", Type::Number).allow_dynamic())
         .param(Parameter::new("length", Type::Number).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .implementation(|args, _| {
             let s = str_arg(&args[0])?;
             let mut offset = int_arg(&args[1], "").map_err(FunctionError::new)?;
@@ -354,6 +383,7 @@ pub(super) fn replace() -> Function {
         .param(Parameter::new("substr", Type::String).allow_dynamic())
         .param(Parameter::new("replace", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let s = str_arg(&args[0])?;
             let from = str_arg(&args[1])?;
@@ -400,6 +430,7 @@ pub(super) fn indent() -> Function {
         .param(Parameter::new("spaces", Type::Number).allow_dynamic())
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let spaces = int_arg(&args[0], "").map_err(FunctionError::new)?;
             let s = str_arg(&args[1])?;
@@ -494,6 +525,7 @@ pub(super) fn reverse_string() -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String))
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let s = str_arg(&args[0])?;
             m.spend_bytes(s.len())?;

@@ -90,6 +90,7 @@ fn alltrue(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("list", Type::list(Type::Bool)).allow_dynamic())
         .returns(Type::Bool)
+        .result_not_null()
         .implementation(|args, _| {
             for v in args[0].elements().unwrap_or_default() {
                 match v.kind() {
@@ -113,6 +114,7 @@ fn anytrue(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("list", Type::list(Type::Bool)).allow_dynamic())
         .returns(Type::Bool)
+        .result_not_null()
         .implementation(|args, _| {
             let mut unknown = false;
             for v in args[0].elements().unwrap_or_default() {
@@ -174,6 +176,7 @@ fn sum(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("list", Type::Dynamic))
         .returns(Type::Number)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let list = &args[0];
             let ty = list.ty();
@@ -228,6 +231,7 @@ fn index(_: &TerraformOptions) -> Function {
         .param(Parameter::new("list", Type::Dynamic))
         .param(Parameter::new("value", Type::Dynamic))
         .returns(Type::Number)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             if !matches!(args[0].ty(), Type::List(_) | Type::Tuple(_)) {
                 return Err(FunctionError::new("argument must be a list or tuple"));
@@ -253,8 +257,12 @@ fn index(_: &TerraformOptions) -> Function {
 /// counts them), of elements of a list, set or tuple, of entries of a map
 /// or of attributes of an object. A tuple or object counts by its type, so
 /// even an unknown one has a known length; an unknown list, set, map or
-/// string, or the dynamic value, gives an unknown number. Other values
-/// (a number, a bool) are an error.
+/// string, or the dynamic value, gives an unknown number, never null: for
+/// a string at least the length of its known prefix (go-cty's `strlen`,
+/// which Terraform calls), for a collection within the bounds of its
+/// length (go-cty's `Value.Length`: a set holding unknown elements, more
+/// than one, from 1 to the elements it holds). Other values (a number, a
+/// bool) are an error.
 ///
 /// Source: Terraform's function reference,
 /// `developer.hashicorp.com/terraform/language/functions/length`, and its
@@ -274,16 +282,17 @@ fn length(_: &TerraformOptions) -> Function {
                 "argument must be a string, a collection type, or a structural type",
             )),
         })
+        .result_not_null()
         .implementation(|args, _| {
             let v = &args[0];
-            let n = match &v.ty() {
-                Type::Tuple(items) => items.len(),
-                Type::Object(o) => o.attributes().len(),
-                _ if !v.is_known() => return Ok(Value::unknown(Type::Number)),
-                Type::String => crate::stdlib::strings::grapheme_count(crate::stdlib::str_arg(v)?),
-                _ => v.length().unwrap_or_default(),
-            };
-            Ok(Value::from(Number::from(n)))
+            match &v.ty() {
+                // refined as not null only, by the call
+                Type::Dynamic => Ok(Value::unknown(Type::Number)),
+                Type::Tuple(items) => Ok(Value::from(Number::from(items.len()))),
+                Type::Object(o) => Ok(Value::from(Number::from(o.attributes().len()))),
+                Type::String => crate::stdlib::strings::string_length(v),
+                _ => Ok(crate::stdlib::collections::collection_length(v)),
+            }
         })
 }
 
@@ -298,19 +307,21 @@ fn length(_: &TerraformOptions) -> Function {
 /// `developer.hashicorp.com/terraform/language/functions/coalesce`, and its
 /// implementation (`CoalesceFunc` in `internal/lang/funcs/collection.go`).
 fn coalesce(_: &TerraformOptions) -> Function {
-    crate::stdlib::collections::coalesce_signature().metered_implementation(|args, result_type, m| {
-        for v in args {
-            let v = convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()))?;
-            if !v.is_known() {
-                return Ok(Value::unknown(result_type.clone()));
+    crate::stdlib::collections::coalesce_signature()
+        .result_not_null()
+        .metered_implementation(|args, result_type, m| {
+            for v in args {
+                let v = convert_metered(v, result_type, m)?.map_err(|e| FunctionError::new(e.to_string()))?;
+                if !v.is_known() {
+                    return Ok(Value::unknown(result_type.clone()));
+                }
+                if v.is_null() || (*result_type == Type::String && v.as_str() == Some("")) {
+                    continue;
+                }
+                return Ok(v);
             }
-            if v.is_null() || (*result_type == Type::String && v.as_str() == Some("")) {
-                continue;
-            }
-            return Ok(v);
-        }
-        Err(FunctionError::new("no non-null, non-empty-string arguments"))
-    })
+            Err(FunctionError::new("no non-null, non-empty-string arguments"))
+        })
 }
 
 /// `lookup(map, key, default?)`: Terraform's, whose default is optional:
@@ -412,6 +423,7 @@ fn matchkeys(_: &TerraformOptions) -> Function {
             }
             Ok(args[0].ty())
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let element = match result_type {
                 Type::List(e) => (**e).clone(),
@@ -464,6 +476,7 @@ fn transpose(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("values", ty()))
         .returns(ty())
+        .result_not_null()
         .metered_implementation(move |args, _, m| {
             if !args[0].is_wholly_known() {
                 return Ok(Value::unknown(ty()));
