@@ -22,15 +22,36 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 /// arrays, maps and objects become objects with their keys in
 /// lexicographic order, null becomes `null`, numbers are written in full
 /// without an exponent. The result is unknown while any part of the value
-/// is unknown; an infinity cannot be encoded.
+/// is unknown, never null, and where the value is certainly not null,
+/// starting with what its type starts the text with: `"` for a string, `{`
+/// for a map or object, `[` for a list, set or tuple (go-cty's
+/// `JSONEncodeFunc`, whose parameter takes unknown values). An infinity
+/// cannot be encoded.
 pub(super) fn jsonencode() -> Function {
     Function::builder()
-        .param(Parameter::new("val", Type::Dynamic).allow_dynamic().allow_null())
+        .param(
+            Parameter::new("val", Type::Dynamic)
+                .allow_dynamic()
+                .allow_null()
+                .allow_unknown(),
+        )
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let v = &args[0];
             if !v.is_wholly_known() {
-                return Ok(Value::unknown(Type::String));
+                let unknown = Value::unknown(Type::String);
+                let range = v.range();
+                if range.could_be_null() {
+                    return Ok(unknown);
+                }
+                let prefix = match range.type_constraint() {
+                    Type::String => "\"",
+                    Type::Object(_) | Type::Map(_) => "{",
+                    Type::Tuple(_) | Type::List(_) | Type::Set(_) => "[",
+                    _ => return Ok(unknown),
+                };
+                return Ok(unknown.refine().string_prefix_full(prefix).value_or_self());
             }
             let mut out = String::new();
             write_json(v, &mut out, m)?;
@@ -384,6 +405,7 @@ pub(super) fn csvdecode() -> Function {
                 header.iter().map(|name| (name.as_str(), Type::String)),
             )))
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let text = str_arg(&args[0])?;
             m.spend_bytes(text.len())?;

@@ -45,15 +45,25 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[("format", format), ("formatlist
 /// `format(format, args...)`: the format string with each verb replaced by
 /// its argument, formatted as the verb says (see the module
 /// documentation). The result is unknown while any argument has an unknown
-/// part.
+/// part, never null, and starting with the text before the format
+/// string's first `%` (as much of it as is safe to keep: go-cty's
+/// `FormatFunc`, whose arguments may be unknown, refines it with
+/// `StringPrefix`).
 pub(super) fn format() -> Function {
     Function::builder()
         .param(Parameter::new("format", Type::String).allow_dynamic())
-        .variadic(Parameter::new("args", Type::Dynamic).allow_null())
+        .variadic(Parameter::new("args", Type::Dynamic).allow_null().allow_unknown())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             if !args[1..].iter().all(Value::is_wholly_known) {
-                return Ok(Value::unknown(Type::String));
+                let format = str_arg(&args[0])?;
+                let unknown = Value::unknown(Type::String);
+                // the raw text before the first `%` (of a verb or of a `%%`)
+                return Ok(match format.find('%') {
+                    Some(i) if i > 0 => unknown.refine().string_prefix(&format[..i]).value_or_self(),
+                    _ => unknown,
+                });
             }
             format_values(str_arg(&args[0])?, &args[1..], m).map(Value::from)
         })
@@ -64,13 +74,15 @@ pub(super) fn format() -> Function {
 /// set or tuple argument gives its elements one by one (all must have the
 /// same length, the result's) and any other argument is used for every
 /// string. Without list arguments the result has one string. A string
-/// whose arguments have unknown parts is unknown; an unknown list or set
-/// argument makes the whole result unknown.
+/// whose arguments have unknown parts is unknown (and not null, as go-cty's
+/// `FormatListFunc` refines it); an unknown list or set argument makes the
+/// whole result unknown.
 pub(super) fn formatlist() -> Function {
     Function::builder()
         .param(Parameter::new("format", Type::String).allow_dynamic())
         .variadic(Parameter::new("args", Type::Dynamic).allow_null().allow_unknown())
         .returns(Type::list(Type::String))
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let format = str_arg(&args[0])?;
             let args = &args[1..];
@@ -137,7 +149,7 @@ pub(super) fn formatlist() -> Function {
                     call_args.push(v);
                 }
                 if !call_args.iter().all(Value::is_wholly_known) {
-                    items.push(Value::unknown(Type::String));
+                    items.push(Value::unknown(Type::String).refine_not_null());
                     continue;
                 }
                 let s = format_values(format, &call_args, m)

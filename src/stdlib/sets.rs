@@ -69,6 +69,7 @@ fn set_operation(op: Operation, variadic: bool) -> Function {
     };
     builder
         .metered_returns_with(set_operation_type)
+        .result_not_null()
         .metered_implementation(move |args, result_type, m| {
             let element = result_type.element_type().cloned().unwrap_or(Type::Dynamic);
             let unordered = has_unordered_capsule(&element);
@@ -180,15 +181,54 @@ fn member(items: &[Value], v: &Value, unordered: bool, m: &Meter) -> Result<bool
     Ok(found)
 }
 
+/// The unknown product of `args`, some of which are unknown or of an
+/// unknown length, with the bounds of its length that go-cty's
+/// `SetProductFunc` gives it: none where an argument may have more than
+/// 1024 elements or the product of their most elements passes 2048 (the
+/// reference's thresholds), exactly 0 where that product is 0, otherwise
+/// from 1 to the product.
+fn unknown_product(args: &[Value], result_type: &Type) -> Value {
+    let unknown = Value::unknown(result_type.clone());
+    let mut most: u64 = 1;
+    for arg in args {
+        let range = arg.range();
+        let arg_most = match range.type_constraint() {
+            Type::List(_) | Type::Set(_) | Type::Map(_) => range.length_bounds().1,
+            Type::Tuple(elements) => elements.len() as u64,
+            _ => return unknown,
+        };
+        if arg_most > 1024 {
+            return unknown;
+        }
+        most *= arg_most;
+        if most > 2048 {
+            return unknown;
+        }
+    }
+    let refiner = unknown.refine();
+    let refiner = if most == 0 {
+        refiner.collection_length(0)
+    } else {
+        refiner
+            .collection_length_lower_bound(1)
+            .collection_length_upper_bound(most)
+    };
+    refiner.value_or_self()
+}
+
 /// `setproduct(sets...)`: the cartesian product of two or more sets, lists
 /// or tuples, as tuples of one element from each. When every argument is a
 /// list or tuple the result is a list in their order (the last argument
 /// varying fastest); otherwise it is a set. A tuple's elements must unify
-/// to one type (an empty tuple's is dynamic). Unknown while an argument's
-/// length is (a set with unknown elements).
+/// to one type (an empty tuple's is dynamic). Unknown while an argument is
+/// or its length is (a set with unknown elements); that unknown result is
+/// never null, and where every argument has at most 1024 elements and
+/// their product is at most 2048, it has at most that product of elements
+/// and at least one (none where the product is 0), as go-cty's
+/// `SetProductFunc`, whose arguments may be unknown, refines it.
 pub(super) fn setproduct() -> Function {
     Function::builder()
-        .variadic(Parameter::new("sets", Type::Dynamic))
+        .variadic(Parameter::new("sets", Type::Dynamic).allow_unknown())
         .metered_returns_with(|args, m| {
             if args.len() < 2 {
                 return Err(FunctionError::new("at least two arguments are required"));
@@ -223,6 +263,7 @@ pub(super) fn setproduct() -> Function {
                 Type::set(tuple)
             })
         })
+        .result_not_null()
         .metered_implementation(|args, result_type, m| {
             let tuple_type = result_type.element_type().cloned().unwrap_or(Type::Dynamic);
             let element_types = tuple_type.tuple_elements().unwrap_or_default().to_vec();
@@ -235,7 +276,7 @@ pub(super) fn setproduct() -> Function {
                 }
             }
             if unknown_length {
-                return Ok(Value::unknown(result_type.clone()));
+                return Ok(unknown_product(args, result_type));
             }
             // every tuple of the product, and each of its elements, counted
             // before anything is built

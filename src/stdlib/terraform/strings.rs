@@ -17,8 +17,10 @@ pub(super) const FUNCTIONS: &[super::Entry] = &[
 
 /// `startswith(str, prefix)`: whether the string begins with the prefix.
 /// Every string begins with the empty prefix, so that is true even of an
-/// unknown string, as in Terraform; otherwise an unknown string gives an
-/// unknown bool.
+/// unknown string, as in Terraform; so does an unknown string whose known
+/// prefix begins with the prefix, and one whose known prefix, at least as
+/// long as the prefix, does not begin with it is false. Otherwise an
+/// unknown string gives an unknown bool (never null).
 ///
 /// Source: Terraform's function reference,
 /// `developer.hashicorp.com/terraform/language/functions/startswith`.
@@ -27,14 +29,24 @@ fn startswith(_: &TerraformOptions) -> Function {
         .param(Parameter::new("str", Type::String).allow_dynamic().allow_unknown())
         .param(Parameter::new("prefix", Type::String).allow_dynamic())
         .returns(Type::Bool)
+        .result_not_null()
         .implementation(|args, _| {
             let prefix = str_arg(&args[1])?;
             if !args[0].is_known() {
-                return Ok(if prefix.is_empty() {
-                    Value::from(true)
-                } else {
-                    Value::unknown(Type::Bool)
-                });
+                if prefix.is_empty() {
+                    return Ok(Value::from(true));
+                }
+                let range = args[0].range();
+                let known = range.string_prefix();
+                if !known.is_empty() {
+                    if known.starts_with(prefix) {
+                        return Ok(Value::from(true));
+                    }
+                    if known.len() >= prefix.len() {
+                        return Ok(Value::from(false));
+                    }
+                }
+                return Ok(Value::unknown(Type::Bool));
             }
             Ok(Value::from(str_arg(&args[0])?.starts_with(prefix)))
         })
@@ -49,6 +61,7 @@ fn endswith(_: &TerraformOptions) -> Function {
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .param(Parameter::new("suffix", Type::String).allow_dynamic())
         .returns(Type::Bool)
+        .result_not_null()
         .implementation(|args, _| Ok(Value::from(str_arg(&args[0])?.ends_with(str_arg(&args[1])?))))
 }
 
@@ -82,6 +95,7 @@ fn replace(_: &TerraformOptions) -> Function {
         .param(Parameter::new("substr", Type::String).allow_dynamic())
         .param(Parameter::new("replace", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(move |args, _, m| {
             let substr = str_arg(&args[1])?;
             let pattern = substr
@@ -112,6 +126,7 @@ fn urlencode(_: &TerraformOptions) -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .returns(Type::String)
+        .result_not_null()
         .metered_implementation(|args, _, m| {
             let s = str_arg(&args[0])?;
             m.spend_bytes(s.len() * 3)?;
