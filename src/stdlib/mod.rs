@@ -89,6 +89,8 @@ mod dates;
 mod encoding;
 mod format;
 mod numbers;
+#[cfg(test)]
+mod refinements_tests;
 mod regex;
 mod sets;
 mod strings;
