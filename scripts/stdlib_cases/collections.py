@@ -407,4 +407,11 @@ DEVIATIONS = {
     "lookup({a = 1}, \"a\", null)": ("D-lookup-null-default", {"type": "number", "value": 1}),
     "lookup({a = 1}, \"b\", null)": ("D-lookup-null-default", {"type": "dynamic", "value": None}),
     "lookup(tomap({a = \"x\"}), \"b\", null)": ("D-lookup-null-default", {"type": "string", "value": None}),
+    # go-cty 1.13's sort takes an unknown list and keeps its length: a list
+    # of two strings not yet known (its result refined not null and of
+    # length 2 is that list); the oracle's 1.12.1 answers unknown.
+    "sort(pl)": (
+        "O-refinements",
+        {"type": ["list", "string"], "value": [{"__unknown__": "string"}, {"__unknown__": "string"}]},
+    ),
 }

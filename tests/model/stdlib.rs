@@ -339,30 +339,39 @@ fn unknown_and_dynamic_arguments() {
     let list_of_unknown = Value::list(Type::String, vec![Value::unknown(Type::String)]).unwrap();
     // length of a known list with unknown elements is known...
     assert_eq!(call("length", std::slice::from_ref(&list_of_unknown)), Value::from(1));
-    // ...of an unknown list unknown, of an unknown tuple its type's length.
+    // ...of an unknown list an unknown number, not null and not negative
+    // (go-cty 1.13's refinements: at least 0 and at most its `MaxInt`), of
+    // an unknown tuple its type's length (go-cty 1.13's length takes
+    // unknown arguments; the oracle's 1.12.1 did not, O-refinements).
+    let length = call("length", &[Value::unknown(Type::list(Type::Number))]);
     assert_eq!(
-        call("length", &[Value::unknown(Type::list(Type::Number))]),
+        length,
         Value::unknown(Type::Number)
+            .refine()
+            .not_null()
+            .number_range_inclusive(Number::from(0), Number::from(hcl_native::value::MAX_LENGTH))
+            .new_value()
+            .unwrap()
     );
     let tuple_type = Type::tuple(vec![Type::String, Type::Bool]);
-    assert_eq!(
-        call("length", &[Value::unknown(tuple_type)]),
-        Value::unknown(Type::Number)
-    );
-    // join needs every element known.
-    assert_eq!(
-        call("join", &[",".into(), list_of_unknown]),
-        Value::unknown(Type::String)
-    );
+    assert_eq!(call("length", &[Value::unknown(tuple_type)]), Value::from(2));
+    // join needs every element known; its unknown result is not null.
+    assert_eq!(call("join", &[",".into(), list_of_unknown]), not_null(Type::String));
     // A dynamic argument at a parameter of a concrete type gives an unknown
     // of the result type; at a parameter of any type that does not accept it,
     // the dynamic value.
     assert_eq!(
         call("split", &[",".into(), Value::dynamic()]),
-        Value::unknown(Type::list(Type::String))
+        not_null(Type::list(Type::String))
     );
     assert_eq!(call("keys", &[Value::dynamic()]), Value::dynamic());
-    assert_eq!(call("upper", &[Value::dynamic()]), Value::unknown(Type::String));
+    assert_eq!(call("upper", &[Value::dynamic()]), not_null(Type::String));
+}
+
+/// The unknown value of `ty` refined as not null, as go-cty's functions
+/// that declare `refineNonNull` give it for an unknown argument.
+fn not_null(ty: Type) -> Value {
+    Value::unknown(ty).refine().not_null().new_value().unwrap()
 }
 
 #[test]
