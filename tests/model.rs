@@ -20,6 +20,7 @@ mod model {
     pub mod null_values;
     pub mod numbers;
     pub mod primitive_types;
+    pub mod refinements;
     pub mod stdlib;
     pub mod structural_types;
     pub mod support;
