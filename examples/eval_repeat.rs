@@ -9,7 +9,8 @@
 //!
 //! Each `NAME=EXPRESSION` defines a variable, evaluated once in order (with
 //! the standard functions and the variables before it; for hcl-rs, without
-//! functions). The expression is parsed once and evaluated `N` times per
+//! functions). With `UNKNOWN_VARIABLES=1` a variable not defined is
+//! unknown, as in a module checked without its inputs. The expression is parsed once and evaluated `N` times per
 //! round; `ROUNDS` rounds (default 1) alternate between the two evaluators
 //! and the fastest round's mean time per call is printed. Under
 //! `valgrind --tool=callgrind` one round gives a repeatable instruction
@@ -30,6 +31,10 @@ fn main() {
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(1);
     let with_rs = std::env::var_os("HCLRS").is_some();
     let mut ctx = EvalContext::with_standard_functions();
+    // `UNKNOWN_VARIABLES=1`: a variable not defined is unknown (of any type)
+    if std::env::var_os("UNKNOWN_VARIABLES").is_some() {
+        ctx.treat_undefined_variables_as_unknown();
+    }
     let mut rs_ctx = hcl::eval::Context::new();
     for def in &args[3..] {
         let (name, src) = def.split_once('=').expect("NAME=EXPRESSION");

@@ -235,6 +235,13 @@ type ResultTypeFn = dyn Fn(&[Value], &Meter) -> Result<Type, FunctionError> + Se
 type ImplFn = dyn Fn(&[Value], &Type, &Meter) -> Result<Value, FunctionError> + Send + Sync;
 type RefineFn = dyn Fn(Refiner) -> Refiner + Send + Sync;
 
+/// What a function's unknown results are refined with.
+enum RefineResult {
+    /// go-cty's `refineNonNull`, the commonest, refined without a refiner
+    NotNull,
+    Custom(Box<RefineFn>),
+}
+
 /// A function: parameters, a result-type rule and an implementation.
 /// Cheap to clone (shared).
 #[derive(Clone)]
@@ -245,7 +252,7 @@ struct Def {
     variadic: Option<Parameter>,
     result_type: Box<ResultTypeFn>,
     implementation: Body,
-    refine: Option<Box<RefineFn>>,
+    refine: Option<RefineResult>,
 }
 
 /// What a function runs: on argument values, or on its arguments
@@ -274,7 +281,7 @@ pub struct FunctionBuilder {
     params: Vec<Parameter>,
     variadic: Option<Parameter>,
     result_type: Option<Box<ResultTypeFn>>,
-    refine: Option<Box<RefineFn>>,
+    refine: Option<RefineResult>,
 }
 
 impl FunctionBuilder {
@@ -309,14 +316,15 @@ impl FunctionBuilder {
     /// assert!(r.range().definitely_not_null());
     /// ```
     pub fn refine_result(mut self, f: impl Fn(Refiner) -> Refiner + Send + Sync + 'static) -> Self {
-        self.refine = Some(Box::new(f));
+        self.refine = Some(RefineResult::Custom(Box::new(f)));
         self
     }
 
     /// [`FunctionBuilder::refine_result`] with the commonest refinement:
     /// the result is never null (go-cty's `refineNonNull`).
-    pub fn result_not_null(self) -> Self {
-        self.refine_result(Refiner::not_null)
+    pub fn result_not_null(mut self) -> Self {
+        self.refine = Some(RefineResult::NotNull);
+        self
     }
 
     /// The result type is always `ty`.
@@ -635,12 +643,15 @@ impl Function {
         let value = self.call_unrefined(args, meter, convert_dynamic)?;
         // go-cty refines every result but the dynamic value, on every path
         // (refining a known result only checks it)
-        match &self.0.refine {
-            Some(refine) if !value.is_known() && value.ty() != Type::Dynamic => {
-                Ok(refine(value.refine()).value_or_self())
-            }
-            _ => Ok(value),
+        if value.is_known() {
+            return Ok(value);
         }
+        Ok(match &self.0.refine {
+            None => value,
+            Some(RefineResult::NotNull) => value.refine_not_null(),
+            Some(RefineResult::Custom(_)) if value.ty() == Type::Dynamic => value,
+            Some(RefineResult::Custom(refine)) => refine(value.refine()).value_or_self(),
+        })
     }
 
     fn call_unrefined(&self, args: &[Value], meter: &Meter, convert_dynamic: bool) -> Result<Value, CallError> {

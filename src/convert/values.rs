@@ -77,16 +77,26 @@ thread_local! {
 /// there was one; a collection's length bounds for another collection).
 ///
 /// spec: model#unknown-values-and-the-dynamic-pseudo-type
-fn unknown_result(v: &Value, to: Type) -> Value {
-    if to == Type::Dynamic {
-        return Value::unknown(to);
+fn unknown_result(v: &Value, from: &Type, to: Type) -> Value {
+    let length_from_type = matches!(
+        (from, &to),
+        (Type::Object(_), Type::Map(_)) | (Type::Tuple(_), Type::List(_) | Type::Set(_))
+    );
+    // the common cases: nothing to keep, or not-null alone
+    match v.refinement() {
+        _ if to == Type::Dynamic => return Value::unknown(to),
+        None if !length_from_type => return Value::unknown(to),
+        Some(r) if !length_from_type && r == crate::value::Refinement::not_null_only() => {
+            return Value::unknown(to).refine_not_null();
+        }
+        _ => {}
     }
     let range = v.range();
     let mut r = Value::unknown(to.clone()).refine();
     if range.definitely_not_null() {
         r = r.not_null();
     }
-    let r = match (&v.ty(), &to) {
+    let r = match (from, &to) {
         (Type::Object(o), Type::Map(_)) => r.collection_length(o.attributes().len() as u64),
         (Type::Tuple(t), Type::List(_)) => r.collection_length(t.len() as u64),
         (Type::Tuple(t), Type::Set(_)) => match t.len() as u64 {
@@ -140,6 +150,7 @@ fn apply_here(v: &Value, to: &Type, unsafe_: bool, m: &Meter) -> Result<Value, C
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
         ValueRef::Unknown(_) => Ok(unknown_result(
             v,
+            &from,
             dynamic_replace(&from, &to.without_optional_attributes(), m),
         )),
         ValueRef::Bool(b) => match to {

@@ -6,7 +6,7 @@ use super::{Evaluator, Locals};
 use crate::ast::{Conditional, Expression};
 use crate::convert::{convert, convert_metered, unify_metered};
 use crate::diagnostic::Collector;
-use crate::value::{Type, Value};
+use crate::value::{Type, Value, ValueRef};
 use crate::{Diagnostic, Span};
 
 impl Evaluator<'_> {
@@ -139,19 +139,13 @@ impl Evaluator<'_> {
 /// for two numbers, bounds that hold both; for two collections of one
 /// type, length bounds that hold both (hclsyntax's `ConditionalExpr`).
 fn either(t: &Value, f: &Value, result_ty: Type) -> Value {
-    let (tr, fr) = (t.range(), f.range());
-    let not_null = tr.definitely_not_null() && fr.definitely_not_null();
-    let (tt, ft) = (t.ty(), f.ty());
-    let mut r = Value::unknown(result_ty.clone()).refine();
-    if not_null && result_ty != Type::Dynamic {
-        r = r.not_null();
-    }
-    if tt == Type::Number && ft == Type::Number {
-        let mut r = Value::unknown(Type::Number).refine();
-        if not_null {
-            r = r.not_null();
-        }
-        let ((t_lo, t_lo_in), (f_lo, f_lo_in)) = (tr.number_lower_bound(), fr.number_lower_bound());
+    use crate::value::{equality::definitely_not_null, length_bounds, number_bounds, unknown_with, Refinement};
+    let not_null = definitely_not_null(t) && definitely_not_null(f);
+    // (kinds matched, not types compared: `==` on types walks them)
+    let number = |v: &Value| v.as_number().is_some() || matches!(v.kind(), ValueRef::Unknown(Type::Number));
+    if number(t) && number(f) {
+        let ((t_lo, t_lo_in), (t_hi, t_hi_in)) = number_bounds(t);
+        let ((f_lo, f_lo_in), (f_hi, f_hi_in)) = number_bounds(f);
         let lower = if t_lo.less_than(&f_lo) {
             (t_lo, t_lo_in)
         } else if t_lo == f_lo {
@@ -159,7 +153,6 @@ fn either(t: &Value, f: &Value, result_ty: Type) -> Value {
         } else {
             (f_lo, f_lo_in)
         };
-        let ((t_hi, t_hi_in), (f_hi, f_hi_in)) = (tr.number_upper_bound(), fr.number_upper_bound());
         let upper = if f_hi.less_than(&t_hi) {
             (t_hi, t_hi_in)
         } else if t_hi == f_hi {
@@ -167,19 +160,22 @@ fn either(t: &Value, f: &Value, result_ty: Type) -> Value {
         } else {
             (f_hi, f_hi_in)
         };
-        return r
-            .number_lower_bound(lower.0, lower.1)
-            .number_upper_bound(upper.0, upper.1)
-            .value_or_self();
+        return unknown_with(Type::Number, Refinement::number(not_null, lower, upper));
     }
-    let collection = |ty: &Type| matches!(ty, Type::List(_) | Type::Set(_) | Type::Map(_));
-    if collection(&tt) && tt == ft {
-        let ((t_min, t_max), (f_min, f_max)) = (tr.length_bounds(), fr.length_bounds());
-        r = r
-            .collection_length_lower_bound(t_min.min(f_min))
-            .collection_length_upper_bound(t_max.max(f_max));
+    let (tt, ft) = (t.ty(), f.ty());
+    if matches!(tt, Type::List(_) | Type::Set(_) | Type::Map(_)) && tt == ft {
+        let ((t_min, t_max), (f_min, f_max)) = (length_bounds(t), length_bounds(f));
+        return unknown_with(
+            result_ty,
+            Refinement::length(not_null, t_min.min(f_min), t_max.max(f_max)),
+        );
     }
-    r.value_or_self()
+    let unknown = Value::unknown(result_ty);
+    if not_null {
+        unknown.refine_not_null()
+    } else {
+        unknown
+    }
 }
 
 /// What makes two result types inconsistent, as the reference says it: the

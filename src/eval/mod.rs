@@ -423,13 +423,10 @@ impl<'c> Evaluator<'c> {
             }
         }
         let v = self.deeper(|ev| ev.expr_here(e, locals));
-        if self.refines {
-            v
-        } else {
-            // every value an expression gives, unrefined: no refinement
-            // reaches an operation, so none decides one
-            v.without_refinements()
+        if !self.refines {
+            return unrefined(v);
         }
+        v
     }
 
     /// Opens the scope of a `for` binding `key_var` (when given) and
@@ -503,4 +500,13 @@ impl<'c> Evaluator<'c> {
             ExprTerm::Parens(p) => self.expr(&p.expr, locals),
         }
     }
+}
+
+/// Every value an expression gives when the context evaluates without
+/// refinements: no refinement reaches an operation, so none decides one
+/// (out of line: the evaluator's hottest function only tests the flag).
+#[cold]
+#[inline(never)]
+fn unrefined(v: Value) -> Value {
+    v.without_refinements()
 }

@@ -15,7 +15,7 @@ use super::{Evaluator, Locals};
 use crate::ast::{BinaryOp, BinaryOperator, ExprTerm, Expression, UnaryOp, UnaryOperator};
 use crate::convert::convert;
 use crate::number::{Number, NumberError};
-use crate::value::{Tri, Type, Value};
+use crate::value::{number_bounds, Tri, Type, Value};
 use crate::Span;
 
 /// The operand type and result type of a binary operator.
@@ -64,10 +64,8 @@ fn compare_ranges(op: BinaryOperator, l: &Value, r: &Value) -> Value {
     use BinaryOperator::*;
     let strict = |a: &Value, b: &Value| -> Tri {
         // a < b
-        let (a_min, _) = a.range().number_lower_bound();
-        let (a_max, _) = a.range().number_upper_bound();
-        let (b_min, _) = b.range().number_lower_bound();
-        let (b_max, _) = b.range().number_upper_bound();
+        let ((a_min, _), (a_max, _)) = number_bounds(a);
+        let ((b_min, _), (b_max, _)) = number_bounds(b);
         if a_max.less_than(&b_min) {
             Tri::True
         } else if b_max.less_than(&a_min) {

@@ -8,7 +8,7 @@ use super::{Evaluator, Locals};
 use crate::ast::{Template, TemplateDirective, TemplateFor, TemplateIf, TemplatePart};
 use crate::convert::convert_metered;
 use crate::meter::string_work;
-use crate::value::{shared_short, Type, Value};
+use crate::value::{shared_short, unknown_with, Refinement, Type, Value};
 use crate::Span;
 
 impl Evaluator<'_> {
@@ -86,15 +86,14 @@ impl Evaluator<'_> {
         // errors (hcl 2.17 and later; the prefix cut to 128 bytes and to
         // what a following character cannot change, as go-cty's
         // `StringPrefix` does).
-        let mut unknown = Value::unknown(Type::String).refine().not_null();
-        if self.error_count() == errors && !out.is_empty() {
-            let mut end = out.len().min(128);
-            while !out.is_char_boundary(end) {
-                end -= 1;
-            }
-            unknown = unknown.string_prefix(&out[..end]);
+        if self.error_count() > errors || out.is_empty() {
+            return Value::unknown(Type::String).refine_not_null();
         }
-        unknown.value_or_self()
+        let mut end = out.len().min(128);
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        unknown_with(Type::String, Refinement::string(true, &out[..end]))
     }
 
     /// Appends one part's value converted to a string.

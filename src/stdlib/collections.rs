@@ -12,7 +12,7 @@ use crate::convert::{convert_metered, unify_metered};
 use crate::function::{Function, FunctionError, Parameter};
 use crate::meter::Meter;
 use crate::number::Number;
-use crate::value::{Type, Value, ValueRef};
+use crate::value::{length_bounds, unknown_with, Refinement, Type, Value, ValueRef};
 
 /// This family's functions (see `FAMILIES` in `mod.rs`).
 pub(super) const FUNCTIONS: &[super::Entry] = &[
@@ -69,14 +69,13 @@ pub(crate) fn collection_length(v: &Value) -> Value {
         return Value::from(Number::from(elements.len()));
     }
     let bounded = |min: u64, max: u64| {
-        Value::unknown(Type::Number)
-            .refine()
-            .not_null()
-            .number_range_inclusive(Number::from(min), Number::from(max))
-            .value_or_self()
+        unknown_with(
+            Type::Number,
+            Refinement::number(true, (Number::from(min), true), (Number::from(max), true)),
+        )
     };
     if !v.is_known() {
-        let (min, max) = v.range().length_bounds();
+        let (min, max) = length_bounds(v);
         return bounded(min, max);
     }
     match v.kind() {

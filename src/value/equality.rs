@@ -138,8 +138,12 @@ impl Value {
             return Tri::False;
         }
         match (self.is_known(), other.is_known()) {
-            (true, false) if other.range().includes(self) == Some(false) => return Tri::False,
-            (false, true) if self.range().includes(other) == Some(false) => return Tri::False,
+            (true, false) if other.refinement().is_some() && other.range().includes(self) == Some(false) => {
+                return Tri::False;
+            }
+            (false, true) if self.refinement().is_some() && self.range().includes(other) == Some(false) => {
+                return Tri::False;
+            }
             _ => {}
         }
         // An unknown value is unequal to a known one of another type (as
@@ -396,7 +400,7 @@ impl Value {
     fn identical_parts(&self, other: &Value) -> bool {
         use Repr::*;
         match (&self.0, &other.0) {
-            (Null(a), Null(b)) | (Unknown(a), Unknown(b)) => a == b,
+            (Null(a), Null(b)) | (Unknown(a), Unknown(b)) | (UnknownNotNull(a), UnknownNotNull(b)) => a == b,
             (Refined(a), Refined(b)) => a == b,
             (Bool(a), Bool(b)) => a == b,
             (Number(a), Number(b)) => a == b,

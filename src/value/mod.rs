@@ -32,6 +32,7 @@ mod value;
 
 pub use capsule::{Capsule, CapsuleType};
 pub(crate) use equality::Tri;
+pub(crate) use refine::{length_bounds, number_bounds, unknown_with};
 pub use refine::{RefineError, Refinement, Refiner, ValueRange, MAX_LENGTH};
 pub(crate) use text::nfc_arc;
 pub(crate) use text::{shared_short, sorted_by_name};

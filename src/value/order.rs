@@ -183,7 +183,7 @@ fn write_hash(v: &Value, out: &mut Vec<u8>) -> bool {
             true
         };
         match &v.0 {
-            Repr::Unknown(_) | Repr::Refined(_) => out.push(b'?'),
+            Repr::Unknown(_) | Repr::UnknownNotNull(_) | Repr::Refined(_) => out.push(b'?'),
             Repr::Null(_) => out.push(b'~'),
             Repr::Bool(b) => out.push(if *b { b'T' } else { b'F' }),
             Repr::Number(n) => out.extend_from_slice(go_g10(n).as_bytes()),
@@ -365,7 +365,7 @@ fn rank(v: &Value) -> u8 {
         Repr::Map(_, _) => 6,
         Repr::Object(_, _) => 7,
         Repr::Capsule(_) => 8,
-        Repr::Unknown(_) | Repr::Refined(_) => 9,
+        Repr::Unknown(_) | Repr::UnknownNotNull(_) | Repr::Refined(_) => 9,
         Repr::Null(_) => 10,
     }
 }

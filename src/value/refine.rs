@@ -52,8 +52,8 @@ pub(crate) struct Refined {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Refinement {
     not_null: bool,
-    /// strings: a prefix in NFC, possibly empty
-    prefix: Arc<str>,
+    /// strings: a prefix in NFC (`None`: empty)
+    prefix: Option<Arc<str>>,
     /// numbers: the lower and upper bounds, each with whether it is
     /// inclusive; `None` is unbounded
     lower: Option<(Number, bool)>,
@@ -65,18 +65,37 @@ pub struct Refinement {
 
 impl Default for Refinement {
     fn default() -> Refinement {
-        Refinement {
-            not_null: false,
-            prefix: Arc::from(""),
-            lower: None,
-            upper: None,
-            min_len: 0,
-            max_len: MAX_LENGTH,
-        }
+        UNREFINED
     }
 }
 
+/// No refinement at all.
+const UNREFINED: Refinement = Refinement {
+    not_null: false,
+    prefix: None,
+    lower: None,
+    upper: None,
+    min_len: 0,
+    max_len: MAX_LENGTH,
+};
+
+/// Not null, and nothing more: the refinement of `Repr::UnknownNotNull`.
+static NOT_NULL: Refinement = Refinement {
+    not_null: true,
+    ..UNREFINED
+};
+
 impl Refinement {
+    /// Not null, and nothing more: the commonest refinement.
+    pub fn not_null_only() -> &'static Refinement {
+        &NOT_NULL
+    }
+
+    /// The string prefix (empty where there is none).
+    fn prefix(&self) -> &str {
+        self.prefix.as_deref().unwrap_or("")
+    }
+
     fn is_trivial(&self) -> bool {
         *self == Refinement::default()
     }
@@ -93,8 +112,8 @@ impl fmt::Display for Refinement {
         if self.not_null {
             parts.push("not null".to_string());
         }
-        if !self.prefix.is_empty() {
-            parts.push(format!("prefix {:?}", &*self.prefix));
+        if !self.prefix().is_empty() {
+            parts.push(format!("prefix {:?}", self.prefix()));
         }
         if let Some((n, inclusive)) = &self.lower {
             parts.push(format!("{} {n}", if *inclusive { ">=" } else { ">" }));
@@ -189,6 +208,7 @@ impl Value {
     pub fn refine(&self) -> Refiner {
         let wip = match &self.0 {
             Repr::Refined(r) => r.refinement.clone(),
+            Repr::UnknownNotNull(_) => NOT_NULL.clone(),
             _ => Refinement::default(),
         };
         Refiner {
@@ -202,16 +222,20 @@ impl Value {
     /// takes refinements; itself otherwise (go-cty's `RefineNotNull`, for
     /// the places that refine a result whatever it is).
     pub fn refine_not_null(self) -> Value {
-        if self.is_known() || self.ty() == Type::Dynamic {
-            return self;
+        match self.0 {
+            Repr::Unknown(Type::Dynamic) => self,
+            // the commonest case, without a refiner
+            Repr::Unknown(ty) => Value(Repr::UnknownNotNull(ty)),
+            Repr::Refined(_) => self.refine().not_null().value_or_self(),
+            _ => self,
         }
-        self.refine().not_null().value_or_self()
     }
 
     /// The refinements of an unknown value, where it has any.
     pub fn refinement(&self) -> Option<&Refinement> {
         match &self.0 {
             Repr::Refined(r) => Some(&r.refinement),
+            Repr::UnknownNotNull(_) => Some(&NOT_NULL),
             _ => None,
         }
     }
@@ -255,7 +279,7 @@ impl Value {
                     ..Refinement::default()
                 };
                 if let Some(s) = self.as_str() {
-                    refinement.prefix = Arc::from(s);
+                    refinement.prefix = Some(Arc::from(s));
                 } else if let Some(n) = self.as_number() {
                     refinement.lower = Some((n.clone(), true));
                     refinement.upper = Some((n.clone(), true));
@@ -304,6 +328,7 @@ fn unrefined(v: &Value, memo: &mut std::collections::HashMap<usize, Value>) -> V
     }
     let done = crate::stack::with_stack(|| match &v.0 {
         Repr::Refined(r) => Value::unknown(r.ty.clone()),
+        Repr::UnknownNotNull(t) => Value::unknown(t.clone()),
         Repr::List(_, s) => Value::list_unchecked(v.ty(), s.parts().iter().map(|p| unrefined(p, memo)).collect()),
         Repr::Set(_, s) => {
             let ty = v.ty();
@@ -348,7 +373,15 @@ impl Refiner {
     }
 
     fn kind(&self) -> Option<Kind> {
-        kind(&self.orig.ty())
+        // without building the type
+        match &self.orig.0 {
+            Repr::Null(t) | Repr::Unknown(t) | Repr::UnknownNotNull(t) => kind(t),
+            Repr::Refined(r) => kind(&r.ty),
+            Repr::String(_) | Repr::ShortString(_) => Some(Kind::String),
+            Repr::Number(_) => Some(Kind::Number),
+            Repr::List(..) | Repr::Set(..) | Repr::Map(..) => Some(Kind::Collection),
+            _ => Some(Kind::Nullable),
+        }
     }
 
     /// Whether the value's type takes refinements of `want`'s kind (every
@@ -380,8 +413,8 @@ impl Refiner {
     /// character that a following one could join or combine with (go-cty's
     /// `StringPrefix`, as hcl's templates refine their results).
     pub fn string_prefix(self, prefix: &str) -> Refiner {
-        let safe = safe_known_prefix(prefix);
-        self.string_prefix_full(&safe)
+        let prefix = super::text::nfc(prefix);
+        self.string_prefix_full(&prefix[..safe_prefix_len(&prefix)])
     }
 
     /// The string starts with `prefix` exactly, in NFC (go-cty's
@@ -403,13 +436,13 @@ impl Refiner {
                 "refined prefix is inconsistent with known value",
             ));
         }
-        if !agrees(&this.wip.prefix, &prefix) {
+        if !agrees(this.wip.prefix(), &prefix) {
             return this.fail(RefineError::Inconsistent(
                 "refined prefix is inconsistent with previous refined prefix",
             ));
         }
-        if prefix.len() > this.wip.prefix.len() {
-            this.wip.prefix = Arc::from(&*prefix);
+        if prefix.len() > this.wip.prefix().len() {
+            this.wip.prefix = Some(Arc::from(&*prefix));
         }
         this
     }
@@ -524,20 +557,7 @@ impl Refiner {
         if orig.is_known() || wip.is_trivial() {
             return Ok(orig);
         }
-        let ty = orig.ty();
-        if wip.not_null {
-            if let (Some((min, true)), Some((max, true))) = (&wip.lower, &wip.upper)
-                && min == max
-            {
-                return Ok(Value::number(min.clone()));
-            }
-            if wip.min_len == wip.max_len
-                && let Some(v) = collection_of_length(&ty, wip.min_len)
-            {
-                return Ok(v);
-            }
-        }
-        Ok(Value(Repr::Refined(Arc::new(Refined { ty, refinement: wip }))))
+        Ok(unknown_with(orig.ty(), wip))
     }
 
     /// [`Refiner::new_value`], or the value unrefined where a refinement
@@ -547,6 +567,99 @@ impl Refiner {
         let orig = self.orig.clone();
         self.new_value().unwrap_or(orig)
     }
+}
+
+impl Refinement {
+    /// Bounds of a number, which may be null unless `not_null`: each bound
+    /// with whether it is inclusive (the caller's bounds must leave some
+    /// number; see [`unknown_with`]).
+    pub(crate) fn number(not_null: bool, lower: (Number, bool), upper: (Number, bool)) -> Refinement {
+        Refinement {
+            not_null,
+            lower: Some(lower),
+            upper: Some(upper),
+            ..UNREFINED
+        }
+    }
+
+    /// A string that starts with as much of `prefix` as is safe (see
+    /// [`Refiner::string_prefix`]), which may be null unless `not_null`.
+    pub(crate) fn string(not_null: bool, prefix: &str) -> Refinement {
+        let prefix = super::text::nfc(prefix);
+        let safe = &prefix[..safe_prefix_len(&prefix)];
+        Refinement {
+            not_null,
+            prefix: (!safe.is_empty()).then(|| Arc::from(safe)),
+            ..UNREFINED
+        }
+    }
+
+    /// Bounds of a collection's length, which may be null unless
+    /// `not_null` (`min` at most `max`).
+    pub(crate) fn length(not_null: bool, min: u64, max: u64) -> Refinement {
+        Refinement {
+            not_null,
+            min_len: min,
+            max_len: max.min(MAX_LENGTH),
+            ..UNREFINED
+        }
+    }
+}
+
+/// The bounds of a number value, known or not (as [`ValueRange`]'s, without
+/// building a range): each with whether it is inclusive, the infinities
+/// (not inclusive) where there is none.
+pub(crate) fn number_bounds(v: &Value) -> ((Number, bool), (Number, bool)) {
+    let unbounded = || ((Number::NEGATIVE_INFINITY, false), (Number::POSITIVE_INFINITY, false));
+    match &v.0 {
+        Repr::Number(n) => ((n.clone(), true), (n.clone(), true)),
+        Repr::Refined(r) => {
+            let (lo, hi) = unbounded();
+            (
+                r.refinement.lower.clone().unwrap_or(lo),
+                r.refinement.upper.clone().unwrap_or(hi),
+            )
+        }
+        _ => unbounded(),
+    }
+}
+
+/// The inclusive bounds of a collection's length, known or not (as
+/// [`ValueRange::length_bounds`], without building a range).
+pub(crate) fn length_bounds(v: &Value) -> (u64, u64) {
+    match &v.0 {
+        Repr::Refined(r) => (r.refinement.min_len, r.refinement.max_len),
+        _ if v.is_known() => exact_length(v).map_or((0, MAX_LENGTH), |n| (n, n)),
+        _ => (0, MAX_LENGTH),
+    }
+}
+
+/// The unknown value of `ty` with the (consistent) refinement `wip`, in its
+/// one form: the plain unknown value for no refinement, the not-null one
+/// for not-null alone, the one value the refinement leaves where it leaves
+/// one (go-cty's `NewValue`), else the refined value. The crate's own
+/// producers make refinements they know to fit and build them here
+/// directly, without a [`Refiner`].
+pub(crate) fn unknown_with(ty: Type, wip: Refinement) -> Value {
+    if wip.is_trivial() || ty == Type::Dynamic {
+        return Value::unknown(ty);
+    }
+    if wip.not_null {
+        if let (Some((min, true)), Some((max, true))) = (&wip.lower, &wip.upper)
+            && min == max
+        {
+            return Value::number(min.clone());
+        }
+        if wip.min_len == wip.max_len
+            && let Some(v) = collection_of_length(&ty, wip.min_len)
+        {
+            return v;
+        }
+    }
+    if wip == NOT_NULL {
+        return Value(Repr::UnknownNotNull(ty));
+    }
+    Value(Repr::Refined(Arc::new(Refined { ty, refinement: wip })))
 }
 
 /// Whether `n` is on the inner side of `bound`.
@@ -605,7 +718,7 @@ impl ValueRange {
     /// A prefix of the string (the whole of a known one, possibly empty for
     /// an unknown one); empty for other types.
     pub fn string_prefix(&self) -> &str {
-        &self.refinement.prefix
+        self.refinement.prefix()
     }
 
     /// The lower bound of a number and whether it is inclusive: negative
@@ -682,75 +795,73 @@ impl ValueRange {
     }
 }
 
-/// The part of `prefix` that a longer string in NFC is sure to start with
-/// (go-cty's `ctystrings.SafeKnownPrefix`): the prefix in NFC, cut at its
-/// last normalization boundary where its last character could compose with
-/// or reorder around a following one (Go's `norm.NFC.LastBoundary`), or
-/// else less its last grapheme cluster, which a following character could
+/// How much of `prefix` (in NFC) a longer string in NFC is sure to start
+/// with (go-cty's `ctystrings.SafeKnownPrefix`): all of it but a last
+/// character that a following combining mark could compose with (cut at
+/// the last normalization boundary, Go's `norm.NFC.LastBoundary`), or else
+/// all but its last grapheme cluster, which a following character could
 /// extend, unless that is one of the delimiters that always end a cluster
 /// (`-`, `/`, `:`, a space and their like).
-pub(crate) fn safe_known_prefix(prefix: &str) -> String {
-    let prefix = super::text::nfc(prefix).into_owned();
+fn safe_prefix_len(prefix: &str) -> usize {
     let Some(last) = prefix.chars().next_back() else {
-        return prefix;
+        return 0;
     };
+    let delimiter = matches!(
+        last,
+        '-' | '_'
+            | ':'
+            | ';'
+            | '/'
+            | '\\'
+            | ','
+            | '.'
+            | '('
+            | ')'
+            | '{'
+            | '}'
+            | '['
+            | ']'
+            | '|'
+            | '?'
+            | '!'
+            | '~'
+            | ' '
+            | '\t'
+            | '@'
+            | '#'
+            | '$'
+            | '%'
+            | '^'
+            | '&'
+            | '*'
+            | '+'
+            | '"'
+            | '\''
+    );
+    if prefix.is_ascii() {
+        // every ASCII character is a starter and its own cluster, but CR LF
+        return if delimiter {
+            prefix.len()
+        } else if prefix.ends_with("\r\n") {
+            prefix.len() - 2
+        } else {
+            prefix.len() - 1
+        };
+    }
     if !inert(last) {
         // the last boundary: before the last starter that nothing before
         // it composes with (none: no cut here, as in go-cty)
-        let boundary = prefix
-            .char_indices()
-            .rev()
-            .find(|(_, c)| boundary_before(*c))
-            .map(|(i, _)| i);
-        if let Some(b) = boundary {
-            return prefix[..b].to_string();
+        if let Some((b, _)) = prefix.char_indices().rev().find(|(_, c)| boundary_before(*c)) {
+            return b;
         }
     }
     let Some((start, cluster)) = prefix.grapheme_indices(true).next_back() else {
-        return prefix;
+        return prefix.len();
     };
-    let mut chars = cluster.chars();
-    let ends_cluster = matches!(
-        (chars.next(), chars.next()),
-        (
-            Some(
-                '-' | '_'
-                    | ':'
-                    | ';'
-                    | '/'
-                    | '\\'
-                    | ','
-                    | '.'
-                    | '('
-                    | ')'
-                    | '{'
-                    | '}'
-                    | '['
-                    | ']'
-                    | '|'
-                    | '?'
-                    | '!'
-                    | '~'
-                    | ' '
-                    | '\t'
-                    | '@'
-                    | '#'
-                    | '$'
-                    | '%'
-                    | '^'
-                    | '&'
-                    | '*'
-                    | '+'
-                    | '"'
-                    | '\''
-            ),
-            None
-        )
-    );
-    if ends_cluster {
-        prefix
+    if delimiter && cluster.len() == last.len_utf8() {
+        prefix.len()
     } else {
-        prefix[..start].to_string()
+        start
     }
 }
 
@@ -800,6 +911,11 @@ fn composes_maybe() -> &'static [char] {
 mod tests {
     use super::*;
 
+    fn safe_known_prefix(p: &str) -> String {
+        let p = crate::value::text::nfc(p);
+        p[..safe_prefix_len(&p)].to_string()
+    }
+
     #[test]
     fn safe_prefixes_drop_what_a_following_character_could_change() {
         assert_eq!(safe_known_prefix("foo-"), "foo-");
@@ -816,6 +932,9 @@ mod tests {
         assert_eq!(safe_known_prefix("a-\u{4e00}"), "a-");
         // Hangul: a syllable that a trailing jamo composes with
         assert_eq!(safe_known_prefix("x\u{ac00}"), "x");
+        assert_eq!(safe_known_prefix("a\r\n"), "a");
+        assert_eq!(safe_known_prefix("\u{e9}-"), "\u{e9}-");
+        assert_eq!(safe_known_prefix("\u{e9}1"), "\u{e9}");
     }
 
     #[test]

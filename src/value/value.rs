@@ -45,8 +45,11 @@ pub struct Value(pub(crate) Repr);
 pub(crate) enum Repr {
     Null(Type),
     Unknown(Type),
-    /// An unknown value with refinements (never trivial ones: an unknown
-    /// value without any is `Unknown`, so one value has one form).
+    /// An unknown value known not to be null, and nothing more: the
+    /// commonest refinement, kept in the value itself.
+    UnknownNotNull(Type),
+    /// An unknown value with other refinements (never trivial ones, nor
+    /// not-null alone: one value has one form).
     Refined(Arc<super::refine::Refined>),
     Bool(bool),
     Number(Number),
@@ -492,7 +495,7 @@ impl Value {
     /// null or unknown value of.
     pub fn ty(&self) -> Type {
         match &self.0 {
-            Repr::Null(t) | Repr::Unknown(t) => t.clone(),
+            Repr::Null(t) | Repr::Unknown(t) | Repr::UnknownNotNull(t) => t.clone(),
             Repr::Refined(r) => r.ty.clone(),
             Repr::Bool(_) => Type::Bool,
             Repr::Number(_) => Type::Number,
@@ -507,7 +510,7 @@ impl Value {
     /// type.
     pub fn has_type(&self, ty: &Type) -> bool {
         match (&self.0, ty) {
-            (Repr::Null(t) | Repr::Unknown(t), _) => t == ty,
+            (Repr::Null(t) | Repr::Unknown(t) | Repr::UnknownNotNull(t), _) => t == ty,
             (Repr::Refined(r), _) => r.ty == *ty,
             (Repr::Bool(_), Type::Bool)
             | (Repr::Number(_), Type::Number)
@@ -523,7 +526,7 @@ impl Value {
     pub fn kind(&self) -> ValueRef<'_> {
         match &self.0 {
             Repr::Null(t) => ValueRef::Null(t),
-            Repr::Unknown(t) => ValueRef::Unknown(t),
+            Repr::Unknown(t) | Repr::UnknownNotNull(t) => ValueRef::Unknown(t),
             Repr::Refined(r) => ValueRef::Unknown(&r.ty),
             Repr::Bool(b) => ValueRef::Bool(*b),
             Repr::Number(n) => ValueRef::Number(n),
@@ -546,13 +549,13 @@ impl Value {
     /// Whether the value itself is known (its parts may still be unknown;
     /// see [`Value::is_wholly_known`]).
     pub fn is_known(&self) -> bool {
-        !matches!(self.0, Repr::Unknown(_) | Repr::Refined(_))
+        !matches!(self.0, Repr::Unknown(_) | Repr::UnknownNotNull(_) | Repr::Refined(_))
     }
 
     /// Whether the value and all of its parts are known.
     pub fn is_wholly_known(&self) -> bool {
         match &self.0 {
-            Repr::Unknown(_) | Repr::Refined(_) => false,
+            Repr::Unknown(_) | Repr::UnknownNotNull(_) | Repr::Refined(_) => false,
             Repr::List(known, _) | Repr::Set(known, _) | Repr::Tuple(known, _) => *known,
             Repr::Map(known, _) | Repr::Object(known, _) => *known,
             _ => true,
@@ -855,6 +858,7 @@ impl fmt::Debug for Value {
         crate::stack::with_stack(|| match &self.0 {
             Repr::Null(t) => write!(f, "null({t})"),
             Repr::Unknown(t) => write!(f, "unknown({t})"),
+            Repr::UnknownNotNull(t) => write!(f, "unknown({t}, not null)"),
             Repr::Refined(r) => write!(f, "unknown({}, {})", r.ty, r.refinement),
             Repr::Bool(b) => write!(f, "{b}"),
             Repr::Number(n) => write!(f, "{n}"),
