@@ -639,6 +639,13 @@ impl Function {
         self.call_checked(args, meter, true)
     }
 
+    /// [`Function::call_from_expression`] without the function's own
+    /// refinement of its unknown result (an evaluation without
+    /// refinements, `EvalContext::evaluate_without_refinements`).
+    pub(crate) fn call_from_expression_unrefined(&self, args: &[Value], meter: &Meter) -> Result<Value, CallError> {
+        self.call_unrefined(args, meter, true)
+    }
+
     fn call_checked(&self, args: &[Value], meter: &Meter, convert_dynamic: bool) -> Result<Value, CallError> {
         let value = self.call_unrefined(args, meter, convert_dynamic)?;
         // go-cty refines every result but the dynamic value, on every path

@@ -148,11 +148,13 @@ fn apply_here(v: &Value, to: &Type, unsafe_: bool, m: &Meter) -> Result<Value, C
             m,
         ))),
         // spec: model#unknown-values-and-the-dynamic-pseudo-type
-        ValueRef::Unknown(_) => Ok(unknown_result(
-            v,
-            &from,
-            dynamic_replace(&from, &to.without_optional_attributes(), m),
-        )),
+        ValueRef::Unknown(_) => {
+            let u = unknown_result(v, &from, dynamic_replace(&from, &to.without_optional_attributes(), m));
+            // a length the refinement fixes makes a list of unknown
+            // elements: built, so paid for
+            m.walk(parts(&u).unwrap_or(0));
+            Ok(u)
+        }
         ValueRef::Bool(b) => match to {
             // spec: model#primitive-type-conversions
             Type::String => Ok(Value::string(if b { "true" } else { "false" })),

@@ -242,7 +242,11 @@ impl Evaluator<'_> {
         // costs steps: what it spent on the way (see `Meter::spend`), or at
         // least the size of its result.
         let meter = Meter::new(self.limits.max_steps.saturating_sub(self.steps));
-        let result = f.call_from_expression(&values, &meter);
+        let result = if self.refines {
+            f.call_from_expression(&values, &meter)
+        } else {
+            f.call_from_expression_unrefined(&values, &meter)
+        };
         let built = result.as_ref().map_or(0, built_work);
         if !self.step(meter.spent().max(built), call.span) {
             return Value::dynamic();

@@ -58,14 +58,21 @@ impl Evaluator<'_> {
             }
         };
         // An unknown predicate selects neither result: the result is what
-        // both have in common (hcl 2.19 and later), unless the predicate
-        // was in error.
-        let errors = self.error_count();
-        let Some(which) = self.predicate(&c.predicate, c.span, locals) else {
-            if self.error_count() > errors {
-                return Value::unknown(result_ty);
+        // both have in common (hcl 2.19 and later; refined where it has
+        // errors of its own too, as there).
+        let which = match self.predicate(&c.predicate, c.span, locals) {
+            Predicate::Is(which) => which,
+            Predicate::Unknown if self.refines => {
+                let v = either(&true_value, &false_value, result_ty);
+                // a length the refinement fixes makes a list of unknown
+                // elements: built, so paid for
+                let built = v.elements().map_or(0, <[Value]>::len) as u64;
+                if built > 0 && !self.step(built, c.span) {
+                    return Value::dynamic();
+                }
+                return v;
             }
-            return either(&true_value, &false_value, result_ty);
+            Predicate::Unknown | Predicate::Invalid => return Value::unknown(result_ty),
         };
         let (value, diags, expr, name) = if which {
             (true_value, true_diags, &c.true_expr, "true")
@@ -90,9 +97,9 @@ impl Evaluator<'_> {
         }
     }
 
-    /// The predicate of a conditional or a template `if`: its bool, or
-    /// `None` when it is unknown or in error (reported, with `context`).
-    pub(super) fn predicate(&mut self, e: &Expression<'_>, context: Span, locals: Option<&Locals<'_>>) -> Option<bool> {
+    /// The predicate of a conditional or a template `if`: its bool, unknown,
+    /// or invalid (null, or not a bool: reported, with `context`).
+    pub(super) fn predicate(&mut self, e: &Expression<'_>, context: Span, locals: Option<&Locals<'_>>) -> Predicate {
         let errors = self.error_count();
         let cond = self.expr(e, locals);
         if cond.is_null() {
@@ -102,16 +109,16 @@ impl Evaluator<'_> {
                 e.span(),
                 Some(context),
             );
-            return None;
+            return Predicate::Invalid;
         }
         // A predicate left unknown by its own errors says no more: its type
         // is that of the failed operation, not one to check (the reference
         // checks no unknown predicate at all, D-unknown-predicate-type).
         if !cond.is_known() && self.error_count() > errors {
-            return None;
+            return Predicate::Unknown;
         }
         match convert(&cond, &Type::Bool) {
-            Ok(v) => v.as_bool(),
+            Ok(v) => v.as_bool().map_or(Predicate::Unknown, Predicate::Is),
             Err(_) => {
                 self.error(
                     "Incorrect condition type",
@@ -119,7 +126,7 @@ impl Evaluator<'_> {
                     e.span(),
                     Some(context),
                 );
-                None
+                Predicate::Invalid
             }
         }
     }
@@ -132,6 +139,15 @@ impl Evaluator<'_> {
         let inner = std::mem::replace(&mut self.diags, outer);
         (value, inner.into_parts().0)
     }
+}
+
+/// What a predicate decides.
+pub(super) enum Predicate {
+    Is(bool),
+    /// unknown: neither result is selected
+    Unknown,
+    /// null, or not a bool (reported)
+    Invalid,
 }
 
 /// The unknown result of a conditional whose predicate is unknown, refined

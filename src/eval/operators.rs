@@ -170,6 +170,10 @@ impl Evaluator<'_> {
         for (k, (op, _, rhs)) in b.rest.iter().enumerate() {
             let rhs_value = self.operand(rhs, locals);
             acc = self.apply(*op, acc, rhs_value, Run { b, k }, errors);
+            if !self.refines {
+                // each operation of a run is an expression of its own
+                acc = acc.without_refinements();
+            }
         }
         acc
     }
@@ -316,15 +320,10 @@ impl Evaluator<'_> {
                 _ => None,
             };
             if let Some((value, diags)) = forced {
-                // an unknown result without errors is go-cty's `And` or
-                // `Or` of an unknown operand: not null
-                let value = if has_errors(&diags) {
-                    value
-                } else {
-                    value.refine_not_null()
-                };
+                // an unknown result is never null (hashicorp/hcl#713's
+                // short circuit refines it so, errors or not)
                 self.absorb(diags);
-                return value;
+                return value.refine_not_null();
             }
         }
         // No short circuit. An operand that is not a bool is reported

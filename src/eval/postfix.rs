@@ -329,7 +329,14 @@ impl Evaluator<'_> {
                 let (min, max) = source.range().length_bounds();
                 r = r.collection_length_lower_bound(min).collection_length_upper_bound(max);
             }
-            return r.value_or_self();
+            let v = r.value_or_self();
+            // a length the refinement fixes makes a list of unknown
+            // elements: built, so paid for
+            let built = v.elements().map_or(0, <[Value]>::len) as u64;
+            if built > 0 && !self.step(built, source_span) {
+                return Value::dynamic();
+            }
+            return v;
         }
         let items: Vec<Value> = source.elements().expect("a known sequence").to_vec();
         if !self.step(items.len() as u64, source_span) {

@@ -3,12 +3,13 @@
 //!
 //! spec: hclsyntax#templates
 
+use super::conditional::Predicate;
 use super::for_expr::Iteration;
 use super::{Evaluator, Locals};
 use crate::ast::{Template, TemplateDirective, TemplateFor, TemplateIf, TemplatePart};
 use crate::convert::convert_metered;
 use crate::meter::string_work;
-use crate::value::{shared_short, unknown_with, Refinement, Type, Value};
+use crate::value::{nfc, shared_short, unknown_with, Refinement, Type, Value};
 use crate::Span;
 
 impl Evaluator<'_> {
@@ -58,9 +59,11 @@ impl Evaluator<'_> {
                         known = false;
                         break;
                     }
-                    // after an unknown part `out` keeps the known prefix
+                    // after an unknown part `out` keeps the known prefix;
+                    // each part in NFC, as the reference's values are (so
+                    // the prefix is cut where the reference cuts it)
                     if known {
-                        out.push_str(l.value)
+                        out.push_str(&nfc(l.value))
                     }
                 }
                 // spec: hclsyntax#template-interpolations
@@ -147,15 +150,15 @@ impl Evaluator<'_> {
             None => (Value::from(""), Vec::new()),
         };
         match self.predicate(&d.condition, d.span, locals) {
-            Some(true) => {
+            Predicate::Is(true) => {
                 self.absorb(then_diags);
                 then_value
             }
-            Some(false) => {
+            Predicate::Is(false) => {
                 self.absorb(else_diags);
                 else_value
             }
-            None => Value::unknown(Type::String),
+            Predicate::Unknown | Predicate::Invalid => Value::unknown(Type::String),
         }
     }
 

@@ -81,17 +81,39 @@ pub(super) fn write_json_string(s: &str, out: &mut String) {
 /// JSON value is an error; after the value, only whitespace may follow,
 /// or anything from a `]` or `}` on (which the reference's decoder stops
 /// at). Nesting deeper than 10,001 is an error, as in the reference. An
-/// unknown string gives the dynamic value (the type depends on the text).
+/// unknown string gives an unknown value of the type its known prefix
+/// decides, as go-cty 1.13's `JSONDecodeFunc` reads it (`"` a string, `t`
+/// or `f` a bool, `-`, `.` or a digit a number, any other character but
+/// `{`, `[` and `n` an error), else the dynamic value.
 pub(super) fn jsondecode() -> Function {
     Function::builder()
         .param(Parameter::new("str", Type::String).allow_dynamic())
         .metered_returns_with(|args, m| {
             if !args[0].is_known() {
-                return Ok(Type::Dynamic);
+                return unknown_document_type(&args[0]);
             }
             Ok(parse_json(str_arg(&args[0])?, m)?.ty())
         })
         .metered_implementation(|args, _, m| parse_json(str_arg(&args[0])?, m))
+}
+
+/// The type of the value an unknown JSON document decodes to, as far as
+/// the document's known prefix (a refinement) decides it.
+fn unknown_document_type(doc: &Value) -> Result<Type, FunctionError> {
+    let range = doc.range();
+    let Some(first) = range.string_prefix().trim().chars().next() else {
+        return Ok(Type::Dynamic);
+    };
+    match first {
+        '"' => Ok(Type::String),
+        't' | 'f' => Ok(Type::Bool),
+        '-' | '.' | '0'..='9' => Ok(Type::Number),
+        '{' | '[' | 'n' => Ok(Type::Dynamic),
+        c => Err(FunctionError::argument(
+            0,
+            format!("a JSON document cannot begin with the character '{}'", c.escape_debug()),
+        )),
+    }
 }
 
 /// The deepest nesting of arrays and objects `jsondecode` reads: the

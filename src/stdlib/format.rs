@@ -60,8 +60,12 @@ pub(super) fn format() -> Function {
                 let format = str_arg(&args[0])?;
                 let unknown = Value::unknown(Type::String);
                 // the raw text before the first `%` (of a verb or of a `%%`)
+                // (the prefix read and kept is work of its size)
                 return Ok(match format.find('%') {
-                    Some(i) if i > 0 => unknown.refine().string_prefix(&format[..i]).value_or_self(),
+                    Some(i) if i > 0 => {
+                        m.spend_bytes(i)?;
+                        unknown.refine().string_prefix(&format[..i]).value_or_self()
+                    }
                     _ => unknown,
                 });
             }

@@ -34,7 +34,7 @@ pub use capsule::{Capsule, CapsuleType};
 pub(crate) use equality::Tri;
 pub(crate) use refine::{length_bounds, number_bounds, unknown_with};
 pub use refine::{RefineError, Refinement, Refiner, ValueRange, MAX_LENGTH};
-pub(crate) use text::nfc_arc;
+pub(crate) use text::{nfc, nfc_arc};
 pub(crate) use text::{shared_short, sorted_by_name};
 pub(crate) use types::{fans_out, is_identifier, node_id as type_node_id};
 pub use types::{ObjectType, Type};

@@ -253,31 +253,22 @@ impl Value {
     /// ```
     pub fn range(&self) -> ValueRange {
         let ty = self.ty();
-        match &self.0 {
-            Repr::Refined(r) => ValueRange {
-                ty,
-                null: if r.refinement.not_null {
+        let (null, refined, refinement) = match &self.0 {
+            Repr::Refined(r) => (
+                if r.refinement.not_null {
                     Tri::False
                 } else {
                     Tri::Unknown
                 },
-                refinement: r.refinement.clone(),
-            },
-            Repr::Unknown(_) => ValueRange {
-                ty,
-                null: Tri::Unknown,
-                refinement: Refinement::default(),
-            },
-            Repr::Null(_) => ValueRange {
-                ty,
-                null: Tri::True,
-                refinement: Refinement::default(),
-            },
+                true,
+                r.refinement.clone(),
+            ),
+            Repr::UnknownNotNull(_) => (Tri::False, true, NOT_NULL.clone()),
+            Repr::Unknown(_) => (Tri::Unknown, false, UNREFINED),
+            Repr::Null(_) => (Tri::True, false, UNREFINED),
             _ => {
-                let mut refinement = Refinement {
-                    not_null: true,
-                    ..Refinement::default()
-                };
+                // a known value, as closely as a range says it
+                let mut refinement = NOT_NULL.clone();
                 if let Some(s) = self.as_str() {
                     refinement.prefix = Some(Arc::from(s));
                 } else if let Some(n) = self.as_number() {
@@ -289,12 +280,14 @@ impl Value {
                     refinement.min_len = len;
                     refinement.max_len = len;
                 }
-                ValueRange {
-                    ty,
-                    null: Tri::False,
-                    refinement,
-                }
+                (Tri::False, true, refinement)
             }
+        };
+        ValueRange {
+            ty,
+            refined,
+            null,
+            refinement,
         }
     }
 }
@@ -413,8 +406,7 @@ impl Refiner {
     /// character that a following one could join or combine with (go-cty's
     /// `StringPrefix`, as hcl's templates refine their results).
     pub fn string_prefix(self, prefix: &str) -> Refiner {
-        let prefix = super::text::nfc(prefix);
-        self.string_prefix_full(&prefix[..safe_prefix_len(&prefix)])
+        self.string_prefix_full(&safe_prefix(prefix))
     }
 
     /// The string starts with `prefix` exactly, in NFC (go-cty's
@@ -585,11 +577,10 @@ impl Refinement {
     /// A string that starts with as much of `prefix` as is safe (see
     /// [`Refiner::string_prefix`]), which may be null unless `not_null`.
     pub(crate) fn string(not_null: bool, prefix: &str) -> Refinement {
-        let prefix = super::text::nfc(prefix);
-        let safe = &prefix[..safe_prefix_len(&prefix)];
+        let safe = safe_prefix(prefix);
         Refinement {
             not_null,
-            prefix: (!safe.is_empty()).then(|| Arc::from(safe)),
+            prefix: (!safe.is_empty()).then(|| Arc::from(&*safe)),
             ..UNREFINED
         }
     }
@@ -640,7 +631,15 @@ pub(crate) fn length_bounds(v: &Value) -> (u64, u64) {
 /// one (go-cty's `NewValue`), else the refined value. The crate's own
 /// producers make refinements they know to fit and build them here
 /// directly, without a [`Refiner`].
-pub(crate) fn unknown_with(ty: Type, wip: Refinement) -> Value {
+pub(crate) fn unknown_with(ty: Type, mut wip: Refinement) -> Value {
+    // a refined number without a bound is bounded by the exclusive
+    // infinities (go-cty's `NumberLowerBound`): those bounds are none
+    if matches!(&wip.lower, Some((n, false)) if *n == Number::NEGATIVE_INFINITY) {
+        wip.lower = None;
+    }
+    if matches!(&wip.upper, Some((n, false)) if *n == Number::POSITIVE_INFINITY) {
+        wip.upper = None;
+    }
     if wip.is_trivial() || ty == Type::Dynamic {
         return Value::unknown(ty);
     }
@@ -693,6 +692,10 @@ fn collection_of_length(ty: &Type, len: u64) -> Option<Value> {
 #[derive(Clone, Debug)]
 pub struct ValueRange {
     ty: Type,
+    /// whether the range is a known value's or a refined unknown's: an
+    /// unrefined unknown's says nothing of its kind (go-cty's
+    /// `refinementNullable`), not even that a number is finite
+    refined: bool,
     /// whether the value is null: known for known values and for unknown
     /// ones refined as not null
     null: Tri,
@@ -761,7 +764,7 @@ impl ValueRange {
         if !vt.matches(&self.ty) {
             return Some(false);
         }
-        if vt == Type::Dynamic {
+        if vt == Type::Dynamic || !self.refined {
             return None;
         }
         match kind(&self.ty) {
@@ -792,6 +795,19 @@ impl ValueRange {
             _ => {}
         }
         None
+    }
+}
+
+/// The part of `prefix` that a longer string in NFC is sure to start with
+/// (go-cty's `ctystrings.SafeKnownPrefix`): the prefix in NFC, cut as
+/// [`safe_prefix_len`] says.
+fn safe_prefix(prefix: &str) -> std::borrow::Cow<'_, str> {
+    match super::text::nfc(prefix) {
+        std::borrow::Cow::Borrowed(p) => std::borrow::Cow::Borrowed(&p[..safe_prefix_len(p)]),
+        std::borrow::Cow::Owned(mut p) => {
+            p.truncate(safe_prefix_len(&p));
+            std::borrow::Cow::Owned(p)
+        }
     }
 }
 
@@ -912,8 +928,7 @@ mod tests {
     use super::*;
 
     fn safe_known_prefix(p: &str) -> String {
-        let p = crate::value::text::nfc(p);
-        p[..safe_prefix_len(&p)].to_string()
+        safe_prefix(p).into_owned()
     }
 
     #[test]

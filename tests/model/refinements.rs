@@ -202,3 +202,33 @@ fn without_refinements_at_every_depth() {
     assert_eq!(v.without_refinements(), plain);
     assert_ne!(v, plain);
 }
+
+/// An evaluation without refinements answers as hcl 2.16 did: nothing that
+/// refinements decide is known, in a run of operators, a conditional whose
+/// results fix a value, or a function's result.
+#[test]
+fn evaluation_without_refinements() {
+    use hcl_native::eval::{evaluate, EvalContext};
+    use hcl_native::{parse_expression, Arena};
+    let arena = Arena::new();
+    let mut ctx = EvalContext::with_standard_functions();
+    ctx.set_variable("u", Value::unknown(Type::String)).unwrap();
+    ctx.set_variable("b", Value::unknown(Type::Bool)).unwrap();
+    let cases = [
+        ("\"a-${u}\" != null", Value::from(true)),
+        ("u == \"a\" == null", Value::from(false)),
+        ("b ? 1 : 1", Value::from(1)),
+        ("length(b ? tolist([1, 2]) : tolist([3, 4]))", Value::from(2)),
+        ("length(sort([\"a\", u]))", Value::from(2)),
+    ];
+    for (src, refined) in &cases {
+        let expr = parse_expression(&arena, src.as_bytes()).ast;
+        assert_eq!(&evaluate(&expr, &ctx).value, refined, "{src}");
+    }
+    ctx.evaluate_without_refinements();
+    for (src, _) in &cases {
+        let expr = parse_expression(&arena, src.as_bytes()).ast;
+        let v = evaluate(&expr, &ctx).value;
+        assert!(!v.is_known() && v.refinement().is_none(), "{src}: {v:?}");
+    }
+}
