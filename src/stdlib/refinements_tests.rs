@@ -166,16 +166,18 @@ fn dynamic_results_are_never_refined() {
     );
 }
 
+/// An unknown number, not null, at least `n` (strlen's refinement).
+fn at_least(n: u64) -> Value {
+    Value::unknown(Type::Number)
+        .refine()
+        .not_null()
+        .number_lower_bound(Number::from(n), true)
+        .new_value()
+        .unwrap()
+}
+
 #[test]
 fn strlen_is_at_least_its_known_prefix() {
-    let at_least = |n: u64| {
-        Value::unknown(Type::Number)
-            .refine()
-            .not_null()
-            .number_lower_bound(Number::from(n), true)
-            .new_value()
-            .unwrap()
-    };
     assert_eq!(call("strlen", &[Value::unknown(Type::String)]), at_least(0));
     assert_eq!(call("strlen", &[Value::dynamic()]), at_least(0));
     // grapheme clusters of the prefix: "é-" is two of them
@@ -414,14 +416,6 @@ mod terraform {
 
     #[test]
     fn terraforms_length_counts_strings_as_strlen_does() {
-        let at_least = |n: u64| {
-            Value::unknown(Type::Number)
-                .refine()
-                .not_null()
-                .number_lower_bound(Number::from(n), true)
-                .new_value()
-                .unwrap()
-        };
         assert_eq!(tf("length", &[string_with_prefix("web-")]), at_least(4));
         assert_eq!(tf("length", &[Value::unknown(Type::String)]), at_least(0));
         assert_eq!(tf("length", &["web".into()]), Value::from(3));
