@@ -1124,6 +1124,27 @@ fn unknown_variables_check_a_module_without_its_inputs() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--no-refinements`: the refinements of unknown values (the reference's,
+/// go-cty 1.13) decide `!= null` of a template; without them, as in hcl
+/// 2.16 and earlier, the answer is unknown.
+#[test]
+fn no_refinements_leaves_unknown_values_unrefined() {
+    let expr = "\"ami-${var.id}\" != null";
+    let refined = hcl(&["expr", "--unknown-variables", "--format", "json", expr]).json();
+    assert_eq!(refined["value"], true, "{refined}");
+    let plain = hcl(&[
+        "expr",
+        "--unknown-variables",
+        "--no-refinements",
+        "--format",
+        "json",
+        expr,
+    ])
+    .json();
+    assert_eq!(plain["known"], false, "{plain}");
+    assert_eq!(plain["type"], "bool", "{plain}");
+}
+
 /// `check --type-attributes`: Terraform's `variable.type` and `output.type`
 /// are read as type constraints by default (no "unknown function list"),
 /// a wrong one is reported at its range, and other attributes named `type`
