@@ -91,6 +91,16 @@ impl Refinement {
         &NOT_NULL
     }
 
+    /// The bounds of a number, each with whether it is inclusive: the
+    /// exclusive infinities where there is none (go-cty's
+    /// `NumberLowerBound` and `NumberUpperBound`).
+    fn number_bounds(&self) -> ((Number, bool), (Number, bool)) {
+        (
+            self.lower.clone().unwrap_or((Number::NEGATIVE_INFINITY, false)),
+            self.upper.clone().unwrap_or((Number::POSITIVE_INFINITY, false)),
+        )
+    }
+
     /// The string prefix (empty where there is none).
     fn prefix(&self) -> &str {
         self.prefix.as_deref().unwrap_or("")
@@ -206,14 +216,9 @@ impl Value {
     /// Starts refining the value (go-cty's `Refine`). Refining a known
     /// value only checks that the refinements hold for it.
     pub fn refine(&self) -> Refiner {
-        let wip = match &self.0 {
-            Repr::Refined(r) => r.refinement.clone(),
-            Repr::UnknownNotNull(_) => NOT_NULL.clone(),
-            _ => Refinement::default(),
-        };
         Refiner {
             orig: self.clone(),
-            wip,
+            wip: self.refinement().cloned().unwrap_or_default(),
             error: None,
         }
     }
@@ -253,19 +258,10 @@ impl Value {
     /// ```
     pub fn range(&self) -> ValueRange {
         let ty = self.ty();
-        let (null, refined, refinement) = match &self.0 {
-            Repr::Refined(r) => (
-                if r.refinement.not_null {
-                    Tri::False
-                } else {
-                    Tri::Unknown
-                },
-                true,
-                r.refinement.clone(),
-            ),
-            Repr::UnknownNotNull(_) => (Tri::False, true, NOT_NULL.clone()),
-            Repr::Unknown(_) => (Tri::Unknown, false, UNREFINED),
-            Repr::Null(_) => (Tri::True, false, UNREFINED),
+        let (null, refined, refinement) = match (&self.0, self.refinement()) {
+            (_, Some(r)) => (if r.not_null { Tri::False } else { Tri::Unknown }, true, r.clone()),
+            (Repr::Unknown(_), None) => (Tri::Unknown, false, UNREFINED),
+            (Repr::Null(_), None) => (Tri::True, false, UNREFINED),
             _ => {
                 // a known value, as closely as a range says it
                 let mut refinement = NOT_NULL.clone();
@@ -601,27 +597,19 @@ impl Refinement {
 /// building a range): each with whether it is inclusive, the infinities
 /// (not inclusive) where there is none.
 pub(crate) fn number_bounds(v: &Value) -> ((Number, bool), (Number, bool)) {
-    let unbounded = || ((Number::NEGATIVE_INFINITY, false), (Number::POSITIVE_INFINITY, false));
-    match &v.0 {
-        Repr::Number(n) => ((n.clone(), true), (n.clone(), true)),
-        Repr::Refined(r) => {
-            let (lo, hi) = unbounded();
-            (
-                r.refinement.lower.clone().unwrap_or(lo),
-                r.refinement.upper.clone().unwrap_or(hi),
-            )
-        }
-        _ => unbounded(),
+    match v.as_number() {
+        Some(n) => ((n.clone(), true), (n.clone(), true)),
+        None => v.refinement().unwrap_or(&UNREFINED).number_bounds(),
     }
 }
 
 /// The inclusive bounds of a collection's length, known or not (as
 /// [`ValueRange::length_bounds`], without building a range).
 pub(crate) fn length_bounds(v: &Value) -> (u64, u64) {
-    match &v.0 {
-        Repr::Refined(r) => (r.refinement.min_len, r.refinement.max_len),
-        _ if v.is_known() => exact_length(v).map_or((0, MAX_LENGTH), |n| (n, n)),
-        _ => (0, MAX_LENGTH),
+    match v.refinement() {
+        Some(r) => (r.min_len, r.max_len),
+        None if v.is_known() => exact_length(v).map_or((0, MAX_LENGTH), |n| (n, n)),
+        None => (0, MAX_LENGTH),
     }
 }
 
@@ -727,19 +715,13 @@ impl ValueRange {
     /// The lower bound of a number and whether it is inclusive: negative
     /// infinity, not inclusive, when there is none.
     pub fn number_lower_bound(&self) -> (Number, bool) {
-        self.refinement
-            .lower
-            .clone()
-            .unwrap_or((Number::NEGATIVE_INFINITY, false))
+        self.refinement.number_bounds().0
     }
 
     /// The upper bound of a number and whether it is inclusive: positive
     /// infinity, not inclusive, when there is none.
     pub fn number_upper_bound(&self) -> (Number, bool) {
-        self.refinement
-            .upper
-            .clone()
-            .unwrap_or((Number::POSITIVE_INFINITY, false))
+        self.refinement.number_bounds().1
     }
 
     /// The inclusive bounds of a collection's length: `(0, MAX_LENGTH)`
@@ -785,8 +767,7 @@ impl ValueRange {
             }
             Some(Kind::Number) => {
                 if let Some(n) = v.as_number() {
-                    let (min, min_inclusive) = self.number_lower_bound();
-                    let (max, max_inclusive) = self.number_upper_bound();
+                    let ((min, min_inclusive), (max, max_inclusive)) = self.refinement.number_bounds();
                     if !within(n, &min, min_inclusive, true) || !within(n, &max, max_inclusive, false) {
                         return Some(false);
                     }
