@@ -10,8 +10,8 @@ use super::unify::unify_in;
 use crate::memo::{memoized, Memo};
 use crate::meter::Meter;
 use crate::number::Number;
-use crate::value::equality::{node_id, parts};
-use crate::value::{type_node_id, Type, Value, ValueRef};
+use crate::value::equality::{definitely_not_null, node_id, parts};
+use crate::value::{length_bounds, type_node_id, unknown_with, Refinement, Type, Value, ValueRef, MAX_LENGTH};
 
 /// Converts `v` to `to` (a type specification: its dynamic parts accept
 /// anything), allowing unsafe conversions when `unsafe_`: the reference's
@@ -78,47 +78,22 @@ thread_local! {
 ///
 /// spec: model#unknown-values-and-the-dynamic-pseudo-type
 fn unknown_result(v: &Value, from: &Type, to: Type) -> Value {
-    let length_from_type = matches!(
-        (from, &to),
-        (Type::Object(_), Type::Map(_)) | (Type::Tuple(_), Type::List(_) | Type::Set(_))
-    );
-    // the common cases: nothing to keep, or not-null alone
-    match v.refinement() {
-        _ if to == Type::Dynamic => return Value::unknown(to),
-        None if !length_from_type => return Value::unknown(to),
-        Some(r) if !length_from_type && r == crate::value::Refinement::not_null_only() => {
-            return Value::unknown(to).refine_not_null();
-        }
-        _ => {}
-    }
-    let range = v.range();
-    let mut r = Value::unknown(to.clone()).refine();
-    if range.definitely_not_null() {
-        r = r.not_null();
-    }
-    let r = match (from, &to) {
-        (Type::Object(o), Type::Map(_)) => r.collection_length(o.attributes().len() as u64),
-        (Type::Tuple(t), Type::List(_)) => r.collection_length(t.len() as u64),
+    let set = matches!(to, Type::Set(_));
+    let (min, max) = match (from, &to) {
+        (Type::Object(o), Type::Map(_)) => (o.attributes().len() as u64, o.attributes().len() as u64),
+        (Type::Tuple(t), Type::List(_)) => (t.len() as u64, t.len() as u64),
         (Type::Tuple(t), Type::Set(_)) => match t.len() as u64 {
-            l @ (0 | 1) => r.collection_length(l),
-            l => r.collection_length_lower_bound(1).collection_length_upper_bound(l),
+            l @ (0 | 1) => (l, l),
+            l => (1, l),
         },
         (Type::List(_) | Type::Set(_) | Type::Map(_), Type::List(_) | Type::Set(_) | Type::Map(_)) => {
-            let (min, max) = range.length_bounds();
-            let r = if matches!(to, Type::Set(_)) {
-                if min > 0 {
-                    r.collection_length_lower_bound(1)
-                } else {
-                    r
-                }
-            } else {
-                r.collection_length_lower_bound(min)
-            };
-            r.collection_length_upper_bound(max)
+            let (min, max) = length_bounds(v);
+            (if set { min.min(1) } else { min }, max)
         }
-        _ => r,
+        // no length: not null alone, or nothing
+        _ => (0, MAX_LENGTH),
     };
-    r.value_or_self()
+    unknown_with(to, Refinement::length(definitely_not_null(v), min, max))
 }
 
 fn required(to: &Type) -> ConversionError {

@@ -63,14 +63,7 @@ impl Evaluator<'_> {
         let which = match self.predicate(&c.predicate, c.span, locals) {
             Predicate::Is(which) => which,
             Predicate::Unknown if self.refines => {
-                let v = either(&true_value, &false_value, result_ty);
-                // a length the refinement fixes makes a list of unknown
-                // elements: built, so paid for
-                let built = v.elements().map_or(0, <[Value]>::len) as u64;
-                if built > 0 && !self.step(built, c.span) {
-                    return Value::dynamic();
-                }
-                return v;
+                return self.paid_for(either(&true_value, &false_value, result_ty), c.span);
             }
             Predicate::Unknown | Predicate::Invalid => return Value::unknown(result_ty),
         };
@@ -129,6 +122,17 @@ impl Evaluator<'_> {
                 Predicate::Invalid
             }
         }
+    }
+
+    /// An unknown result refined where the refinement may have fixed a
+    /// list's length, and so made it a list of that many unknown elements:
+    /// what was built costs its steps (the dynamic value past the limit).
+    pub(super) fn paid_for(&mut self, v: Value, span: Span) -> Value {
+        let built = v.elements().map_or(0, <[Value]>::len) as u64;
+        if built > 0 && !self.step(built, span) {
+            return Value::dynamic();
+        }
+        v
     }
 
     /// Runs `f` and takes the diagnostics it adds out of the evaluator.

@@ -7,7 +7,8 @@ use crate::ast::{GetAttr, Postfix, PostfixOp, Splat, SplatOp};
 use crate::convert::convert_metered;
 use crate::diagnostic::quoted;
 use crate::number::Number;
-use crate::value::{Type, Value};
+use crate::value::equality::definitely_not_null;
+use crate::value::{length_bounds, unknown_with, Refinement, Type, Value, MAX_LENGTH};
 use crate::Span;
 
 const INVALID_INDEX: &str = "Invalid index";
@@ -301,7 +302,7 @@ impl Evaluator<'_> {
         // reference applies them.
         // (An unknown value refined as not null is not null: a one-element
         // tuple, as hcl 2.17 and later make it.)
-        if !sequence && !source.is_known() && !source.range().definitely_not_null() {
+        if !sequence && !source.is_known() && !definitely_not_null(&source) {
             if ty != Type::Dynamic {
                 self.splat_steps(source, splat, locals);
             }
@@ -321,22 +322,12 @@ impl Evaluator<'_> {
             // not null, and a list as long as the source collection (hcl
             // 2.17 and later)
             let result_ty = self.splat_type(&ty, splat, locals, true);
-            let mut r = Value::unknown(result_ty.clone()).refine();
-            if result_ty != Type::Dynamic {
-                r = r.not_null();
-            }
-            if matches!(result_ty, Type::List(_)) && matches!(ty, Type::List(_) | Type::Set(_)) {
-                let (min, max) = source.range().length_bounds();
-                r = r.collection_length_lower_bound(min).collection_length_upper_bound(max);
-            }
-            let v = r.value_or_self();
-            // a length the refinement fixes makes a list of unknown
-            // elements: built, so paid for
-            let built = v.elements().map_or(0, <[Value]>::len) as u64;
-            if built > 0 && !self.step(built, source_span) {
-                return Value::dynamic();
-            }
-            return v;
+            let (min, max) = if matches!(result_ty, Type::List(_)) && matches!(ty, Type::List(_) | Type::Set(_)) {
+                length_bounds(&source)
+            } else {
+                (0, MAX_LENGTH)
+            };
+            return self.paid_for(unknown_with(result_ty, Refinement::length(true, min, max)), source_span);
         }
         let items: Vec<Value> = source.elements().expect("a known sequence").to_vec();
         if !self.step(items.len() as u64, source_span) {

@@ -582,7 +582,9 @@ impl Refinement {
     }
 
     /// Bounds of a collection's length, which may be null unless
-    /// `not_null` (`min` at most `max`).
+    /// `not_null` (`min` at most `max`). With the unbounded length,
+    /// `(0, MAX_LENGTH)`, it is not-null alone (or nothing), which a value
+    /// of any type takes.
     pub(crate) fn length(not_null: bool, min: u64, max: u64) -> Refinement {
         Refinement {
             not_null,
