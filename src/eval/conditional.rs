@@ -164,22 +164,8 @@ fn either(t: &Value, f: &Value, result_ty: Type) -> Value {
     // (kinds matched, not types compared: `==` on types walks them)
     let number = |v: &Value| v.as_number().is_some() || matches!(v.kind(), ValueRef::Unknown(Type::Number));
     if number(t) && number(f) {
-        let ((t_lo, t_lo_in), (t_hi, t_hi_in)) = number_bounds(t);
-        let ((f_lo, f_lo_in), (f_hi, f_hi_in)) = number_bounds(f);
-        let lower = if t_lo.less_than(&f_lo) {
-            (t_lo, t_lo_in)
-        } else if t_lo == f_lo {
-            (f_lo, t_lo_in || f_lo_in)
-        } else {
-            (f_lo, f_lo_in)
-        };
-        let upper = if f_hi.less_than(&t_hi) {
-            (t_hi, t_hi_in)
-        } else if t_hi == f_hi {
-            (f_hi, t_hi_in || f_hi_in)
-        } else {
-            (f_hi, f_hi_in)
-        };
+        let ((t_lo, t_hi), (f_lo, f_hi)) = (number_bounds(t), number_bounds(f));
+        let (lower, upper) = (outer(t_lo, f_lo, true), outer(t_hi, f_hi, false));
         return unknown_with(Type::Number, Refinement::number(not_null, lower, upper));
     }
     let (tt, ft) = (t.ty(), f.ty());
@@ -195,6 +181,20 @@ fn either(t: &Value, f: &Value, result_ty: Type) -> Value {
         unknown.refine_not_null()
     } else {
         unknown
+    }
+}
+
+/// Of two bounds (each with whether it is inclusive), the one that holds
+/// both: the lesser of two lower bounds, the greater of two upper ones,
+/// inclusive where either equal one is.
+fn outer(a: (crate::Number, bool), b: (crate::Number, bool), lower: bool) -> (crate::Number, bool) {
+    if a.0 == b.0 {
+        return (b.0, a.1 || b.1);
+    }
+    if a.0.less_than(&b.0) == lower {
+        a
+    } else {
+        b
     }
 }
 
